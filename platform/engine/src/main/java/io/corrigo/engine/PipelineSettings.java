@@ -1,0 +1,65 @@
+package io.corrigo.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The tunable numbers of a pipeline.
+ *
+ * @param mode           naive baseline or corrective
+ * @param topK           knowledge-base passages to retrieve (1–100)
+ * @param upperThreshold a passage scoring at least this is CORRECT
+ * @param lowerThreshold a passage scoring below this is INCORRECT; in between is AMBIGUOUS
+ * @param stripThreshold a sentence scoring at least this is kept by refinement
+ * @param tokenBudget    the most words of context handed to the generator (20–20000)
+ * @param searchResults  web results to ask the search provider for (1–50)
+ */
+public record PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold,
+                               double stripThreshold, int tokenBudget, int searchResults) {
+
+    /**
+     * Defaults chosen on the development split of the Corrigo benchmark with the lightweight evaluator (see the
+     * lightweight-evaluator README for the sweep).
+     */
+    public static final PipelineSettings DEFAULTS =
+            new PipelineSettings(Mode.CORRECTIVE, 8, 0.62, 0.45, 0.45, 400, 5);
+
+    public PipelineSettings {
+        List<String> problems = new ArrayList<>();
+        if (mode == null) {
+            problems.add("mode: required");
+        }
+        if (topK < 1 || topK > 100) {
+            problems.add("topK: must be between 1 and 100, was " + topK);
+        }
+        checkUnit("upperThreshold", upperThreshold, problems);
+        checkUnit("lowerThreshold", lowerThreshold, problems);
+        checkUnit("stripThreshold", stripThreshold, problems);
+        if (lowerThreshold > upperThreshold) {
+            problems.add("lowerThreshold (" + lowerThreshold + ") must not exceed upperThreshold (" + upperThreshold + ")");
+        }
+        if (tokenBudget < 20 || tokenBudget > 20_000) {
+            problems.add("tokenBudget: must be between 20 and 20000, was " + tokenBudget);
+        }
+        if (searchResults < 1 || searchResults > 50) {
+            problems.add("searchResults: must be between 1 and 50, was " + searchResults);
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+    }
+
+    private static void checkUnit(String name, double value, List<String> problems) {
+        if (!(value >= 0 && value <= 1)) {
+            problems.add(name + ": must be between 0 and 1, was " + value);
+        }
+    }
+
+    public PipelineSettings withMode(Mode value) {
+        return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults);
+    }
+
+    public PipelineSettings withThresholds(double upper, double lower, double strip) {
+        return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults);
+    }
+}

@@ -1,0 +1,56 @@
+package io.corrigo.engine.grade;
+
+import io.corrigo.api.Grade;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.RetrievalEvaluator;
+import io.corrigo.api.ScoredPassage;
+import io.corrigo.engine.Failures;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Scores every passage with the evaluator, in parallel, and grades it.
+ *
+ * <p>An evaluator that throws grades its passage AMBIGUOUS (scored at the lower threshold) with the reason in
+ * {@link ScoredPassage#error()}: an unknown relevance neither earns trust nor condemns the passage. A score
+ * outside [0, 1] or NaN is clamped and reported the same way.
+ */
+public final class PassageGrader {
+
+    private final RetrievalEvaluator evaluator;
+    private final Executor executor;
+
+    public PassageGrader(RetrievalEvaluator evaluator, Executor executor) {
+        this.evaluator = evaluator;
+        this.executor = executor;
+    }
+
+    /** The passages with scores and grades, in the order given. */
+    public List<ScoredPassage> grade(Query query, List<Passage> passages, Thresholds thresholds) {
+        List<CompletableFuture<ScoredPassage>> futures = passages.stream()
+                .map(p -> CompletableFuture.supplyAsync(() -> gradeOne(query, p, thresholds), executor))
+                .toList();
+        return futures.stream().map(CompletableFuture::join).toList();
+    }
+
+    private ScoredPassage gradeOne(Query query, Passage passage, Thresholds thresholds) {
+        double score;
+        try {
+            score = evaluator.score(query, passage);
+        } catch (RuntimeException e) {
+            return new ScoredPassage(passage, thresholds.lower(), Grade.AMBIGUOUS,
+                    "evaluator failed: " + Failures.describe(e));
+        }
+        if (Double.isNaN(score)) {
+            return new ScoredPassage(passage, thresholds.lower(), Grade.AMBIGUOUS, "evaluator returned NaN");
+        }
+        if (score < 0 || score > 1) {
+            double clamped = Math.max(0, Math.min(1, score));
+            return new ScoredPassage(passage, clamped, thresholds.grade(clamped),
+                    "evaluator returned " + score + ", outside [0, 1]; clamped");
+        }
+        return new ScoredPassage(passage, score, thresholds.grade(score), null);
+    }
+}

@@ -1,0 +1,129 @@
+package io.corrigo.engine.refine;
+
+import io.corrigo.api.ContextStrip;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.RetrievalEvaluator;
+import io.corrigo.api.ScoredPassage;
+import io.corrigo.api.Strip;
+import io.corrigo.api.text.Terms;
+import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.StripTrace;
+import io.corrigo.engine.trace.TraceRecorder;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Decompose, filter, recompose (CRAG section 4.3).
+ *
+ * <ol>
+ *   <li>every kept passage is split into its strips (precomputed ones are used as they are);</li>
+ *   <li>every strip is scored by the evaluator, one passage per task;</li>
+ *   <li>strips at or above the strip threshold are taken, best first, while they fit the token budget;
+ *       repeated sentences are taken once;</li>
+ *   <li>the taken strips are regrouped by passage (passages ordered by their best strip, sentences in reading
+ *       order) and numbered for citation: one number per passage.</li>
+ * </ol>
+ * Every strip lands in the trace with its score and the reason it was kept or dropped.
+ */
+public final class KnowledgeRefiner {
+
+    private final RetrievalEvaluator evaluator;
+    private final PassageEmbedder embedder;
+    private final Executor executor;
+
+    public KnowledgeRefiner(RetrievalEvaluator evaluator, PassageEmbedder embedder, Executor executor) {
+        this.evaluator = evaluator;
+        this.embedder = embedder;
+        this.executor = executor;
+    }
+
+    /** The refined context, possibly empty when no strip is relevant enough. */
+    public List<ContextStrip> refine(Query query, List<ScoredPassage> kept, double stripThreshold, int tokenBudget,
+                                     TraceRecorder trace) {
+        List<Passage> passages = embedder.ensureEmbedded(kept.stream().map(ScoredPassage::passage).toList(), trace);
+        List<CompletableFuture<List<Candidate>>> futures = passages.stream()
+                .map(p -> CompletableFuture.supplyAsync(() -> scoreStrips(query, p), executor))
+                .toList();
+        List<Candidate> candidates = new ArrayList<>();
+        futures.forEach(f -> candidates.addAll(f.join()));
+
+        List<Candidate> ranked = new ArrayList<>(candidates);
+        ranked.sort(Comparator.comparingDouble(Candidate::score).reversed());
+        Set<Candidate> taken = new HashSet<>();
+        Set<String> seenTexts = new HashSet<>();
+        Map<Candidate, String> reasons = new LinkedHashMap<>();
+        int tokens = 0;
+        for (Candidate c : ranked) {
+            if (c.error() != null) {
+                reasons.put(c, c.error());
+            } else if (c.score() < stripThreshold) {
+                reasons.put(c, String.format(Locale.ROOT, "below strip threshold (%.3f < %.3f)", c.score(), stripThreshold));
+            } else if (!seenTexts.add(normalise(c.strip().text()))) {
+                reasons.put(c, "repeats a kept sentence");
+            } else if (tokens + c.tokens() > tokenBudget) {
+                reasons.put(c, "over the token budget (" + tokenBudget + ")");
+            } else {
+                tokens += c.tokens();
+                taken.add(c);
+                reasons.put(c, "kept");
+            }
+        }
+        trace.strips(candidates.stream()
+                .map(c -> new StripTrace(c.passage().id(), c.strip().index(), c.strip().text(), c.score(),
+                        taken.contains(c), reasons.get(c)))
+                .toList());
+        trace.contextTokens(tokens);
+        return recompose(ranked, taken);
+    }
+
+    private List<Candidate> scoreStrips(Query query, Passage passage) {
+        List<Candidate> result = new ArrayList<>();
+        for (Strip strip : passage.strips()) {
+            int tokens = Terms.tokens(strip.text()).size();
+            try {
+                double score = evaluator.scoreStrip(query, passage, strip);
+                double clean = Double.isNaN(score) ? 0 : Math.max(0, Math.min(1, score));
+                result.add(new Candidate(passage, strip, clean, tokens, null));
+            } catch (RuntimeException e) {
+                result.add(new Candidate(passage, strip, 0, tokens, "evaluator failed: " + Failures.describe(e)));
+            }
+        }
+        return result;
+    }
+
+    private static List<ContextStrip> recompose(List<Candidate> ranked, Set<Candidate> taken) {
+        Map<String, List<Candidate>> byPassage = new LinkedHashMap<>();
+        for (Candidate c : ranked) {
+            if (taken.contains(c)) {
+                byPassage.computeIfAbsent(c.passage().id(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        List<ContextStrip> context = new ArrayList<>();
+        int citation = 0;
+        for (List<Candidate> group : byPassage.values()) {
+            citation++;
+            group.sort(Comparator.comparingInt(c -> c.strip().index()));
+            for (Candidate c : group) {
+                context.add(new ContextStrip(citation, c.strip().text(), c.passage().source(), c.score(),
+                        c.strip().embedding()));
+            }
+        }
+        return context;
+    }
+
+    private static String normalise(String text) {
+        return String.join(" ", Terms.tokens(text));
+    }
+
+    private record Candidate(Passage passage, Strip strip, double score, int tokens, String error) {
+    }
+}

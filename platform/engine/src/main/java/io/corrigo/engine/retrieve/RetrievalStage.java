@@ -1,0 +1,54 @@
+package io.corrigo.engine.retrieve;
+
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.TermStatistics;
+import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Stage;
+import io.corrigo.engine.trace.TraceRecorder;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Asks the retriever for the top-k passages. A retriever that throws or breaks its contract yields no
+ * passages and a degrading notice: the pipeline then treats the knowledge base as silent (INCORRECT).
+ */
+public final class RetrievalStage {
+
+    private final Retriever retriever;
+
+    public RetrievalStage(Retriever retriever) {
+        this.retriever = retriever;
+    }
+
+    /** At most {@code topK} passages, best first; empty when the retriever fails. */
+    public List<Passage> retrieve(Query query, int topK, TraceRecorder trace) {
+        List<Passage> passages;
+        try {
+            passages = retriever.retrieve(query, topK);
+        } catch (RuntimeException e) {
+            trace.notice(Stage.RETRIEVE, "retriever failed: " + Failures.describe(e), true);
+            return List.of();
+        }
+        if (passages == null) {
+            trace.notice(Stage.RETRIEVE, "retriever returned null instead of a list", true);
+            return List.of();
+        }
+        List<Passage> clean = passages.stream().filter(Objects::nonNull).limit(topK).toList();
+        if (clean.size() < Math.min(passages.size(), topK)) {
+            trace.notice(Stage.RETRIEVE, "retriever returned null passages; they were skipped", false);
+        }
+        return clean;
+    }
+
+    /** The retriever's term statistics, or uniform ones when it has none or they fail. */
+    public TermStatistics termStatistics(TraceRecorder trace) {
+        try {
+            return retriever.termStatistics().orElse(TermStatistics.UNIFORM);
+        } catch (RuntimeException e) {
+            trace.notice(Stage.RETRIEVE, "retriever term statistics failed: " + Failures.describe(e), false);
+            return TermStatistics.UNIFORM;
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.corrigo.engine.trace;
+
+import io.corrigo.api.Grade;
+import io.corrigo.api.Origin;
+
+/**
+ * A retrieved passage or search result as the run saw it.
+ *
+ * @param id             passage id
+ * @param documentId     its document (or URL)
+ * @param title          its title, or {@code null}
+ * @param origin         knowledge base or web
+ * @param retrievalScore the retriever's or search provider's score
+ * @param score          the evaluator's score in [0, 1], or {@code null} when not graded (naive mode)
+ * @param grade          the grade from the thresholds, or {@code null} when not graded
+ * @param kept           whether it went on to refinement (or, in naive mode, to the generator)
+ * @param error          why grading failed, or {@code null}
+ */
+public record PassageTrace(String id, String documentId, String title, Origin origin, double retrievalScore,
+                           Double score, Grade grade, boolean kept, String error) {
+}

@@ -1,0 +1,35 @@
+package io.corrigo.engine.trace;
+
+import io.corrigo.api.Grade;
+import io.corrigo.engine.PipelineSettings;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The full record of one run.
+ *
+ * @param question       the question as asked
+ * @param startedAt      when the run started
+ * @param settings       the pipeline settings in force (thresholds, budgets, mode)
+ * @param plugins        the plugins that served each stage
+ * @param retrieved      the knowledge-base passages with their scores and grades
+ * @param action         the action taken (CORRECT / AMBIGUOUS / INCORRECT), or {@code null} in naive mode
+ * @param rewrittenQuery the web-search query, or {@code null} when the web was not searched
+ * @param searchResults  the web results with their scores and grades
+ * @param strips         every sentence refinement considered, kept or dropped
+ * @param contextTokens  the size of the context handed to the generator, in words
+ * @param abstained      whether the answer is an abstention
+ * @param notices        what the run had to work around
+ * @param timings        time per stage
+ * @param totalMillis    time from start to answer
+ */
+public record RunTrace(String question, Instant startedAt, PipelineSettings settings, List<PluginRef> plugins,
+                       List<PassageTrace> retrieved, Grade action, String rewrittenQuery,
+                       List<PassageTrace> searchResults, List<StripTrace> strips, int contextTokens,
+                       boolean abstained, List<Notice> notices, List<StageTiming> timings, double totalMillis) {
+
+    /** Whether any notice degraded the answer. */
+    public boolean degraded() {
+        return notices.stream().anyMatch(Notice::degrading);
+    }
+}

@@ -1,0 +1,5 @@
+package io.corrigo.engine.trace;
+
+/** How long a stage took, in milliseconds. */
+public record StageTiming(Stage stage, double millis) {
+}

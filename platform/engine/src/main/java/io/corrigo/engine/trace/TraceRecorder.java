@@ -1,0 +1,103 @@
+package io.corrigo.engine.trace;
+
+import io.corrigo.api.Grade;
+import io.corrigo.api.ScoredPassage;
+import io.corrigo.engine.PipelineSettings;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Collects a {@link RunTrace} during one run. Not thread-safe: stages compute in parallel but record from
+ * the run's own thread.
+ */
+public final class TraceRecorder {
+
+    private final String question;
+    private final Instant startedAt;
+    private final long startNanos = System.nanoTime();
+    private final PipelineSettings settings;
+    private final List<PluginRef> plugins;
+    private final List<PassageTrace> retrieved = new ArrayList<>();
+    private final List<PassageTrace> searchResults = new ArrayList<>();
+    private final List<StripTrace> strips = new ArrayList<>();
+    private final List<Notice> notices = new ArrayList<>();
+    private final List<StageTiming> timings = new ArrayList<>();
+    private Grade action;
+    private String rewrittenQuery;
+    private int contextTokens;
+
+    public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
+        this.question = question;
+        this.settings = settings;
+        this.plugins = List.copyOf(plugins);
+        this.startedAt = clock.instant();
+    }
+
+    /** Runs {@code work} and records how long it took under {@code stage}. */
+    public <T> T time(Stage stage, Supplier<T> work) {
+        long start = System.nanoTime();
+        try {
+            return work.get();
+        } finally {
+            timings.add(new StageTiming(stage, (System.nanoTime() - start) / 1e6));
+        }
+    }
+
+    /** Records a problem the run worked around; {@code degrading} flags the answer. */
+    public void notice(Stage stage, String message, boolean degrading) {
+        notices.add(new Notice(stage, message, degrading));
+    }
+
+    /** Records graded knowledge-base passages; {@code kept} decides the kept flag of each. */
+    public void retrieved(List<ScoredPassage> passages, java.util.function.Predicate<ScoredPassage> kept) {
+        passages.forEach(p -> retrieved.add(toTrace(p, kept.test(p))));
+    }
+
+    /** Records a knowledge-base passage that was not graded (naive mode). */
+    public void retrievedUngraded(io.corrigo.api.Passage passage) {
+        retrieved.add(new PassageTrace(passage.id(), passage.source().documentId(), passage.source().title(),
+                passage.source().origin(), passage.retrievalScore(), null, null, true, null));
+    }
+
+    /** Records graded web results. */
+    public void searchResults(List<ScoredPassage> passages, java.util.function.Predicate<ScoredPassage> kept) {
+        passages.forEach(p -> searchResults.add(toTrace(p, kept.test(p))));
+    }
+
+    public void action(Grade value) {
+        this.action = value;
+    }
+
+    public void rewrittenQuery(String value) {
+        this.rewrittenQuery = value;
+    }
+
+    public void strips(List<StripTrace> value) {
+        strips.addAll(value);
+    }
+
+    public void contextTokens(int value) {
+        this.contextTokens = value;
+    }
+
+    /** Whether a degrading notice has been recorded so far. */
+    public boolean degraded() {
+        return notices.stream().anyMatch(Notice::degrading);
+    }
+
+    /** The finished trace. */
+    public RunTrace finish(boolean abstained) {
+        return new RunTrace(question, startedAt, settings, plugins, List.copyOf(retrieved), action, rewrittenQuery,
+                List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, List.copyOf(notices),
+                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6);
+    }
+
+    private static PassageTrace toTrace(ScoredPassage p, boolean kept) {
+        var passage = p.passage();
+        return new PassageTrace(passage.id(), passage.source().documentId(), passage.source().title(),
+                passage.source().origin(), passage.retrievalScore(), p.score(), p.grade(), kept, p.error());
+    }
+}

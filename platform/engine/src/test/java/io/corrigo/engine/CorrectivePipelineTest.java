@@ -1,0 +1,313 @@
+package io.corrigo.engine;
+
+import static io.corrigo.engine.fakes.Fakes.kb;
+import static io.corrigo.engine.fakes.Fakes.web;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.api.Grade;
+import io.corrigo.api.Origin;
+import io.corrigo.api.Passage;
+import io.corrigo.api.RetrievalEvaluator;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.SearchProvider;
+import io.corrigo.api.SearchRequest;
+import io.corrigo.engine.fakes.Fakes;
+import io.corrigo.engine.fakes.HashingEmbeddings;
+import io.corrigo.engine.generate.GenerationStage;
+import io.corrigo.engine.trace.Notice;
+import io.corrigo.engine.trace.PassageTrace;
+import io.corrigo.engine.trace.Stage;
+import io.corrigo.engine.trace.StageTiming;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CorrectivePipelineTest {
+
+    // Word-overlap scores: upper 0.7, lower 0.3, strips kept from 0.5.
+    private static final PipelineSettings SETTINGS =
+            new PipelineSettings(Mode.CORRECTIVE, 5, 0.7, 0.3, 0.5, 200, 3);
+
+    private final HashingEmbeddings embeddings = new HashingEmbeddings();
+    private final Fakes.EchoGenerator generator = new Fakes.EchoGenerator();
+    private final List<SearchRequest> searches = new ArrayList<>();
+
+    private final List<Passage> kbPassages = List.of(
+            kb("1", "The incubation period of measles is ten to twelve days. Measles spreads through the air."),
+            kb("2", "Vaccination schedules differ between countries."));
+    private final List<Passage> webPassages = List.of(
+            web("w1", "The boiling point of water at sea level is one hundred degrees Celsius. It drops with altitude."),
+            web("w2", "Unrelated gardening tips for the spring season."));
+
+    private CorrectivePipeline pipeline(Retriever retriever, RetrievalEvaluator evaluator, SearchProvider search,
+                                        PipelineSettings settings) {
+        return CorrectivePipeline.builder()
+                .settings(settings)
+                .plugins(new PipelinePlugins(retriever, evaluator, search, generator, embeddings, List.of()))
+                .executor(Runnable::run)
+                .build();
+    }
+
+    private SearchProvider webSearch() {
+        return request -> {
+            searches.add(request);
+            return webPassages;
+        };
+    }
+
+    private Retriever kbRetriever() {
+        return (query, max) -> kbPassages.stream().limit(max).toList();
+    }
+
+    @Test
+    void should_answer_from_the_knowledge_base__when_a_passage_is_correct() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.CORRECT);
+        assertThat(searches).as("no web search on CORRECT").isEmpty();
+        assertThat(result.answer().abstained()).isFalse();
+        assertThat(result.answer().text()).contains("ten to twelve days");
+        assertThat(result.answer().citations()).singleElement()
+                .satisfies(c -> assertThat(c.source().documentId()).isEqualTo("doc-1"));
+        assertThat(result.trace().retrieved()).extracting(PassageTrace::grade)
+                .containsExactly(Grade.CORRECT, Grade.INCORRECT);
+        assertThat(result.trace().retrieved()).extracting(PassageTrace::kept).containsExactly(true, false);
+        assertThat(result.degraded()).isFalse();
+    }
+
+    @Test
+    void should_refine_to_relevant_sentences__dropping_the_rest_of_a_correct_passage() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then
+        assertThat(generator.calls).singleElement().satisfies(context ->
+                assertThat(context).extracting(c -> c.text())
+                        .containsExactly("The incubation period of measles is ten to twelve days."));
+        assertThat(result.trace().strips()).anySatisfy(s -> {
+            assertThat(s.text()).isEqualTo("Measles spreads through the air.");
+            assertThat(s.kept()).isFalse();
+            assertThat(s.reason()).startsWith("below strip threshold");
+        });
+    }
+
+    @Test
+    void should_search_the_web_and_drop_the_knowledge_base__when_every_passage_is_incorrect() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.INCORRECT);
+        assertThat(searches).singleElement().satisfies(r -> {
+            assertThat(r.keywords()).isEqualTo("boiling point water sea level");
+            assertThat(r.maxResults()).isEqualTo(3);
+        });
+        assertThat(result.trace().rewrittenQuery()).isEqualTo("boiling point water sea level");
+        assertThat(result.trace().retrieved()).noneMatch(PassageTrace::kept);
+        assertThat(result.trace().searchResults()).extracting(PassageTrace::id, PassageTrace::kept)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("w1", true),
+                        org.assertj.core.groups.Tuple.tuple("w2", false));
+        assertThat(result.answer().citations()).singleElement()
+                .satisfies(c -> assertThat(c.source().origin()).isEqualTo(Origin.WEB));
+        assertThat(result.answer().text()).contains("one hundred degrees");
+        assertThat(embeddings.calls.get()).as("web results are embedded at query time").isGreaterThan(1);
+    }
+
+    @Test
+    void should_keep_knowledge_and_add_web_results__when_the_best_passage_is_ambiguous() {
+        // given: the KB passage matches half of the query words
+        List<Passage> kbOnly = List.of(kb("1", "Measles incubation lasts about ten days."));
+        List<Passage> webOnly = List.of(web("w1", "Measles incubation rash appears after fourteen days in children."));
+        CorrectivePipeline pipeline = pipeline((q, m) -> kbOnly, Fakes.overlapEvaluator(),
+                r -> webOnly, SETTINGS.withThresholds(0.9, 0.2, 0.2));
+
+        // when: the KB passage has 1 of 4 query words (0.25), the web result 3 of 4 (0.75)
+        RunResult result = pipeline.run("When does the measles rash appear in children?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.AMBIGUOUS);
+        assertThat(result.trace().retrieved()).singleElement().satisfies(p -> assertThat(p.kept()).isTrue());
+        assertThat(generator.calls).singleElement().satisfies(context ->
+                assertThat(context).extracting(c -> c.source().origin())
+                        .containsExactlyInAnyOrder(Origin.WEB, Origin.KNOWLEDGE_BASE));
+        assertThat(generator.calls.get(0).get(0).source().origin())
+                .as("the better-scoring web strip comes first").isEqualTo(Origin.WEB);
+    }
+
+    @Test
+    void should_abstain_without_calling_the_generator__when_nothing_relevant_is_found_anywhere() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("Who won the chess olympiad?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.INCORRECT);
+        assertThat(result.answer().abstained()).isTrue();
+        assertThat(result.answer().text()).isEqualTo(GenerationStage.NOTHING_RELEVANT);
+        assertThat(result.trace().abstained()).isTrue();
+        assertThat(generator.calls).isEmpty();
+        assertThat(result.degraded()).as("an honest abstention is not a degradation").isFalse();
+    }
+
+    @Test
+    void should_degrade_and_abstain__when_the_search_provider_fails_on_an_incorrect_query() {
+        // given
+        SearchProvider failing = r -> {
+            throw new IllegalStateException("HTTP 503 from search API");
+        };
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), failing, SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.degraded()).isTrue();
+        assertThat(result.answer().abstained()).isTrue();
+        assertThat(result.trace().notices()).singleElement().satisfies(n -> {
+            assertThat(n.stage()).isEqualTo(Stage.CORRECT);
+            assertThat(n.message()).contains("web search failed").contains("HTTP 503");
+        });
+    }
+
+    @Test
+    void should_answer_from_kept_knowledge__when_search_fails_on_an_ambiguous_query() {
+        // given
+        List<Passage> kbOnly = List.of(kb("1", "Measles incubation lasts about ten days."));
+        SearchProvider failing = r -> {
+            throw new RuntimeException("connection reset");
+        };
+        CorrectivePipeline pipeline = pipeline((q, m) -> kbOnly, Fakes.overlapEvaluator(), failing,
+                SETTINGS.withThresholds(0.9, 0.3, 0.3));
+
+        // when
+        RunResult result = pipeline.run("How long is measles incubation in adults?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.AMBIGUOUS);
+        assertThat(result.degraded()).isTrue();
+        assertThat(result.answer().abstained()).isFalse();
+        assertThat(result.answer().text()).contains("ten days");
+    }
+
+    @Test
+    void should_treat_an_empty_knowledge_base_as_incorrect_and_search_the_web() {
+        // given
+        CorrectivePipeline pipeline = pipeline((q, m) -> List.of(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.INCORRECT);
+        assertThat(result.trace().retrieved()).isEmpty();
+        assertThat(result.answer().abstained()).isFalse();
+        assertThat(result.answer().citations().get(0).source().origin()).isEqualTo(Origin.WEB);
+    }
+
+    @Test
+    void should_degrade_not_fail__when_the_retriever_throws() {
+        // given
+        Retriever broken = (q, m) -> {
+            throw new IllegalStateException("index is corrupt");
+        };
+        CorrectivePipeline pipeline = pipeline(broken, Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.degraded()).isTrue();
+        assertThat(result.trace().notices()).extracting(Notice::message)
+                .anySatisfy(m -> assertThat(m).contains("retriever failed").contains("index is corrupt"));
+        assertThat(result.trace().action()).isEqualTo(Grade.INCORRECT);
+        assertThat(result.answer().text()).contains("one hundred degrees");
+    }
+
+    @Test
+    void should_grade_a_passage_ambiguous__when_the_evaluator_throws_for_it() {
+        // given
+        RetrievalEvaluator flaky = (query, passage) -> {
+            if (passage.id().equals("2")) {
+                throw new IllegalArgumentException("cannot parse grade");
+            }
+            return Fakes.overlapEvaluator().score(query, passage);
+        };
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), flaky, webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then
+        assertThat(result.trace().retrieved()).filteredOn(p -> p.id().equals("2")).singleElement().satisfies(p -> {
+            assertThat(p.grade()).isEqualTo(Grade.AMBIGUOUS);
+            assertThat(p.error()).contains("cannot parse grade");
+        });
+        assertThat(result.trace().action()).isEqualTo(Grade.CORRECT);
+    }
+
+    @Test
+    void should_degrade_to_an_abstention__when_the_generator_throws() {
+        // given
+        CorrectivePipeline pipeline = CorrectivePipeline.builder()
+                .settings(SETTINGS)
+                .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), request -> {
+                    throw new IllegalStateException("model server down");
+                }, embeddings, List.of()))
+                .build();
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then
+        assertThat(result.degraded()).isTrue();
+        assertThat(result.answer().abstained()).isTrue();
+        assertThat(result.answer().text()).isEqualTo(GenerationStage.GENERATOR_FAILED);
+    }
+
+    @Test
+    void should_pass_whole_top_k_passages_without_grading__in_naive_mode() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), (q, p) -> {
+            throw new AssertionError("naive mode must not grade");
+        }, webSearch(), SETTINGS.withMode(Mode.NAIVE));
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.trace().action()).isNull();
+        assertThat(searches).isEmpty();
+        assertThat(generator.calls).singleElement().satisfies(context -> {
+            assertThat(context).hasSize(2);
+            assertThat(context.get(0).text()).isEqualTo(kbPassages.get(0).text());
+        });
+        assertThat(result.trace().retrieved()).allSatisfy(p -> assertThat(p.grade()).isNull());
+    }
+
+    @Test
+    void should_record_a_timing_for_every_stage_that_ran() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.trace().timings()).extracting(StageTiming::stage).containsExactly(
+                Stage.ANALYSE, Stage.RETRIEVE, Stage.EVALUATE, Stage.CORRECT, Stage.REFINE, Stage.GENERATE);
+        assertThat(result.trace().settings()).isEqualTo(SETTINGS);
+    }
+}

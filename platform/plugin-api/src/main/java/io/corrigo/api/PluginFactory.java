@@ -1,0 +1,46 @@
+package io.corrigo.api;
+
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.PluginConfig;
+import java.util.List;
+
+/**
+ * Creates instances of one kind of plugin and describes their settings (Keycloak's {@code ConfiguredProvider}
+ * idea): the admin UI draws its form from {@link #configProperties()}, and a tenant's pipeline stores only
+ * {@link #id()} and a property map.
+ *
+ * <p><b>Lifecycle.</b> PF4J creates one factory per plugin start; the host calls {@link #create} once per
+ * tenant pipeline version, from any thread, and keeps the instance until the pipeline changes or the host
+ * stops. If the instance implements {@link AutoCloseable} the host closes it then. The config passed in has
+ * already been validated against {@link #configProperties()}.
+ *
+ * <p>Implement one of the kind-specific sub-interfaces ({@link RetrieverFactory}, {@link EvaluatorFactory},
+ * {@link SearchProviderFactory}, {@link GeneratorFactory}) and annotate the class with
+ * {@code @org.pf4j.Extension}.
+ *
+ * @param <T> the kind of plugin created
+ */
+public interface PluginFactory<T> {
+
+    /**
+     * A stable, unique id such as {@code lucene-retriever}: pipelines refer to the factory by it, so it must
+     * never change between versions.
+     */
+    String id();
+
+    /** A help text for admins: what it does and when to choose it. */
+    String description();
+
+    /** The settings an instance takes; empty when there are none. */
+    default List<ConfigProperty> configProperties() {
+        return List.of();
+    }
+
+    /**
+     * Creates an instance for one tenant.
+     *
+     * @param context what the host offers this tenant's instance
+     * @param config  validated settings
+     */
+    T create(PluginContext context, PluginConfig config);
+}

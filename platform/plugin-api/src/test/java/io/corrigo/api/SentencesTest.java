@@ -1,0 +1,28 @@
+package io.corrigo.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.api.text.Sentences;
+import io.corrigo.api.text.Terms;
+import org.junit.jupiter.api.Test;
+
+class SentencesTest {
+
+    @Test
+    void should_not_break_after_common_abbreviations() {
+        assertThat(Sentences.split("Smith et al. reported a fall in cases, e.g. in Wuhan. Then cases rose again."))
+                .containsExactly("Smith et al. reported a fall in cases, e.g. in Wuhan.", "Then cases rose again.");
+    }
+
+    @Test
+    void should_join_short_fragments_and_break_on_blank_lines() {
+        assertThat(Sentences.split("Results.\n\nThe trial enrolled 120 patients. Ok."))
+                .containsExactly("Results.", "The trial enrolled 120 patients. Ok.");
+    }
+
+    @Test
+    void should_keep_content_words_of_a_question() {
+        assertThat(Terms.contentTerms("What is the incubation period of COVID-19?"))
+                .containsExactly("incubation", "period", "covid", "19");
+    }
+}
