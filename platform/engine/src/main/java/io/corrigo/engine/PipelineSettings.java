@@ -22,7 +22,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
      * lightweight-evaluator README for the sweep).
      */
     public static final PipelineSettings DEFAULTS =
-            new PipelineSettings(Mode.CORRECTIVE, 8, 0.62, 0.45, 0.45, 400, 5);
+            new PipelineSettings(Mode.CORRECTIVE, 8, 0.70, 0.50, 0.55, 400, 5);
 
     public PipelineSettings {
         List<String> problems = new ArrayList<>();

@@ -1,0 +1,25 @@
+package io.corrigo.server;
+
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Host settings under {@code corrigo.*}.
+ *
+ * @param dataDir      where the H2 database and every tenant's plugin data live
+ * @param pluginsDir   the PF4J plugins directory; empty means "plugins" beside the server jar
+ * @param maxQueryChars the longest question accepted
+ * @param demo         the demo tenant
+ */
+@ConfigurationProperties("corrigo")
+public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path pluginsDir,
+                                @DefaultValue("2000") int maxQueryChars, @DefaultValue Demo demo) {
+
+    /**
+     * @param enabled whether the demo tenant is created (with its corpus) on first start
+     * @param tenant  its id
+     */
+    public record Demo(@DefaultValue("true") boolean enabled, @DefaultValue("demo") String tenant) {
+    }
+}

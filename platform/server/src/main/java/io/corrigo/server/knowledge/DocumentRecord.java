@@ -1,0 +1,75 @@
+package io.corrigo.server.knowledge;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** An uploaded document of a tenant and what became of it. */
+@Entity
+@Table(name = "document")
+class DocumentRecord {
+
+    enum Status { INDEXING, INDEXED, FAILED }
+
+    @Id
+    private String id;
+
+    @Column(name = "tenant_id", nullable = false)
+    private String tenantId;
+
+    @Column(nullable = false)
+    private String name;
+
+    @Column(name = "content_type", nullable = false)
+    private String contentType;
+
+    @Column(nullable = false)
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    private Status status;
+
+    @Column(name = "chunk_count", nullable = false)
+    private int chunkCount;
+
+    private String error;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    protected DocumentRecord() {
+    }
+
+    DocumentRecord(String id, String tenantId, String name, String contentType, Instant now) {
+        this.id = id;
+        this.tenantId = tenantId;
+        this.name = name;
+        this.contentType = contentType;
+        this.status = Status.INDEXING;
+        this.createdAt = now;
+        this.updatedAt = now;
+    }
+
+    void indexed(int chunks, Instant now) {
+        this.status = Status.INDEXED;
+        this.chunkCount = chunks;
+        this.updatedAt = now;
+    }
+
+    void failed(String reason, Instant now) {
+        this.status = Status.FAILED;
+        this.error = reason;
+        this.updatedAt = now;
+    }
+
+    DocumentView view() {
+        return new DocumentView(id, name, contentType, status.name(), chunkCount, error, createdAt, updatedAt);
+    }
+
+    String tenantId() {
+        return tenantId;
+    }
+}

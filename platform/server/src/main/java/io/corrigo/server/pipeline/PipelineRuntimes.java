@@ -1,0 +1,176 @@
+package io.corrigo.server.pipeline;
+
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.Generator;
+import io.corrigo.api.KnowledgeIndex;
+import io.corrigo.api.PluginFactory;
+import io.corrigo.api.RetrievalEvaluator;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.SearchProvider;
+import io.corrigo.api.config.PluginConfig;
+import io.corrigo.engine.CorrectivePipeline;
+import io.corrigo.engine.Failures;
+import io.corrigo.engine.PipelinePlugins;
+import io.corrigo.engine.trace.PluginRef;
+import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.plugin.FactoryHandle;
+import io.corrigo.server.plugin.HostPluginContext;
+import io.corrigo.server.plugin.PluginHost;
+import io.corrigo.server.plugin.PluginKind;
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.stereotype.Service;
+
+/**
+ * Builds and caches each tenant's running pipeline from its active version.
+ *
+ * <p>Every call checks the active version, so a saved pipeline is used from the next query on. Plugin instances
+ * whose factory and settings did not change are carried over to the new version (an index stays open); the
+ * others are closed before their replacements are created, since they may hold locks on the same directory.
+ * Each instance gets its own data directory: {@code <data>/tenants/<tenant>/plugins/<factory id>}.
+ */
+@Service
+public class PipelineRuntimes {
+
+    private static final Logger log = LoggerFactory.getLogger(PipelineRuntimes.class);
+
+    private record InstanceKey(PluginKind kind, String factoryId, Map<String, String> properties) {
+    }
+
+    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances) {
+    }
+
+    private final PipelineService pipelines;
+    private final PluginHost plugins;
+    private final EmbeddingService embeddings;
+    private final ExecutorService executor;
+    private final Clock clock;
+    private final Path dataDir;
+    private final Map<String, Built> byTenant = new ConcurrentHashMap<>();
+
+    PipelineRuntimes(PipelineService pipelines, PluginHost plugins, EmbeddingService embeddings,
+                     @Qualifier("gradingExecutor") ExecutorService executor, Clock clock, CorrigoProperties properties) {
+        this.pipelines = pipelines;
+        this.plugins = plugins;
+        this.embeddings = embeddings;
+        this.executor = executor;
+        this.clock = clock;
+        this.dataDir = properties.dataDir();
+    }
+
+    /** The tenant's pipeline at its active version. @throws io.corrigo.server.web.ApiException 404 */
+    public TenantPipeline forTenant(String tenantId) {
+        ActivePipeline active = pipelines.active(tenantId);
+        Built current = byTenant.get(tenantId);
+        if (current != null && current.pipeline().version() == active.version()) {
+            return current.pipeline();
+        }
+        synchronized (this) {
+            current = byTenant.get(tenantId);
+            if (current != null && current.pipeline().version() == active.version()) {
+                return current.pipeline();
+            }
+            Built built = build(active, current);
+            byTenant.put(tenantId, built);
+            log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
+            return built.pipeline();
+        }
+    }
+
+    private Built build(ActivePipeline active, Built previous) {
+        Map<InstanceKey, Object> reusable = previous == null ? Map.of() : previous.instances();
+        Map<PluginKind, InstanceKey> keys = new HashMap<>();
+        for (PluginKind kind : PluginKind.values()) {
+            StageConfig stage = active.definition().stages().get(kind.stage());
+            if (stage != null) {
+                keys.put(kind, new InstanceKey(kind, stage.factoryId(), stage.properties()));
+            }
+        }
+        reusable.forEach((key, instance) -> {
+            if (!keys.containsValue(key)) {
+                close(instance, active.tenantId());
+            }
+        });
+
+        Map<InstanceKey, Object> instances = new HashMap<>();
+        List<PluginRef> refs = new ArrayList<>();
+        for (Map.Entry<PluginKind, InstanceKey> entry : keys.entrySet()) {
+            InstanceKey key = entry.getValue();
+            Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
+            Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle);
+            instances.put(key, instance);
+            refs.add(new PluginRef(key.kind().stage(), key.factoryId(),
+                    handle.map(FactoryHandle::pluginId).orElse("(missing)"),
+                    handle.map(FactoryHandle::pluginVersion).orElse("-")));
+        }
+        Retriever retriever = (Retriever) instances.get(keys.get(PluginKind.RETRIEVER));
+        PipelinePlugins pluginSet = new PipelinePlugins(retriever,
+                (RetrievalEvaluator) instances.get(keys.get(PluginKind.EVALUATOR)),
+                keys.containsKey(PluginKind.SEARCH) ? (SearchProvider) instances.get(keys.get(PluginKind.SEARCH)) : null,
+                (Generator) instances.get(keys.get(PluginKind.GENERATOR)), embeddings, refs);
+        CorrectivePipeline pipeline = CorrectivePipeline.builder()
+                .settings(active.definition().settings())
+                .plugins(pluginSet)
+                .executor(executor)
+                .clock(clock)
+                .build();
+        KnowledgeIndex index = retriever instanceof KnowledgeIndex writable ? writable : null;
+        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances);
+    }
+
+    private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {
+        if (handle.isEmpty()) {
+            String reason = "no started plugin offers " + key.kind().stage() + " '" + key.factoryId() + "'";
+            log.warn("Tenant {}: {}", tenantId, reason);
+            return new UnavailablePlugin(reason);
+        }
+        PluginFactory<?> factory = handle.get().factory();
+        try {
+            PluginConfig config = PluginConfig.resolve(factory.configProperties(), key.properties());
+            Path directory = Files.createDirectories(pluginDirectory(tenantId, key.factoryId()));
+            Object instance = factory.create(new HostPluginContext(tenantId, directory, embeddings, clock), config);
+            if (instance == null) {
+                throw new IllegalStateException("factory returned null");
+            }
+            return instance;
+        } catch (IOException | RuntimeException | LinkageError e) {
+            String reason = key.kind().stage() + " '" + key.factoryId() + "' could not be created: " + Failures.describe(e);
+            log.warn("Tenant {}: {}", tenantId, reason, e);
+            return new UnavailablePlugin(reason);
+        }
+    }
+
+    /** Where a tenant's instance of a factory keeps its files. */
+    public Path pluginDirectory(String tenantId, String factoryId) {
+        return dataDir.resolve("tenants").resolve(tenantId).resolve("plugins").resolve(factoryId);
+    }
+
+    private static void close(Object instance, String tenantId) {
+        if (instance instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                log.warn("Tenant {}: closing {} failed: {}", tenantId, instance.getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+
+    @PreDestroy
+    void closeAll() {
+        byTenant.forEach((tenant, built) -> built.instances().values().forEach(i -> close(i, tenant)));
+        byTenant.clear();
+    }
+}

@@ -1,0 +1,147 @@
+package io.corrigo.server.pipeline;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.api.config.InvalidConfigException;
+import io.corrigo.api.config.PluginConfig;
+import io.corrigo.engine.PipelineSettings;
+import io.corrigo.server.plugin.FactoryHandle;
+import io.corrigo.server.plugin.PluginHost;
+import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.tenant.TenantCreated;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Reads and saves tenant pipelines. Saving validates every stage against the plugin that serves it (the factory
+ * must be offered by a started plugin, its settings must match the declared properties) and creates the next
+ * version; queries switch to it on their next run, without a restart.
+ */
+@Service
+public class PipelineService {
+
+    /** Stages that every pipeline needs. */
+    static final Set<PluginKind> REQUIRED = Set.of(PluginKind.RETRIEVER, PluginKind.EVALUATOR, PluginKind.GENERATOR);
+
+    private final PipelineRepository repository;
+    private final TenantService tenants;
+    private final PluginHost plugins;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    PipelineService(PipelineRepository repository, TenantService tenants, PluginHost plugins, ObjectMapper json,
+                    Clock clock) {
+        this.repository = repository;
+        this.tenants = tenants;
+        this.plugins = plugins;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** The pipeline of the shipped offline plugins, without web search (a new tenant has no fallback corpus). */
+    public static PipelineDefinition defaultDefinition() {
+        return new PipelineDefinition(PipelineSettings.DEFAULTS, Map.of(
+                PluginKind.RETRIEVER.stage(), new StageConfig("lucene-retriever", Map.of()),
+                PluginKind.EVALUATOR.stage(), new StageConfig("lightweight-evaluator", Map.of()),
+                PluginKind.GENERATOR.stage(), new StageConfig("extractive-generator", Map.of())));
+    }
+
+    /** The active pipeline of an enabled tenant. @throws ApiException 404 */
+    @Transactional(readOnly = true)
+    public ActivePipeline active(String tenantId) {
+        tenants.require(tenantId);
+        PipelineVersion row = repository.findByTenantIdAndActiveTrue(tenantId)
+                .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
+        return toActive(row);
+    }
+
+    /** Validates {@code definition} and makes it the tenant's next, active version. @throws ApiException 400 */
+    @Transactional
+    public ActivePipeline save(String tenantId, PipelineDefinition definition) {
+        tenants.require(tenantId);
+        validate(definition);
+        Optional<PipelineVersion> latest = repository.findFirstByTenantIdOrderByVersionDesc(tenantId);
+        repository.findByTenantIdAndActiveTrue(tenantId).ifPresent(v -> {
+            v.deactivate();
+            repository.saveAndFlush(v);
+        });
+        int next = latest.map(v -> v.version() + 1).orElse(1);
+        return toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant())));
+    }
+
+    @EventListener
+    void onTenantCreated(TenantCreated event) {
+        save(event.tenantId(), defaultDefinition());
+    }
+
+    private void validate(PipelineDefinition definition) {
+        List<String> problems = new ArrayList<>();
+        if (definition.settings() == null) {
+            problems.add("settings: required");
+        }
+        for (String stage : definition.stages().keySet()) {
+            if (kindOf(stage).isEmpty()) {
+                problems.add("stages." + stage + ": unknown stage (known: retriever, evaluator, search, generator)");
+            }
+        }
+        for (PluginKind kind : PluginKind.values()) {
+            StageConfig stage = definition.stages().get(kind.stage());
+            if (stage == null) {
+                if (REQUIRED.contains(kind)) {
+                    problems.add("stages." + kind.stage() + ": required");
+                }
+                continue;
+            }
+            Optional<FactoryHandle> handle = plugins.factory(kind, stage.factoryId());
+            if (handle.isEmpty()) {
+                List<String> available = plugins.factories(kind).stream().map(h -> h.factory().id()).toList();
+                problems.add("stages." + kind.stage() + ": no started plugin offers a " + kind.stage() + " '"
+                        + stage.factoryId() + "' (available: " + String.join(", ", available) + ")");
+                continue;
+            }
+            try {
+                PluginConfig.resolve(handle.get().factory().configProperties(), stage.properties());
+            } catch (InvalidConfigException e) {
+                e.problems().forEach(p -> problems.add("stages." + kind.stage() + "." + p));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest("invalid_pipeline", "The pipeline is not valid.", problems);
+        }
+    }
+
+    static Optional<PluginKind> kindOf(String stage) {
+        for (PluginKind kind : PluginKind.values()) {
+            if (kind.stage().equals(stage)) {
+                return Optional.of(kind);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private ActivePipeline toActive(PipelineVersion row) {
+        try {
+            return new ActivePipeline(row.tenantId(), row.version(),
+                    json.readValue(row.definition(), PipelineDefinition.class), row.createdAt());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored pipeline " + row.tenantId() + " v" + row.version() + " is unreadable", e);
+        }
+    }
+
+    private String write(PipelineDefinition definition) {
+        try {
+            return json.writeValueAsString(definition);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.corrigo.server.pipeline;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** One saved version of a tenant's pipeline; the definition is JSON. */
+@Entity
+@Table(name = "pipeline")
+class PipelineVersion {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "tenant_id", nullable = false)
+    private String tenantId;
+
+    @Column(nullable = false)
+    private int version;
+
+    @Column(nullable = false)
+    private boolean active;
+
+    @Column(nullable = false)
+    private String definition;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    protected PipelineVersion() {
+    }
+
+    PipelineVersion(String tenantId, int version, String definition, Instant createdAt) {
+        this.tenantId = tenantId;
+        this.version = version;
+        this.active = true;
+        this.definition = definition;
+        this.createdAt = createdAt;
+    }
+
+    String tenantId() {
+        return tenantId;
+    }
+
+    int version() {
+        return version;
+    }
+
+    String definition() {
+        return definition;
+    }
+
+    Instant createdAt() {
+        return createdAt;
+    }
+
+    void deactivate() {
+        this.active = false;
+    }
+}

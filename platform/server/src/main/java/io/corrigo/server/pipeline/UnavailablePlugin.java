@@ -1,0 +1,50 @@
+package io.corrigo.server.pipeline;
+
+import io.corrigo.api.Answer;
+import io.corrigo.api.GenerationRequest;
+import io.corrigo.api.Generator;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.RetrievalEvaluator;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.SearchProvider;
+import io.corrigo.api.SearchRequest;
+import java.util.List;
+
+/**
+ * Stands in for a stage whose plugin could not be created (missing, disabled, invalid settings, or its factory
+ * threw). Every call fails with the reason, so the engine degrades the answer and the trace says why, instead of
+ * the query failing.
+ */
+final class UnavailablePlugin implements Retriever, RetrievalEvaluator, SearchProvider, Generator {
+
+    private final String reason;
+
+    UnavailablePlugin(String reason) {
+        this.reason = reason;
+    }
+
+    @Override
+    public List<Passage> retrieve(Query query, int maxResults) {
+        throw failure();
+    }
+
+    @Override
+    public double score(Query query, Passage passage) {
+        throw failure();
+    }
+
+    @Override
+    public List<Passage> search(SearchRequest request) {
+        throw failure();
+    }
+
+    @Override
+    public Answer generate(GenerationRequest request) {
+        throw failure();
+    }
+
+    private IllegalStateException failure() {
+        return new IllegalStateException("plugin unavailable: " + reason);
+    }
+}

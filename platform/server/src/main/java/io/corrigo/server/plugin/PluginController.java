@@ -1,0 +1,37 @@
+package io.corrigo.server.plugin;
+
+import io.corrigo.api.config.ConfigProperty;
+import java.util.Arrays;
+import java.util.List;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /api/v1/plugins}: installed plugins, and the factories a pipeline can choose from with their settings. */
+@RestController
+class PluginController {
+
+    private final PluginHost host;
+
+    PluginController(PluginHost host) {
+        this.host = host;
+    }
+
+    /** A factory as the pipeline editor needs it. */
+    record FactoryView(String kind, String id, String description, String pluginId, String pluginVersion,
+                       List<ConfigProperty> properties) {
+    }
+
+    @GetMapping("/api/v1/plugins")
+    List<PluginInfo> plugins() {
+        return host.plugins();
+    }
+
+    @GetMapping("/api/v1/plugins/factories")
+    List<FactoryView> factories() {
+        return Arrays.stream(PluginKind.values())
+                .flatMap(kind -> host.factories(kind).stream())
+                .map(h -> new FactoryView(h.kind().stage(), h.factory().id(), h.factory().description(), h.pluginId(),
+                        h.pluginVersion(), h.factory().configProperties()))
+                .toList();
+    }
+}

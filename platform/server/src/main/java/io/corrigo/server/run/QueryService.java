@@ -1,0 +1,127 @@
+package io.corrigo.server.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.engine.RunResult;
+import io.corrigo.engine.trace.Notice;
+import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.pipeline.PipelineRuntimes;
+import io.corrigo.server.pipeline.TenantPipeline;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.stereotype.Service;
+
+/** Answers questions through a tenant's pipeline and keeps every run. */
+@Service
+public class QueryService {
+
+    private final TenantService tenants;
+    private final PipelineRuntimes runtimes;
+    private final RunRepository runs;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final int maxQueryChars;
+
+    QueryService(TenantService tenants, PipelineRuntimes runtimes, RunRepository runs, ObjectMapper json, Clock clock,
+                 CorrigoProperties properties) {
+        this.tenants = tenants;
+        this.runtimes = runtimes;
+        this.runs = runs;
+        this.json = json;
+        this.clock = clock;
+        this.maxQueryChars = properties.maxQueryChars();
+    }
+
+    /** Answers {@code question} for {@code tenantId}. @throws ApiException 404 unknown tenant, 400 bad question */
+    public QueryResponse ask(String tenantId, String question) {
+        tenants.require(tenantId);
+        String q = question == null ? "" : question.strip();
+        if (q.isEmpty()) {
+            throw ApiException.badRequest("empty_question", "The question is empty.");
+        }
+        if (q.length() > maxQueryChars) {
+            throw ApiException.badRequest("question_too_long",
+                    "The question has " + q.length() + " characters; at most " + maxQueryChars + " are accepted.");
+        }
+        TenantPipeline pipeline = runtimes.forTenant(tenantId);
+        RunResult result = pipeline.pipeline().run(q);
+        RunRecord record = save(tenantId, pipeline, result);
+        return response(record, result);
+    }
+
+    private RunRecord save(String tenantId, TenantPipeline pipeline, RunResult result) {
+        RunRecord r = new RunRecord();
+        r.id = UUID.randomUUID().toString();
+        r.tenantId = tenantId;
+        r.pipelineVersion = pipeline.version();
+        r.question = result.trace().question();
+        r.mode = result.trace().settings().mode().name();
+        r.action = result.trace().action() == null ? null : result.trace().action().name();
+        r.abstained = result.answer().abstained();
+        r.degraded = result.degraded();
+        r.answer = result.answer().text();
+        r.totalMillis = result.trace().totalMillis();
+        r.createdAt = clock.instant();
+        ObjectNode stored = json.createObjectNode();
+        stored.set("answer", json.valueToTree(result.answer()));
+        stored.set("trace", json.valueToTree(result.trace()));
+        try {
+            r.trace = json.writeValueAsString(stored);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        return runs.save(r);
+    }
+
+    private static QueryResponse response(RunRecord r, RunResult result) {
+        List<QueryResponse.CitationView> citations = result.answer().citations().stream()
+                .map(c -> new QueryResponse.CitationView(c.number(), c.source().label(), c.source().documentId(),
+                        c.source().uri(), c.source().origin().name(), c.quote()))
+                .toList();
+        List<String> notices = result.trace().notices().stream()
+                .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();
+        return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, r.answer, r.abstained, citations, r.action,
+                r.degraded, notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id);
+    }
+
+    /** A run of {@code tenantId} with its trace. @throws ApiException 404, also when the run is another tenant's */
+    public RunView run(String tenantId, String runId) {
+        tenants.require(tenantId);
+        return runs.findByIdAndTenantId(runId, tenantId).map(this::view)
+                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+    }
+
+    /** A run by id alone. @throws ApiException 404 */
+    public RunView run(String runId) {
+        return runs.findById(runId).map(this::view)
+                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "'."));
+    }
+
+    /** The tenant's latest runs, newest first, without traces. */
+    public List<RunView> latest(String tenantId, int limit) {
+        tenants.require(tenantId);
+        return runs.findByTenantIdOrderByCreatedAtDesc(tenantId, PageRequest.of(0, Math.max(1, Math.min(limit, 200))))
+                .stream().map(r -> summary(r)).toList();
+    }
+
+    private RunView view(RunRecord r) {
+        try {
+            JsonNode stored = json.readTree(r.trace);
+            return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
+                    r.action, r.mode, r.totalMillis, r.createdAt, stored.get("answer").get("citations"), stored.get("trace"));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored trace of run " + r.id + " is unreadable", e);
+        }
+    }
+
+    private static RunView summary(RunRecord r) {
+        return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
+                r.action, r.mode, r.totalMillis, r.createdAt, null, null);
+    }
+}

@@ -1,0 +1,51 @@
+package io.corrigo.server.run;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** One answered question; {@code trace} holds {answer, trace} as JSON. */
+@Entity
+@Table(name = "run")
+class RunRecord {
+
+    @Id
+    String id;
+
+    @Column(name = "tenant_id", nullable = false)
+    String tenantId;
+
+    @Column(name = "pipeline_version", nullable = false)
+    int pipelineVersion;
+
+    @Column(nullable = false)
+    String question;
+
+    @Column(nullable = false)
+    String mode;
+
+    String action;
+
+    @Column(nullable = false)
+    boolean abstained;
+
+    @Column(nullable = false)
+    boolean degraded;
+
+    @Column(nullable = false)
+    String answer;
+
+    @Column(name = "total_millis", nullable = false)
+    double totalMillis;
+
+    @Column(nullable = false)
+    String trace;
+
+    @Column(name = "created_at", nullable = false)
+    Instant createdAt;
+
+    protected RunRecord() {
+    }
+}

@@ -1,0 +1,12 @@
+package io.corrigo.server.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+
+/** A stored run; {@code citations} and {@code trace} are left out of listings. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunView(String id, String tenant, int pipelineVersion, String question, String answer,
+                      boolean abstained, boolean degraded, String action, String mode, double totalMillis,
+                      Instant createdAt, JsonNode citations, JsonNode trace) {
+}

@@ -1,0 +1,63 @@
+package io.corrigo.server.tenant;
+
+import io.corrigo.server.web.ApiException;
+import java.time.Clock;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Creates and finds tenants. */
+@Service
+public class TenantService {
+
+    /** Tenant ids are used in URLs and directory names: lower-case letters, digits and dashes. */
+    public static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{1,39}");
+
+    private final TenantRepository tenants;
+    private final Clock clock;
+    private final ApplicationEventPublisher events;
+
+    TenantService(TenantRepository tenants, Clock clock, ApplicationEventPublisher events) {
+        this.tenants = tenants;
+        this.clock = clock;
+        this.events = events;
+    }
+
+    /** The enabled tenant {@code id}. @throws ApiException 404 when there is none */
+    @Transactional(readOnly = true)
+    public TenantView require(String id) {
+        return tenants.findById(id).filter(Tenant::isEnabled).map(TenantView::of)
+                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+    }
+
+    @Transactional(readOnly = true)
+    public boolean exists(String id) {
+        return tenants.existsById(id);
+    }
+
+    @Transactional(readOnly = true)
+    public List<TenantView> list() {
+        return tenants.findAll().stream().map(TenantView::of).toList();
+    }
+
+    /** Creates a tenant and publishes {@link TenantCreated}. @throws ApiException 400 for a bad id or name, 409 when the id is taken */
+    @Transactional
+    public TenantView create(String id, String name) {
+        if (id == null || !ID.matcher(id).matches()) {
+            throw ApiException.badRequest("invalid_tenant_id",
+                    "A tenant id is 2-40 characters: lower-case letters, digits and dashes, starting with a letter or digit.");
+        }
+        if (name == null || name.isBlank() || name.length() > 200) {
+            throw ApiException.badRequest("invalid_tenant_name", "A tenant name is 1-200 characters.");
+        }
+        if (tenants.existsById(id)) {
+            throw new ApiException(HttpStatus.CONFLICT, "tenant_exists", "Tenant '" + id + "' already exists.", List.of());
+        }
+        TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
+        events.publishEvent(new TenantCreated(id));
+        return created;
+    }
+}

@@ -1,0 +1,77 @@
+package io.corrigo.server.web;
+
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/** Renders every error of the REST API as an {@link ApiError}. */
+@RestControllerAdvice
+public class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<ApiError> api(ApiException e) {
+        return ResponseEntity.status(e.status()).body(new ApiError(e.code(), e.getMessage(), e.details()));
+    }
+
+    @ExceptionHandler(MethodArgumentNotValidException.class)
+    ResponseEntity<ApiError> invalid(MethodArgumentNotValidException e) {
+        List<String> details = e.getBindingResult().getFieldErrors().stream()
+                .map(f -> f.getField() + ": " + f.getDefaultMessage()).toList();
+        return error(HttpStatus.BAD_REQUEST, "invalid_request", "The request has invalid fields.", details);
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        return error(HttpStatus.BAD_REQUEST, "unreadable_body", "The request body is not valid JSON of the expected shape.", List.of());
+    }
+
+    @ExceptionHandler({MissingServletRequestPartException.class, MissingServletRequestParameterException.class})
+    ResponseEntity<ApiError> missingPart(Exception e) {
+        return error(HttpStatus.BAD_REQUEST, "missing_part", e.getMessage(), List.of());
+    }
+
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    ResponseEntity<ApiError> tooLarge(MaxUploadSizeExceededException e) {
+        return error(HttpStatus.PAYLOAD_TOO_LARGE, "upload_too_large", "The upload exceeds the size limit.", List.of());
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e) {
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", e.getMessage(), List.of());
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e) {
+        return error(HttpStatus.METHOD_NOT_ALLOWED, "method_not_allowed", e.getMessage(), List.of());
+    }
+
+    @ExceptionHandler(NoResourceFoundException.class)
+    ResponseEntity<ApiError> noResource(NoResourceFoundException e) {
+        return error(HttpStatus.NOT_FOUND, "not_found", "No such endpoint: /" + e.getResourcePath(), List.of());
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ApiError> unexpected(Exception e) {
+        log.error("Unexpected error", e);
+        return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error",
+                "Something went wrong on our side; the error has been logged.", List.of());
+    }
+
+    private static ResponseEntity<ApiError> error(HttpStatus status, String code, String message, List<String> details) {
+        return ResponseEntity.status(status).body(new ApiError(code, message, details));
+    }
+}

@@ -1,0 +1,93 @@
+package io.corrigo.plugins.extractivegenerator;
+
+import io.corrigo.api.Answer;
+import io.corrigo.api.Citation;
+import io.corrigo.api.ContextStrip;
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.GenerationRequest;
+import io.corrigo.api.Generator;
+import io.corrigo.api.Query;
+import io.corrigo.api.text.LexicalCoverage;
+import io.corrigo.api.text.Sentences;
+import io.corrigo.api.text.Terms;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Quotes the best-supported sentences of the context.
+ *
+ * <p>Every context sentence gets a support score: the mean of its cosine similarity to the question (rescaled
+ * from [0.15, 0.75]) and the IDF-weighted share of the question's words it contains. The best sentence must
+ * reach {@code minSupport}, or the generator abstains; up to {@code maxSentences} sentences within 85% of the
+ * best one's score follow it, in context order, each followed by its {@code [n]} marker.
+ */
+final class ExtractiveGenerator implements Generator {
+
+    static final double DEFAULT_MIN_SUPPORT = 0.4;
+    static final String ABSTENTION = "The sources available to me do not answer this question.";
+
+    private final EmbeddingService embeddings;
+    private final int maxSentences;
+    private final double minSupport;
+
+    ExtractiveGenerator(EmbeddingService embeddings, int maxSentences, double minSupport) {
+        this.embeddings = embeddings;
+        this.maxSentences = maxSentences;
+        this.minSupport = minSupport;
+    }
+
+    private record Candidate(int order, String text, ContextStrip strip, double support) {
+    }
+
+    @Override
+    public Answer generate(GenerationRequest request) {
+        List<Candidate> candidates = candidates(request.query(), request.context());
+        if (candidates.isEmpty()) {
+            return Answer.abstain(ABSTENTION);
+        }
+        List<Candidate> ranked = new ArrayList<>(candidates);
+        ranked.sort(Comparator.comparingDouble(Candidate::support).reversed());
+        Candidate best = ranked.get(0);
+        if (best.support() < minSupport) {
+            return Answer.abstain(ABSTENTION);
+        }
+        List<Candidate> chosen = new ArrayList<>(ranked.stream()
+                .filter(c -> c.support() >= Math.max(minSupport, best.support() * 0.85))
+                .limit(maxSentences)
+                .toList());
+        chosen.sort(Comparator.comparingInt(Candidate::order));
+
+        StringBuilder text = new StringBuilder();
+        Map<Integer, Citation> citations = new LinkedHashMap<>();
+        for (Candidate c : chosen) {
+            text.append(text.isEmpty() ? "" : " ").append(c.text()).append(" [").append(c.strip().citation()).append(']');
+            citations.merge(c.strip().citation(), new Citation(c.strip().citation(), c.strip().source(), c.text()),
+                    (a, b) -> new Citation(a.number(), a.source(), a.quote() + " " + b.quote()));
+        }
+        return new Answer(text.toString(), List.copyOf(citations.values()), false);
+    }
+
+    private List<Candidate> candidates(Query query, List<ContextStrip> context) {
+        List<String> queryTerms = Terms.contentTerms(query.text());
+        List<Candidate> result = new ArrayList<>();
+        for (ContextStrip strip : context) {
+            List<String> sentences = Sentences.split(strip.text());
+            boolean single = sentences.size() == 1;
+            for (String sentence : sentences) {
+                double lexical = LexicalCoverage.of(queryTerms, sentence, query.termStatistics());
+                double support = lexical;
+                if (query.embedding() != null) {
+                    Embedding vector = single && strip.embedding() != null ? strip.embedding() : embeddings.embed(sentence);
+                    double semantic = Math.max(0, Math.min(1, (query.embedding().cosine(vector) - 0.15) / 0.6));
+                    support = (semantic + lexical) / 2;
+                }
+                result.add(new Candidate(result.size(), sentence, strip, support));
+            }
+        }
+        return result;
+    }
+}

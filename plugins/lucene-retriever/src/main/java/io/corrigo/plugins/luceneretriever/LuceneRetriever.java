@@ -1,0 +1,277 @@
+package io.corrigo.plugins.luceneretriever;
+
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.KnowledgeIndex;
+import io.corrigo.api.Origin;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.Source;
+import io.corrigo.api.Strip;
+import io.corrigo.api.TermStatistics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * A tenant's knowledge base in one Lucene index: hybrid BM25 + HNSW retrieval, fused by weighted reciprocal
+ * rank. Each document is one passage; its strips and all embeddings are stored fields, returned with every hit.
+ * Thread-safe: one {@link IndexWriter}, readers through a {@link SearcherManager}.
+ */
+final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable {
+
+    record Settings(int candidates, int rrfK, double vectorWeight) {
+    }
+
+    private static final String ID = "id";
+    private static final String DOC_ID = "doc_id";
+    private static final String TITLE = "title";
+    private static final String URI = "uri";
+    private static final String TEXT = "text";
+    private static final String VECTOR = "vector";
+    private static final String VECTOR_BYTES = "vector_bytes";
+    private static final String STRIP = "strip";
+    private static final String STRIP_VECTOR = "strip_vector";
+    private static final String META_PREFIX = "meta.";
+
+    private final Settings settings;
+    private final EmbeddingService embeddings;
+    private final Analyzer analyzer = new EnglishAnalyzer();
+    private final FSDirectory directory;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+
+    LuceneRetriever(Path indexDirectory, EmbeddingService embeddings, Settings settings) {
+        this.settings = settings;
+        this.embeddings = embeddings;
+        try {
+            Files.createDirectories(indexDirectory);
+            this.directory = FSDirectory.open(indexDirectory);
+            this.writer = new IndexWriter(directory, new IndexWriterConfig(analyzer)
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
+            this.searchers = new SearcherManager(writer, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the Lucene index at " + indexDirectory, e);
+        }
+    }
+
+    @Override
+    public List<Passage> retrieve(Query query, int maxResults) {
+        try {
+            IndexSearcher searcher = searchers.acquire();
+            try {
+                int candidates = Math.max(settings.candidates(), maxResults);
+                Map<Integer, Double> fused = new LinkedHashMap<>();
+                Map<Integer, String> ranks = new HashMap<>();
+                org.apache.lucene.search.Query lexical = lexicalQuery(query.text());
+                if (lexical != null) {
+                    fuse(searcher.search(lexical, candidates).scoreDocs, 1 - settings.vectorWeight(), fused, ranks, "bm25");
+                }
+                if (query.embedding() != null && searcher.getIndexReader().numDocs() > 0) {
+                    KnnFloatVectorQuery knn = new KnnFloatVectorQuery(VECTOR, query.embedding().toArray(), candidates);
+                    fuse(searcher.search(knn, candidates).scoreDocs, settings.vectorWeight(), fused, ranks, "vector");
+                }
+                List<Map.Entry<Integer, Double>> best = new ArrayList<>(fused.entrySet());
+                best.sort(Map.Entry.<Integer, Double>comparingByValue().reversed());
+                List<Passage> result = new ArrayList<>();
+                for (Map.Entry<Integer, Double> hit : best.subList(0, Math.min(maxResults, best.size()))) {
+                    Document doc = searcher.storedFields().document(hit.getKey());
+                    result.add(toPassage(doc, hit.getValue(), ranks.get(hit.getKey())));
+                }
+                return result;
+            } finally {
+                searchers.release(searcher);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Lucene search failed", e);
+        }
+    }
+
+    private void fuse(ScoreDoc[] hits, double weight, Map<Integer, Double> fused, Map<Integer, String> ranks, String list) {
+        for (int rank = 0; rank < hits.length; rank++) {
+            int doc = hits[rank].doc;
+            fused.merge(doc, weight / (settings.rrfK() + rank + 1), Double::sum);
+            ranks.merge(doc, list + "#" + (rank + 1), (a, b) -> a + " " + b);
+        }
+    }
+
+    private org.apache.lucene.search.Query lexicalQuery(String text) throws IOException {
+        BooleanQuery.Builder builder = new BooleanQuery.Builder();
+        int clauses = 0;
+        try (TokenStream stream = analyzer.tokenStream(TEXT, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            stream.reset();
+            while (stream.incrementToken() && clauses < BooleanQuery.getMaxClauseCount()) {
+                builder.add(new TermQuery(new Term(TEXT, term.toString())), BooleanClause.Occur.SHOULD);
+                clauses++;
+            }
+            stream.end();
+        }
+        return clauses == 0 ? null : builder.build();
+    }
+
+    @Override
+    public Optional<TermStatistics> termStatistics() {
+        return Optional.of(word -> {
+            try {
+                String analysed = analyseOne(word);
+                if (analysed == null) {
+                    return 0.0; // a stop word to Lucene: carries nothing
+                }
+                IndexSearcher searcher = searchers.acquire();
+                try {
+                    IndexReader reader = searcher.getIndexReader();
+                    long n = reader.numDocs();
+                    long df = reader.docFreq(new Term(TEXT, analysed));
+                    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+                } finally {
+                    searchers.release(searcher);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private String analyseOne(String word) throws IOException {
+        try (TokenStream stream = analyzer.tokenStream(TEXT, word)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            stream.reset();
+            String first = stream.incrementToken() ? term.toString() : null;
+            stream.end();
+            return first;
+        }
+    }
+
+    @Override
+    public void upsert(List<Passage> passages) {
+        try {
+            for (Passage passage : passages) {
+                writer.updateDocument(new Term(ID, passage.id()), toDocument(passage));
+            }
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException("indexing failed", e);
+        }
+    }
+
+    @Override
+    public void deleteDocument(String documentId) {
+        try {
+            writer.deleteDocuments(new Term(DOC_ID, documentId));
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException("delete failed", e);
+        }
+    }
+
+    @Override
+    public long size() {
+        return writer.getDocStats().numDocs;
+    }
+
+    private Document toDocument(Passage passage) {
+        Embedding vector = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
+        Document doc = new Document();
+        doc.add(new StringField(ID, passage.id(), Field.Store.YES));
+        doc.add(new StringField(DOC_ID, passage.source().documentId(), Field.Store.YES));
+        if (passage.source().title() != null) {
+            doc.add(new StoredField(TITLE, passage.source().title()));
+        }
+        if (passage.source().uri() != null) {
+            doc.add(new StoredField(URI, passage.source().uri()));
+        }
+        doc.add(new TextField(TEXT, passage.text(), Field.Store.YES));
+        doc.add(new KnnFloatVectorField(VECTOR, vector.toArray(), VectorSimilarityFunction.COSINE));
+        doc.add(new StoredField(VECTOR_BYTES, toBytes(vector)));
+        for (Strip strip : passage.strips()) {
+            doc.add(new StoredField(STRIP, strip.text()));
+            Embedding e = strip.embedding() != null ? strip.embedding() : embeddings.embed(strip.text());
+            doc.add(new StoredField(STRIP_VECTOR, toBytes(e)));
+        }
+        passage.metadata().forEach((k, v) -> doc.add(new StoredField(META_PREFIX + k, v)));
+        return doc;
+    }
+
+    private static Passage toPassage(Document doc, double score, String ranks) {
+        Source source = new Source(Origin.KNOWLEDGE_BASE, doc.get(DOC_ID), doc.get(TITLE), doc.get(URI));
+        String[] stripTexts = doc.getValues(STRIP);
+        BytesRef[] stripVectors = doc.getBinaryValues(STRIP_VECTOR);
+        List<Strip> strips = new ArrayList<>();
+        for (int i = 0; i < stripTexts.length; i++) {
+            strips.add(new Strip(i, stripTexts[i], i < stripVectors.length ? fromBytes(stripVectors[i]) : null));
+        }
+        Map<String, String> metadata = new HashMap<>();
+        for (IndexableField field : doc.getFields()) {
+            if (field.name().startsWith(META_PREFIX)) {
+                metadata.put(field.name().substring(META_PREFIX.length()), field.stringValue());
+            }
+        }
+        metadata.put("ranks", ranks);
+        BytesRef vector = doc.getBinaryValue(VECTOR_BYTES);
+        return new Passage(doc.get(ID), doc.get(TEXT), source, score, vector == null ? null : fromBytes(vector),
+                strips, metadata);
+    }
+
+    private static BytesRef toBytes(Embedding embedding) {
+        ByteBuffer buffer = ByteBuffer.allocate(embedding.dimension() * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < embedding.dimension(); i++) {
+            buffer.putFloat(embedding.get(i));
+        }
+        return new BytesRef(buffer.array());
+    }
+
+    private static Embedding fromBytes(BytesRef bytes) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes.bytes, bytes.offset, bytes.length).order(ByteOrder.LITTLE_ENDIAN);
+        float[] values = new float[bytes.length / Float.BYTES];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = buffer.getFloat();
+        }
+        return Embedding.of(values);
+    }
+
+    @Override
+    public void close() throws IOException {
+        searchers.close();
+        writer.close();
+        directory.close();
+        analyzer.close();
+    }
+}

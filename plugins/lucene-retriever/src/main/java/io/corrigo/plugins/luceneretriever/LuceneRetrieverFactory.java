@@ -1,0 +1,46 @@
+package io.corrigo.plugins.luceneretriever;
+
+import io.corrigo.api.PluginContext;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.RetrieverFactory;
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.PluginConfig;
+import java.util.List;
+import org.pf4j.Extension;
+
+/** Registers the Lucene retriever: one index per tenant under the tenant's data directory. */
+@Extension
+public class LuceneRetrieverFactory implements RetrieverFactory {
+
+    public static final String ID = "lucene-retriever";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "Embedded hybrid search on Lucene 9: BM25 over the text and HNSW nearest neighbours over the passage "
+                + "embeddings, fused by reciprocal rank. Stores each passage's sentence strips and their embeddings, "
+                + "so grading and refining need no embedding calls at query time. Good up to a few million passages on one host.";
+    }
+
+    @Override
+    public List<ConfigProperty> configProperties() {
+        return List.of(
+                ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
+                        .withDescription("How many hits each of BM25 and vector search contributes before fusion."),
+                ConfigProperty.integer("rrfK", "Fusion constant k", 60).withRange(1, 1000)
+                        .withDescription("Reciprocal rank fusion: a hit at rank r scores 1/(k + r) in each list."),
+                ConfigProperty.decimal("vectorWeight", "Vector weight", 0.5).withRange(0, 1)
+                        .withDescription("Share of the fused score from vector search; the rest comes from BM25."));
+    }
+
+    @Override
+    public Retriever create(PluginContext context, PluginConfig config) {
+        return new LuceneRetriever(context.dataDirectory().resolve("index"), context.embeddings(),
+                new LuceneRetriever.Settings((int) config.integer("candidates"), (int) config.integer("rrfK"),
+                        config.decimal("vectorWeight")));
+    }
+}
