@@ -36,6 +36,13 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        // a value record that refused its arguments (e.g. lowerThreshold above upperThreshold) says why: pass it on
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause.getClass() == IllegalArgumentException.class && cause.getMessage() != null) {
+                return error(HttpStatus.BAD_REQUEST, "invalid_request", "The request has invalid values.",
+                        List.of(cause.getMessage().split("; ")));
+            }
+        }
         return error(HttpStatus.BAD_REQUEST, "unreadable_body", "The request body is not valid JSON of the expected shape.", List.of());
     }
 

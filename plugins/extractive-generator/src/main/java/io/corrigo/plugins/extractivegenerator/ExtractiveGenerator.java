@@ -28,6 +28,8 @@ import java.util.Map;
 final class ExtractiveGenerator implements Generator {
 
     static final double DEFAULT_MIN_SUPPORT = 0.4;
+    /** Joins quoted sentences of one source that are not adjacent in it. */
+    static final String QUOTE_GAP = " … ";
     static final String ABSTENTION = "The sources available to me do not answer this question.";
 
     private final EmbeddingService embeddings;
@@ -66,7 +68,7 @@ final class ExtractiveGenerator implements Generator {
         for (Candidate c : chosen) {
             text.append(text.isEmpty() ? "" : " ").append(c.text()).append(" [").append(c.strip().citation()).append(']');
             citations.merge(c.strip().citation(), new Citation(c.strip().citation(), c.strip().source(), c.text()),
-                    (a, b) -> new Citation(a.number(), a.source(), a.quote() + " " + b.quote()));
+                    (a, b) -> new Citation(a.number(), a.source(), a.quote() + QUOTE_GAP + b.quote()));
         }
         return new Answer(text.toString(), List.copyOf(citations.values()), false);
     }

@@ -1,0 +1,174 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/** The REST API's promises: validation with clear errors, tenant isolation, and degradation instead of failure. */
+class ApiTest extends HostTestBase {
+
+    private static final String ACME_DOC = """
+            # Zorblax widgets
+
+            The Zorblax widget is assembled in Tallinn by the Acme Corporation. Each Zorblax widget weighs exactly \
+            412 grams and ships in a blue box. Zorblax widgets were first sold in 2019.
+            """;
+
+    private void createTenant(String id) {
+        Reply created = postJson("/api/v1/tenants", Map.of("id", id, "name", "Tenant " + id));
+        assertThat(created.status()).isIn(201, 409);
+    }
+
+    @Test
+    void should_answer_404__for_an_unknown_tenant() {
+        Reply reply = ask("no-such-tenant", "anything?");
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.body().get("code").asText()).isEqualTo("tenant_not_found");
+        assertThat(reply.body().get("message").asText()).contains("no-such-tenant");
+    }
+
+    @Test
+    void should_answer_400_with_a_message__for_an_empty_oversized_or_malformed_question() {
+        Reply empty = ask("demo", "   ");
+        Reply oversized = ask("demo", "why ".repeat(600));
+        Reply malformed = postRaw("/api/v1/tenants/demo/query", "application/json", "{\"question\": ");
+
+        assertThat(empty.status()).isEqualTo(400);
+        assertThat(empty.body().get("code").asText()).isEqualTo("empty_question");
+        assertThat(oversized.status()).isEqualTo(400);
+        assertThat(oversized.body().get("message").asText()).contains("at most 2000");
+        assertThat(malformed.status()).isEqualTo(400);
+        assertThat(malformed.body().get("code").asText()).isEqualTo("unreadable_body");
+    }
+
+    @Test
+    void should_answer_from_an_uploaded_document__and_never_show_it_to_another_tenant() {
+        // given
+        createTenant("acme");
+        createTenant("globex");
+        Reply uploaded = upload("/api/v1/tenants/acme/documents", "zorblax.md", ACME_DOC.getBytes(StandardCharsets.UTF_8));
+        assertThat(uploaded.status()).isEqualTo(201);
+        String documentId = uploaded.body().get(0).get("id").asText();
+        assertThat(uploaded.body().get(0).get("status").asText()).isEqualTo("INDEXED");
+        assertThat(uploaded.body().get(0).get("chunkCount").asInt()).isEqualTo(1);
+
+        // when
+        Reply acme = ask("acme", "How much does a Zorblax widget weigh?");
+        Reply globex = ask("globex", "How much does a Zorblax widget weigh?");
+        Reply demo = ask("demo", "How much does a Zorblax widget weigh?");
+
+        // then
+        assertThat(acme.body().get("action").asText()).isEqualTo("CORRECT");
+        assertThat(acme.body().get("answer").asText()).contains("412 grams");
+        assertThat(acme.body().get("citations").get(0).get("documentId").asText()).isEqualTo(documentId);
+        assertThat(acme.body().get("citations").get(0).get("title").asText()).isEqualTo("Zorblax widgets");
+        for (Reply other : new Reply[] {globex, demo}) {
+            assertThat(other.status()).isEqualTo(200);
+            assertThat(other.body().toString()).doesNotContain("412 grams").doesNotContain(documentId);
+            JsonNode trace = get(other.body().get("traceUrl").asText()).body().get("trace");
+            assertThat(trace.toString()).doesNotContain(documentId).doesNotContain("Tallinn");
+        }
+        assertThat(globex.body().get("action").asText()).as("globex has an empty knowledge base").isEqualTo("INCORRECT");
+
+        // and a run is not readable through another tenant's path
+        String acmeRun = acme.body().get("runId").asText();
+        assertThat(get("/api/v1/tenants/globex/runs/" + acmeRun).status()).isEqualTo(404);
+        assertThat(get("/api/v1/tenants/acme/runs/" + acmeRun).status()).isEqualTo(200);
+        assertThat(StreamSupport.stream(get("/api/v1/tenants/globex/runs").body().spliterator(), false))
+                .noneMatch(r -> r.get("id").asText().equals(acmeRun));
+        assertThat(StreamSupport.stream(get("/api/v1/tenants/globex/documents").body().spliterator(), false))
+                .noneMatch(d -> d.get("id").asText().equals(documentId));
+    }
+
+    @Test
+    void should_refuse_bad_uploads_with_a_reason__and_index_nothing() {
+        // given
+        createTenant("uploads");
+        int before = get("/api/v1/tenants/uploads/documents").body().size();
+
+        // when
+        Reply pdf = upload("/api/v1/tenants/uploads/documents", "report.pdf", "%PDF-1.4 ...".getBytes(StandardCharsets.UTF_8));
+        Reply binary = upload("/api/v1/tenants/uploads/documents", "notes.txt", new byte[] {72, 105, 0, 1, 2});
+        Reply jsonl = upload("/api/v1/tenants/uploads/documents", "rows.jsonl",
+                "{\"id\":\"1\",\"text\":\"fine\"}\nnot json\n{\"id\":\"3\"}\n".getBytes(StandardCharsets.UTF_8));
+        Reply empty = upload("/api/v1/tenants/uploads/documents", "empty.txt", new byte[0]);
+
+        // then
+        assertThat(pdf.status()).isEqualTo(400);
+        assertThat(pdf.body().get("code").asText()).isEqualTo("unsupported_type");
+        assertThat(binary.body().get("code").asText()).isEqualTo("not_text");
+        assertThat(jsonl.status()).isEqualTo(400);
+        assertThat(jsonl.body().get("details").toString()).contains("line 2: not valid JSON").contains("line 3: needs a non-empty");
+        assertThat(empty.status()).isEqualTo(400);
+        assertThat(get("/api/v1/tenants/uploads/documents").body().size()).isEqualTo(before);
+    }
+
+    @Test
+    void should_reject_an_invalid_pipeline__listing_every_problem() {
+        // given
+        createTenant("pipes");
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/pipes/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("generator", JSON.valueToTree(Map.of("factoryId", "gpt-42")));
+        ((ObjectNode) definition.get("stages")).set("retriever",
+                JSON.valueToTree(Map.of("factoryId", "lucene-retriever", "properties", Map.of("rrfK", "0", "colour", "red"))));
+
+        // when
+        Reply reply = putJson("/api/v1/tenants/pipes/pipeline", definition);
+        ObjectNode thresholds = (ObjectNode) get("/api/v1/tenants/pipes/pipeline").body().get("definition");
+        ((ObjectNode) thresholds.get("settings")).put("lowerThreshold", 0.9).put("upperThreshold", 0.2);
+        Reply crossed = putJson("/api/v1/tenants/pipes/pipeline", thresholds);
+
+        // then
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.body().get("code").asText()).isEqualTo("invalid_pipeline");
+        assertThat(reply.body().get("details").toString())
+                .contains("stages.generator: no started plugin offers a generator 'gpt-42' (available: extractive-generator)")
+                .contains("stages.retriever.rrfK: must be at least 1, was 0")
+                .contains("stages.retriever.colour: unknown setting");
+        assertThat(crossed.status()).isEqualTo(400);
+        assertThat(crossed.body().get("details").toString()).contains("must not exceed upperThreshold");
+        assertThat(get("/api/v1/tenants/pipes/pipeline").body().get("version").asInt()).as("nothing saved").isEqualTo(1);
+    }
+
+    @Test
+    void should_degrade_not_fail__when_a_plugin_cannot_serve__and_keep_serving_other_tenants() {
+        // given: a web fallback whose corpus does not exist, so the plugin's factory throws
+        createTenant("broken");
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/broken/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("search",
+                JSON.valueToTree(Map.of("factoryId", "local-corpus-search", "properties", Map.of("corpus", "missing.jsonl"))));
+        Reply saved = putJson("/api/v1/tenants/broken/pipeline", definition);
+        assertThat(saved.status()).isEqualTo(200);
+        assertThat(saved.body().get("version").asInt()).isEqualTo(2);
+
+        // when
+        Reply reply = ask("broken", "What is the boiling point of water?");
+
+        // then
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.body().get("degraded").asBoolean()).isTrue();
+        assertThat(reply.body().get("abstained").asBoolean()).isTrue();
+        assertThat(reply.body().get("notices").toString()).contains("web search failed").contains("missing.jsonl");
+        assertThat(ask("demo", "What is the Hepatitis C virus?").body().get("degraded").asBoolean()).isFalse();
+    }
+
+    @Test
+    void should_list_the_installed_plugins_and_their_factories() {
+        Reply plugins = get("/api/v1/plugins");
+        Reply factories = get("/api/v1/plugins/factories");
+
+        assertThat(plugins.body()).hasSize(4).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
+        assertThat(StreamSupport.stream(factories.body().spliterator(), false))
+                .anySatisfy(f -> {
+                    assertThat(f.get("id").asText()).isEqualTo("lightweight-evaluator");
+                    assertThat(f.get("kind").asText()).isEqualTo("evaluator");
+                    assertThat(f.get("properties").toString()).contains("semanticWeight");
+                });
+    }
+}

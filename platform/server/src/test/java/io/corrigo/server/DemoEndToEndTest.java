@@ -1,0 +1,136 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demo tenant over HTTP, as a new user meets it: real plugins, the real demo corpus (the benchmark's KB
+ * passages) and its offline web fallback. Questions and their gold passages come from the benchmark's dev split.
+ */
+class DemoEndToEndTest extends HostTestBase {
+
+    private static final Map<String, String> KB_TEXT = new HashMap<>();
+
+    @BeforeAll
+    static void readCorpus() throws IOException {
+        for (String line : Files.readAllLines(Path.of("src/main/resources/demo/kb_passages.jsonl"))) {
+            JsonNode row = JSON.readTree(line);
+            KB_TEXT.put(row.get("id").asText(), row.get("text").asText());
+        }
+    }
+
+    @Test
+    void should_route_correct_and_cite_the_gold_passage__when_the_knowledge_base_answers() {
+        // when
+        Reply reply = ask("demo", "what does the solicitor general of texas do");
+
+        // then
+        assertThat(reply.status()).isEqualTo(200);
+        JsonNode body = reply.body();
+        assertThat(body.get("action").asText()).isEqualTo("CORRECT");
+        assertThat(body.get("abstained").asBoolean()).isFalse();
+        assertThat(body.get("degraded").asBoolean()).isFalse();
+        String gold = KB_TEXT.get("clapnq-1062512425617030836");
+        JsonNode citations = body.get("citations");
+        assertThat(citations).isNotEmpty();
+        assertThat(citations).allSatisfy(c -> {
+            assertThat(c.get("origin").asText()).isEqualTo("KNOWLEDGE_BASE");
+            for (String quoted : c.get("quote").asText().split(" … ")) {
+                assertThat(normalise(gold)).contains(normalise(quoted));
+            }
+        });
+        assertThat(body.get("answer").asText()).contains("[1]");
+    }
+
+    @Test
+    void should_keep_only_relevant_sentences_of_the_gold_passage__with_every_decision_in_the_trace() {
+        // when
+        Reply reply = ask("demo", "What is the Hepatitis C virus?");
+        Reply run = get(reply.body().get("traceUrl").asText());
+
+        // then
+        assertThat(run.status()).isEqualTo(200);
+        JsonNode trace = run.body().get("trace");
+        assertThat(trace.get("action").asText()).isEqualTo("CORRECT");
+        JsonNode top = trace.get("retrieved").get(0);
+        assertThat(top.get("score").asDouble()).isGreaterThanOrEqualTo(trace.get("settings").get("upperThreshold").asDouble());
+        assertThat(stream(trace.get("retrieved"))).anySatisfy(p -> {
+            assertThat(p.get("id").asText()).isEqualTo("covid-1564#3");
+            assertThat(p.get("kept").asBoolean()).isTrue();
+        });
+        assertThat(stream(trace.get("strips")).filter(s -> s.get("kept").asBoolean())).isNotEmpty()
+                .allSatisfy(s -> assertThat(s.get("score").asDouble()).isGreaterThanOrEqualTo(0.55));
+        assertThat(stream(trace.get("strips")).filter(s -> !s.get("kept").asBoolean()))
+                .as("refinement dropped sentences, each with a reason").isNotEmpty()
+                .allSatisfy(s -> assertThat(s.get("reason").asText()).isNotBlank());
+        assertThat(trace.get("rewrittenQuery").isNull()).as("no web search on CORRECT").isTrue();
+        assertThat(stream(trace.get("timings")).map(t -> t.get("stage").asText()))
+                .containsExactly("ANALYSE", "RETRIEVE", "EVALUATE", "REFINE", "GENERATE");
+        assertThat(stream(trace.get("plugins")).map(p -> p.get("factoryId").asText())).containsExactlyInAnyOrder(
+                "lucene-retriever", "lightweight-evaluator", "local-corpus-search", "extractive-generator");
+        assertThat(run.body().get("citations")).isNotEmpty();
+    }
+
+    @Test
+    void should_fall_back_to_the_web_and_cite_it__when_only_the_fallback_corpus_answers() {
+        // when
+        Reply reply = ask("demo", "what is the function of insulin and where is it produced");
+
+        // then
+        JsonNode body = reply.body();
+        assertThat(body.get("action").asText()).isIn("INCORRECT", "AMBIGUOUS");
+        assertThat(body.get("abstained").asBoolean()).isFalse();
+        assertThat(stream(body.get("citations"))).anySatisfy(c -> {
+            assertThat(c.get("origin").asText()).isEqualTo("WEB");
+            assertThat(c.get("documentId").asText()).isEqualTo("clapnq-6560700610521845615");
+        });
+        assertThat(body.get("answer").asText().toLowerCase()).contains("insulin");
+        JsonNode trace = get(body.get("traceUrl").asText()).body().get("trace");
+        assertThat(trace.get("rewrittenQuery").asText()).isEqualTo("function insulin produced");
+        assertThat(trace.get("searchResults")).isNotEmpty();
+    }
+
+    @Test
+    void should_abstain__when_nothing_answers_the_question() {
+        // when
+        Reply reply = ask("demo", "who played charlotte lucas in pride and prejudice");
+
+        // then
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.body().get("abstained").asBoolean()).isTrue();
+        assertThat(reply.body().get("citations")).isEmpty();
+        assertThat(reply.body().get("degraded").asBoolean()).isFalse();
+        assertThat(reply.body().get("answer").asText()).containsIgnoringCase("could not find reliable information");
+    }
+
+    @Test
+    void should_serve_the_run_by_id_alone_as_well() {
+        // given
+        String runId = ask("demo", "What is the Hepatitis C virus?").body().get("runId").asText();
+
+        // when
+        Reply run = get("/api/v1/runs/" + runId);
+
+        // then
+        assertThat(run.status()).isEqualTo(200);
+        assertThat(run.body().get("tenant").asText()).isEqualTo("demo");
+        assertThat(run.body().get("question").asText()).isEqualTo("What is the Hepatitis C virus?");
+    }
+
+    private static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
+        return StreamSupport.stream(array.spliterator(), false);
+    }
+
+    private static String normalise(String text) {
+        return text.replaceAll("\\s+", " ").trim();
+    }
+}
