@@ -24,9 +24,12 @@ import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ForkJoinPool;
 
 /**
@@ -39,7 +42,9 @@ import java.util.concurrent.ForkJoinPool;
  *   <li><b>evaluate</b>: score and grade every passage in parallel, decide the action ({@link PassageGrader},
  *       {@link ActionRule});</li>
  *   <li><b>correct</b>: INCORRECT drops the knowledge base and searches the web; AMBIGUOUS keeps the passages
- *       not graded INCORRECT and adds web results; web results are graded too ({@link WebSearchStage});</li>
+ *       not graded INCORRECT and adds web results; web results are graded too ({@link WebSearchStage}). When the
+ *       search fails, {@link SearchFailurePolicy} decides: answer from the best KB passages flagged incomplete,
+ *       or refuse. With {@code parallelSearch} the search starts with retrieval and is cancelled on CORRECT;</li>
  *   <li><b>refine</b>: keep the relevant sentences within the token budget ({@link KnowledgeRefiner});</li>
  *   <li><b>generate</b>: answer with citations, or abstain when nothing survived ({@link GenerationStage}).</li>
  * </ol>
@@ -50,8 +55,16 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class CorrectivePipeline {
 
+    /** The refusal under {@link SearchFailurePolicy#REFUSE}. */
+    public static final String SEARCH_UNAVAILABLE = "There is not enough reliable information to answer this right "
+            + "now: the knowledge base does not settle it and the web search fallback is unavailable.";
+
+    /** How many knowledge-base passages {@link SearchFailurePolicy#ANSWER_FROM_KB} falls back on. */
+    static final int FALLBACK_PASSAGES = 3;
+
     private final PipelineSettings settings;
     private final PipelinePlugins plugins;
+    private final Executor executor;
     private final Clock clock;
     private final ActionRule actionRule;
     private final RetrievalStage retrieval;
@@ -63,7 +76,7 @@ public final class CorrectivePipeline {
     private CorrectivePipeline(Builder builder) {
         this.settings = Objects.requireNonNull(builder.settings, "settings");
         this.plugins = Objects.requireNonNull(builder.plugins, "plugins");
-        Executor executor = builder.executor != null ? builder.executor : ForkJoinPool.commonPool();
+        this.executor = builder.executor != null ? builder.executor : ForkJoinPool.commonPool();
         this.clock = builder.clock != null ? builder.clock : Clock.systemUTC();
         this.actionRule = builder.actionRule != null ? builder.actionRule : new CragActionRule();
         QueryRewriter rewriter = builder.queryRewriter != null ? builder.queryRewriter : new KeywordQueryRewriter();
@@ -87,13 +100,24 @@ public final class CorrectivePipeline {
     public RunResult run(String question) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
         Query asked = trace.time(Stage.ANALYSE, () -> analyse(question, trace));
+        FutureTask<WebSearchStage.Fetched> early = startParallelSearch(asked);
         List<Passage> retrieved = trace.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, settings.topK(), trace));
         TermStatistics statistics = retrieval.termStatistics(trace);
         Query query = asked.withTermStatistics(statistics);
         Answer answer = settings.mode() == Mode.NAIVE
                 ? answerNaively(query, retrieved, trace)
-                : answerCorrectively(query, retrieved, trace);
+                : answerCorrectively(query, retrieved, early, trace);
         return new RunResult(answer, trace.finish(answer.abstained()));
+    }
+
+    /** Starts the web search now when the pipeline asks for it; {@code null} otherwise. */
+    private FutureTask<WebSearchStage.Fetched> startParallelSearch(Query query) {
+        if (settings.mode() != Mode.CORRECTIVE || !settings.parallelSearch() || !webSearch.configured()) {
+            return null;
+        }
+        FutureTask<WebSearchStage.Fetched> task = new FutureTask<>(() -> webSearch.fetch(query, settings.searchResults()));
+        executor.execute(task);
+        return task;
     }
 
     private Query analyse(String question, TraceRecorder trace) {
@@ -106,7 +130,8 @@ public final class CorrectivePipeline {
         return new Query(question, embedding, TermStatistics.UNIFORM);
     }
 
-    private Answer answerCorrectively(Query query, List<Passage> retrieved, TraceRecorder trace) {
+    private Answer answerCorrectively(Query query, List<Passage> retrieved, FutureTask<WebSearchStage.Fetched> early,
+                                      TraceRecorder trace) {
         Thresholds thresholds = new Thresholds(settings.upperThreshold(), settings.lowerThreshold());
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE, () -> grader.grade(query, retrieved, thresholds));
         Grade action = actionRule.decide(graded);
@@ -114,14 +139,48 @@ public final class CorrectivePipeline {
         List<ScoredPassage> kept = new ArrayList<>(action == Grade.INCORRECT
                 ? List.of()
                 : graded.stream().filter(p -> p.grade() != Grade.INCORRECT).toList());
-        trace.retrieved(graded, kept::contains);
-        if (action != Grade.CORRECT) {
-            kept.addAll(trace.time(Stage.CORRECT,
-                    () -> webSearch.search(query, settings.searchResults(), thresholds, trace)));
+        if (action == Grade.CORRECT) {
+            if (early != null) {
+                early.cancel(true);
+                trace.notice(Stage.CORRECT, "parallel web search cancelled: the knowledge base answered", false);
+            }
+        } else {
+            WebSearchStage.Fetched fetched = trace.time(Stage.CORRECT, () -> {
+                WebSearchStage.Fetched f = awaitSearch(query, early);
+                kept.addAll(webSearch.grade(query, f, thresholds, trace));
+                return f;
+            });
+            if (fetched.failed()) {
+                if (settings.onSearchFailure() == SearchFailurePolicy.REFUSE) {
+                    trace.retrieved(graded, kept::contains);
+                    return Answer.abstain(SEARCH_UNAVAILABLE);
+                }
+                if (action == Grade.INCORRECT) {
+                    graded.stream().sorted(Comparator.comparingDouble(ScoredPassage::score).reversed())
+                            .limit(FALLBACK_PASSAGES).forEach(kept::add);
+                }
+                trace.incomplete(Stage.CORRECT, "the web search fallback was unavailable: answering from the "
+                        + "knowledge base only, so the answer may be incomplete");
+            }
         }
+        trace.retrieved(graded, kept::contains);
         List<ContextStrip> context = trace.time(Stage.REFINE, () -> refiner.refine(query, kept,
                 settings.stripThreshold(), settings.tokenBudget(), trace));
         return trace.time(Stage.GENERATE, () -> generation.generate(query, context, trace));
+    }
+
+    private WebSearchStage.Fetched awaitSearch(Query query, FutureTask<WebSearchStage.Fetched> early) {
+        if (early == null) {
+            return webSearch.fetch(query, settings.searchResults());
+        }
+        try {
+            return early.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new WebSearchStage.Fetched(null, List.of(), "interrupted while waiting for the web search");
+        } catch (ExecutionException e) {
+            return new WebSearchStage.Fetched(null, List.of(), Failures.describe(e));
+        }
     }
 
     private Answer answerNaively(Query query, List<Passage> retrieved, TraceRecorder trace) {

@@ -13,18 +13,30 @@ import java.util.List;
  * @param stripThreshold a sentence scoring at least this is kept by refinement
  * @param tokenBudget    the most words of context handed to the generator (20–20000)
  * @param searchResults  web results to ask the search provider for (1–50)
+ * @param onSearchFailure what to do when the web fallback was needed and failed (default: answer from the KB)
+ * @param parallelSearch whether to start the web search together with retrieval, cancelling it when the knowledge
+ *                       base answers (CORRECT): lower latency on web-routed questions, more search calls
  */
 public record PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold,
-                               double stripThreshold, int tokenBudget, int searchResults) {
+                               double stripThreshold, int tokenBudget, int searchResults,
+                               SearchFailurePolicy onSearchFailure, boolean parallelSearch) {
 
     /**
      * Defaults chosen on the development split of the Corrigo benchmark with the lightweight evaluator (see the
      * lightweight-evaluator README for the sweep).
      */
     public static final PipelineSettings DEFAULTS =
-            new PipelineSettings(Mode.CORRECTIVE, 8, 0.70, 0.50, 0.55, 400, 5);
+            new PipelineSettings(Mode.CORRECTIVE, 8, 0.70, 0.50, 0.55, 400, 5, SearchFailurePolicy.ANSWER_FROM_KB, false);
+
+    /** Settings with the default failure policy and sequential search. */
+    public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
+                            int tokenBudget, int searchResults) {
+        this(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults,
+                SearchFailurePolicy.ANSWER_FROM_KB, false);
+    }
 
     public PipelineSettings {
+        onSearchFailure = onSearchFailure == null ? SearchFailurePolicy.ANSWER_FROM_KB : onSearchFailure;
         List<String> problems = new ArrayList<>();
         if (mode == null) {
             problems.add("mode: required");
@@ -56,10 +68,17 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
     }
 
     public PipelineSettings withMode(Mode value) {
-        return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults);
+        return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
+                searchResults, onSearchFailure, parallelSearch);
     }
 
     public PipelineSettings withThresholds(double upper, double lower, double strip) {
-        return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults);
+        return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults, onSearchFailure,
+                parallelSearch);
+    }
+
+    public PipelineSettings withSearch(SearchFailurePolicy policy, boolean parallel) {
+        return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
+                searchResults, policy, parallel);
     }
 }

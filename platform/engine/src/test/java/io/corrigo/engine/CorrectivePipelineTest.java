@@ -176,10 +176,11 @@ class CorrectivePipelineTest {
         // then
         assertThat(result.degraded()).isTrue();
         assertThat(result.answer().abstained()).isTrue();
-        assertThat(result.trace().notices()).singleElement().satisfies(n -> {
+        assertThat(result.trace().notices()).anySatisfy(n -> {
             assertThat(n.stage()).isEqualTo(Stage.CORRECT);
             assertThat(n.message()).contains("web search failed").contains("HTTP 503");
         });
+        assertThat(result.trace().incomplete()).as("the KB passages it fell back on did not answer either").isTrue();
     }
 
     @Test
@@ -309,5 +310,100 @@ class CorrectivePipelineTest {
         assertThat(result.trace().timings()).extracting(StageTiming::stage).containsExactly(
                 Stage.ANALYSE, Stage.RETRIEVE, Stage.EVALUATE, Stage.CORRECT, Stage.REFINE, Stage.GENERATE);
         assertThat(result.trace().settings()).isEqualTo(SETTINGS);
+    }
+
+    @Test
+    void should_answer_from_the_best_kb_passages_flagged_incomplete__when_search_fails_under_answer_from_kb() {
+        // given: the KB passage is graded INCORRECT (2 of 6 words) but is the best there is
+        List<Passage> kbOnly = List.of(kb("1", "Measles incubation lasts about ten days."));
+        SearchProvider failing = r -> {
+            throw new IllegalStateException("circuit open");
+        };
+        CorrectivePipeline pipeline = pipeline((q, m) -> kbOnly, Fakes.overlapEvaluator(), failing,
+                SETTINGS.withThresholds(0.7, 0.5, 0.3));
+
+        // when
+        RunResult result = pipeline.run("How long does measles incubation take in unvaccinated adults?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.INCORRECT);
+        assertThat(result.answer().abstained()).isFalse();
+        assertThat(result.answer().text()).contains("ten days");
+        assertThat(result.trace().incomplete()).isTrue();
+        assertThat(result.degraded()).isTrue();
+        assertThat(result.trace().notices()).extracting(Notice::message)
+                .anySatisfy(m -> assertThat(m).contains("may be incomplete"));
+        assertThat(result.trace().retrieved()).singleElement().satisfies(p -> assertThat(p.kept()).isTrue());
+    }
+
+    @Test
+    void should_refuse_with_a_structured_message__when_search_fails_under_refuse() {
+        // given
+        SearchProvider failing = r -> {
+            throw new IllegalStateException("timed out after 500 ms");
+        };
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), failing,
+                SETTINGS.withSearch(SearchFailurePolicy.REFUSE, false));
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.answer().abstained()).isTrue();
+        assertThat(result.answer().text()).isEqualTo(CorrectivePipeline.SEARCH_UNAVAILABLE);
+        assertThat(result.degraded()).isTrue();
+        assertThat(generator.calls).isEmpty();
+    }
+
+    @Test
+    void should_cancel_the_parallel_search__when_the_knowledge_base_answers() throws Exception {
+        // given: a search that blocks until interrupted
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch interrupted = new java.util.concurrent.CountDownLatch(1);
+        SearchProvider slow = r -> {
+            started.countDown();
+            try {
+                Thread.sleep(10_000);
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+            return List.of();
+        };
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
+        CorrectivePipeline pipeline = CorrectivePipeline.builder()
+                .settings(SETTINGS.withSearch(SearchFailurePolicy.ANSWER_FROM_KB, true))
+                .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), slow, generator, embeddings, List.of()))
+                .executor(threads)
+                .build();
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.CORRECT);
+        assertThat(started.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(interrupted.await(5, java.util.concurrent.TimeUnit.SECONDS)).as("the search thread was interrupted").isTrue();
+        assertThat(result.trace().notices()).extracting(Notice::message).contains("parallel web search cancelled: the knowledge base answered");
+        threads.shutdownNow();
+    }
+
+    @Test
+    void should_use_the_parallel_search_results__when_the_knowledge_base_does_not_answer() {
+        // given
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
+        CorrectivePipeline pipeline = CorrectivePipeline.builder()
+                .settings(SETTINGS.withSearch(SearchFailurePolicy.ANSWER_FROM_KB, true))
+                .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), generator, embeddings, List.of()))
+                .executor(threads)
+                .build();
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?");
+
+        // then
+        assertThat(result.trace().action()).isEqualTo(Grade.INCORRECT);
+        assertThat(searches).hasSize(1);
+        assertThat(result.answer().text()).contains("one hundred degrees");
+        threads.shutdownNow();
     }
 }

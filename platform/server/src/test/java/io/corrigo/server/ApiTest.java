@@ -163,7 +163,7 @@ class ApiTest extends HostTestBase {
         Reply plugins = get("/api/v1/plugins");
         Reply factories = get("/api/v1/plugins/factories");
 
-        assertThat(plugins.body()).hasSize(4).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
+        assertThat(plugins.body()).hasSize(5).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
         assertThat(StreamSupport.stream(factories.body().spliterator(), false))
                 .anySatisfy(f -> {
                     assertThat(f.get("id").asText()).isEqualTo("lightweight-evaluator");

@@ -18,10 +18,26 @@ import java.util.Objects;
 /**
  * Searches the web for a query the knowledge base could not answer, and grades what comes back.
  *
- * <p>Results graded INCORRECT are dropped. A provider that fails yields no results and a degrading notice;
- * a pipeline with no provider yields no results and a plain notice.
+ * <p>Two steps, so that the fetch can run on another thread, in parallel with retrieval:
+ * {@link #fetch} rewrites the question and calls the provider, returning a value (it touches no trace);
+ * {@link #grade} records the fetch in the trace, embeds the results and grades them, dropping those graded
+ * INCORRECT.
  */
 public final class WebSearchStage {
+
+    /**
+     * What a fetch brought back.
+     *
+     * @param keywords the rewritten query, or {@code null} when no provider is configured
+     * @param results  the raw results (empty on failure)
+     * @param failure  why the search failed, or {@code null}
+     */
+    public record Fetched(String keywords, List<Passage> results, String failure) {
+
+        public boolean failed() {
+            return failure != null;
+        }
+    }
 
     private final SearchProvider provider;
     private final QueryRewriter rewriter;
@@ -37,27 +53,39 @@ public final class WebSearchStage {
         this.grader = grader;
     }
 
-    /** The web results worth keeping (graded CORRECT or AMBIGUOUS), embedded and scored. */
-    public List<ScoredPassage> search(Query query, int maxResults, Thresholds thresholds, TraceRecorder trace) {
+    public boolean configured() {
+        return provider != null;
+    }
+
+    /** Rewrites the question and calls the provider; never throws. Thread-safe. */
+    public Fetched fetch(Query query, int maxResults) {
         if (provider == null) {
+            return new Fetched(null, List.of(), null);
+        }
+        String keywords = rewriter.rewrite(query.text());
+        try {
+            List<Passage> results = provider.search(new SearchRequest(keywords, query.text(), maxResults));
+            if (results == null) {
+                return new Fetched(keywords, List.of(), "search provider returned null instead of a list");
+            }
+            return new Fetched(keywords, results.stream().filter(Objects::nonNull).limit(maxResults).toList(), null);
+        } catch (RuntimeException e) {
+            return new Fetched(keywords, List.of(), Failures.describe(e));
+        }
+    }
+
+    /** Records the fetch and returns the results worth keeping (graded CORRECT or AMBIGUOUS), embedded and scored. */
+    public List<ScoredPassage> grade(Query query, Fetched fetched, Thresholds thresholds, TraceRecorder trace) {
+        if (fetched.keywords() == null) {
             trace.notice(Stage.CORRECT, "no search provider configured: the web fallback was skipped", false);
             return List.of();
         }
-        String keywords = rewriter.rewrite(query.text());
-        trace.rewrittenQuery(keywords);
-        List<Passage> results;
-        try {
-            results = provider.search(new SearchRequest(keywords, query.text(), maxResults));
-        } catch (RuntimeException e) {
-            trace.notice(Stage.CORRECT, "web search failed: " + Failures.describe(e), true);
+        trace.rewrittenQuery(fetched.keywords());
+        if (fetched.failed()) {
+            trace.notice(Stage.CORRECT, "web search failed: " + fetched.failure(), true);
             return List.of();
         }
-        if (results == null) {
-            trace.notice(Stage.CORRECT, "search provider returned null instead of a list", true);
-            return List.of();
-        }
-        List<Passage> embedded = embedder.ensureEmbedded(
-                results.stream().filter(Objects::nonNull).limit(maxResults).toList(), trace);
+        List<Passage> embedded = embedder.ensureEmbedded(fetched.results(), trace);
         List<ScoredPassage> graded = grader.grade(query, embedded, thresholds);
         trace.searchResults(graded, p -> p.grade() != Grade.INCORRECT);
         return graded.stream().filter(p -> p.grade() != Grade.INCORRECT).toList();

@@ -19,6 +19,7 @@ import java.util.List;
  * @param strips         every sentence refinement considered, kept or dropped
  * @param contextTokens  the size of the context handed to the generator, in words
  * @param abstained      whether the answer is an abstention
+ * @param incomplete     whether the answer may be incomplete because a fallback it needed was unavailable
  * @param notices        what the run had to work around
  * @param timings        time per stage
  * @param totalMillis    time from start to answer
@@ -26,7 +27,7 @@ import java.util.List;
 public record RunTrace(String question, Instant startedAt, PipelineSettings settings, List<PluginRef> plugins,
                        List<PassageTrace> retrieved, Grade action, String rewrittenQuery,
                        List<PassageTrace> searchResults, List<StripTrace> strips, int contextTokens,
-                       boolean abstained, List<Notice> notices, List<StageTiming> timings, double totalMillis) {
+                       boolean abstained, boolean incomplete, List<Notice> notices, List<StageTiming> timings, double totalMillis) {
 
     /** Whether any notice degraded the answer. */
     public boolean degraded() {

@@ -28,6 +28,7 @@ public final class TraceRecorder {
     private Grade action;
     private String rewrittenQuery;
     private int contextTokens;
+    private boolean incomplete;
 
     public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
         this.question = question;
@@ -49,6 +50,12 @@ public final class TraceRecorder {
     /** Records a problem the run worked around; {@code degrading} flags the answer. */
     public void notice(Stage stage, String message, boolean degrading) {
         notices.add(new Notice(stage, message, degrading));
+    }
+
+    /** Flags the answer as possibly incomplete, with a degrading notice saying why. */
+    public void incomplete(Stage stage, String reason) {
+        this.incomplete = true;
+        notice(stage, reason, true);
     }
 
     /** Records graded knowledge-base passages; {@code kept} decides the kept flag of each. */
@@ -91,7 +98,7 @@ public final class TraceRecorder {
     /** The finished trace. */
     public RunTrace finish(boolean abstained) {
         return new RunTrace(question, startedAt, settings, plugins, List.copyOf(retrieved), action, rewrittenQuery,
-                List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, List.copyOf(notices),
+                List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, incomplete, List.copyOf(notices),
                 List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6);
     }
 

@@ -17,6 +17,7 @@ import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.resilience.SearchGuards;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +40,8 @@ import org.springframework.stereotype.Service;
  *
  * <p>Every call checks the active version, so a saved pipeline is used from the next query on. Plugin instances
  * whose factory and settings did not change are carried over to the new version (an index stays open); the
- * others are closed before their replacements are created, since they may hold locks on the same directory.
+ * others are closed before their replacements are created, since they may hold locks on the same directory. The
+ * search provider is wrapped in its tenant's {@link SearchGuards} guard.
  * Each instance gets its own data directory: {@code <data>/tenants/<tenant>/plugins/<factory id>}.
  */
 @Service
@@ -55,16 +57,18 @@ public class PipelineRuntimes {
 
     private final PipelineService pipelines;
     private final PluginHost plugins;
+    private final SearchGuards guards;
     private final EmbeddingService embeddings;
     private final ExecutorService executor;
     private final Clock clock;
     private final Path dataDir;
     private final Map<String, Built> byTenant = new ConcurrentHashMap<>();
 
-    PipelineRuntimes(PipelineService pipelines, PluginHost plugins, EmbeddingService embeddings,
+    PipelineRuntimes(PipelineService pipelines, PluginHost plugins, SearchGuards guards, EmbeddingService embeddings,
                      @Qualifier("gradingExecutor") ExecutorService executor, Clock clock, CorrigoProperties properties) {
         this.pipelines = pipelines;
         this.plugins = plugins;
+        this.guards = guards;
         this.embeddings = embeddings;
         this.executor = executor;
         this.clock = clock;
@@ -117,9 +121,12 @@ public class PipelineRuntimes {
                     handle.map(FactoryHandle::pluginVersion).orElse("-")));
         }
         Retriever retriever = (Retriever) instances.get(keys.get(PluginKind.RETRIEVER));
+        InstanceKey searchKey = keys.get(PluginKind.SEARCH);
+        SearchProvider search = searchKey == null ? null : guards.guard(active.tenantId(), searchKey.factoryId(),
+                (SearchProvider) instances.get(searchKey), active.definition().resilience());
         PipelinePlugins pluginSet = new PipelinePlugins(retriever,
                 (RetrievalEvaluator) instances.get(keys.get(PluginKind.EVALUATOR)),
-                keys.containsKey(PluginKind.SEARCH) ? (SearchProvider) instances.get(keys.get(PluginKind.SEARCH)) : null,
+                search,
                 (Generator) instances.get(keys.get(PluginKind.GENERATOR)), embeddings, refs);
         CorrectivePipeline pipeline = CorrectivePipeline.builder()
                 .settings(active.definition().settings())

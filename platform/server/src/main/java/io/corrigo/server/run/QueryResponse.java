@@ -13,12 +13,14 @@ import java.util.List;
  * @param citations       the sources the answer cites
  * @param action          CORRECT, AMBIGUOUS or INCORRECT; {@code null} in naive mode
  * @param degraded        whether a plugin failure made the answer worse than it should be
+ * @param incomplete      whether the answer may be incomplete because the web fallback it needed was unavailable
  * @param notices         what the run had to work around, in words
  * @param totalMillis     time to answer
  * @param traceUrl        where the full trace is
  */
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
-                            List<CitationView> citations, String action, boolean degraded, List<String> notices,
+                            List<CitationView> citations, String action, boolean degraded, boolean incomplete,
+                            List<String> notices,
                             double totalMillis, String traceUrl) {
 
     /** A citation as the API shows it. */

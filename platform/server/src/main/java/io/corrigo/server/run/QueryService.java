@@ -87,7 +87,7 @@ public class QueryService {
         List<String> notices = result.trace().notices().stream()
                 .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, r.answer, r.abstained, citations, r.action,
-                r.degraded, notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id);
+                r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id);
     }
 
     /** A run of {@code tenantId} with its trace. @throws ApiException 404, also when the run is another tenant's */

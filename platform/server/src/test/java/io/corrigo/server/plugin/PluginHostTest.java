@@ -98,7 +98,10 @@ class PluginHostTest {
                 org.assertj.core.groups.Tuple.tuple("extractive-generator", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("lightweight-evaluator", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("local-corpus-search", "STARTED"),
-                org.assertj.core.groups.Tuple.tuple("lucene-retriever", "STARTED"));
+                org.assertj.core.groups.Tuple.tuple("lucene-retriever", "STARTED"),
+                org.assertj.core.groups.Tuple.tuple("web-search", "STARTED"));
+        assertThat(host.factories(PluginKind.SEARCH)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
+                "local-corpus-search", "tavily-search", "searxng-search", "google-search");
         assertThat(host.factory(PluginKind.RETRIEVER, "lucene-retriever")).isPresent();
         assertThat(host.factory(PluginKind.EVALUATOR, "lightweight-evaluator")).isPresent();
         assertThat(host.factory(PluginKind.SEARCH, "local-corpus-search")).isPresent();
@@ -127,7 +130,7 @@ class PluginHostTest {
         });
         assertThat(plugins).filteredOn(p -> p.state().equals("FAILED_TO_LOAD")).singleElement()
                 .satisfies(p -> assertThat(p.error()).isNotBlank());
-        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(4);
+        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(5);
         host.stop();
     }
 
@@ -140,7 +143,7 @@ class PluginHostTest {
         PluginHost host = new PluginHost(pluginsDir, "0.0.9");
 
         // then
-        assertThat(host.plugins()).hasSize(4).allSatisfy(p -> {
+        assertThat(host.plugins()).hasSize(5).allSatisfy(p -> {
             assertThat(p.state()).isNotEqualTo("STARTED");
             assertThat(p.error()).contains("requires plugin API >=0.1.0");
         });

@@ -1,0 +1,42 @@
+package io.corrigo.server.resilience;
+
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import java.util.List;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Circuit breakers and their recent failures; a manual reset. */
+@RestController
+class ResilienceController {
+
+    private final SearchGuards guards;
+    private final TenantService tenants;
+
+    ResilienceController(SearchGuards guards, TenantService tenants) {
+        this.guards = guards;
+        this.tenants = tenants;
+    }
+
+    @GetMapping("/api/v1/resilience")
+    List<GuardStatus> all() {
+        return guards.status(null);
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/resilience")
+    List<GuardStatus> tenant(@PathVariable String tenant) {
+        tenants.require(tenant);
+        return guards.status(tenant);
+    }
+
+    @PostMapping("/api/v1/tenants/{tenant}/resilience/{provider}/reset")
+    List<GuardStatus> reset(@PathVariable String tenant, @PathVariable String provider) {
+        tenants.require(tenant);
+        if (!guards.reset(tenant, provider)) {
+            throw ApiException.notFound("guard_not_found", "Tenant '" + tenant + "' has no guard for provider '" + provider + "'.");
+        }
+        return guards.status(tenant);
+    }
+}

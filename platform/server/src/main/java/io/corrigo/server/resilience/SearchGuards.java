@@ -1,0 +1,125 @@
+package io.corrigo.server.resilience;
+
+import io.corrigo.api.SearchProvider;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.micrometer.tagged.TaggedBulkheadMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedCircuitBreakerMetrics;
+import io.github.resilience4j.micrometer.tagged.TaggedRateLimiterMetrics;
+import io.github.resilience4j.ratelimiter.RateLimiter;
+import io.github.resilience4j.ratelimiter.RateLimiterConfig;
+import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PreDestroy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.stereotype.Service;
+
+/**
+ * The resilience instances of every tenant × search provider, named {@code websearch-<tenant>-<provider>} in
+ * Resilience4j registries that are bound to Micrometer (circuit breaker state, calls, bulkhead and rate limiter
+ * gauges under {@code resilience4j.*}). A pipeline version with other resilience settings replaces the instances;
+ * one with the same settings keeps them, and with them the breaker's state.
+ */
+@Service
+public class SearchGuards {
+
+    private final CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
+    private final BulkheadRegistry bulkheads = BulkheadRegistry.ofDefaults();
+    private final RateLimiterRegistry rateLimiters = RateLimiterRegistry.ofDefaults();
+    private final Map<String, Guard> guards = new ConcurrentHashMap<>();
+    private final ExecutorService calls;
+    private final MeterRegistry meters;
+    private final Clock clock;
+
+    SearchGuards(MeterRegistry meters, Clock clock) {
+        this.meters = meters;
+        this.clock = clock;
+        AtomicInteger n = new AtomicInteger();
+        this.calls = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "corrigo-search-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters);
+        TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
+        TaggedRateLimiterMetrics.ofRateLimiterRegistry(rateLimiters).bindTo(meters);
+    }
+
+    /** {@code delegate} wrapped in the tenant's guard for {@code provider}, created or updated to {@code settings}. */
+    public SearchProvider guard(String tenant, String provider, SearchProvider delegate, ResilienceSettings settings) {
+        String name = name(tenant, provider);
+        Guard guard = guards.compute(name, (key, existing) -> existing != null && existing.settings().equals(settings)
+                ? existing
+                : newGuard(name, tenant, provider, settings));
+        return new GuardedSearchProvider(delegate, guard, calls, clock, meters);
+    }
+
+    private Guard newGuard(String name, String tenant, String provider, ResilienceSettings s) {
+        breakers.remove(name);
+        bulkheads.remove(name);
+        rateLimiters.remove(name);
+        CircuitBreaker breaker = breakers.circuitBreaker(name, CircuitBreakerConfig.custom()
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(s.windowSize())
+                .minimumNumberOfCalls(s.minimumCalls())
+                .failureRateThreshold(s.failureRatePercent())
+                .slowCallRateThreshold(s.slowCallRatePercent())
+                .slowCallDurationThreshold(Duration.ofMillis(s.slowCallMillis()))
+                .waitDurationInOpenState(Duration.ofMillis(s.openMillis()))
+                .permittedNumberOfCallsInHalfOpenState(s.halfOpenCalls())
+                .build());
+        Bulkhead bulkhead = bulkheads.bulkhead(name, BulkheadConfig.custom()
+                .maxConcurrentCalls(s.maxConcurrentCalls())
+                .maxWaitDuration(Duration.ZERO)
+                .build());
+        RateLimiter limiter = rateLimiters.rateLimiter(name, RateLimiterConfig.custom()
+                .limitForPeriod(s.callsPerSecond())
+                .limitRefreshPeriod(Duration.ofSeconds(1))
+                .timeoutDuration(Duration.ZERO)
+                .build());
+        return new Guard(name, tenant, provider, s, breaker, bulkhead, limiter);
+    }
+
+    /** Every guard of {@code tenant}, or of all tenants when {@code tenant} is {@code null}. */
+    public List<GuardStatus> status(String tenant) {
+        return guards.values().stream()
+                .filter(g -> tenant == null || g.tenant().equals(tenant))
+                .sorted(Comparator.comparing(Guard::name))
+                .map(Guard::status)
+                .toList();
+    }
+
+    /** Closes the breaker and forgets a provider's Retry-After. @return whether such a guard exists */
+    public boolean reset(String tenant, String provider) {
+        Optional<Guard> guard = Optional.ofNullable(guards.get(name(tenant, provider)));
+        guard.ifPresent(Guard::reset);
+        return guard.isPresent();
+    }
+
+    /** Resets every guard (tests start from closed breakers). */
+    public void resetAll() {
+        guards.values().forEach(Guard::reset);
+    }
+
+    static String name(String tenant, String provider) {
+        return "websearch-" + tenant + "-" + provider;
+    }
+
+    @PreDestroy
+    void stop() {
+        calls.shutdownNow();
+    }
+}

@@ -1,0 +1,9 @@
+package io.corrigo.server.resilience;
+
+/** Why a guarded search gave up: the message goes into the run's trace and the response's notices. */
+public class SearchUnavailableException extends RuntimeException {
+
+    public SearchUnavailableException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,205 @@
+package io.corrigo.server.resilience;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.corrigo.api.Passage;
+import io.corrigo.api.SearchException;
+import io.corrigo.api.SearchProvider;
+import io.corrigo.api.SearchRequest;
+import io.corrigo.api.Source;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class SearchGuardsTest {
+
+    private static final SearchRequest REQUEST = new SearchRequest("k", "q?", 3);
+    private static final List<Passage> RESULT = List.of(Passage.of("w", "text", Source.web("u", "t", "u")));
+    // small window so tests are short: opens at 50 % failures over 4 calls, stays open 300 ms
+    private static final ResilienceSettings FAST =
+            new ResilienceSettings(300, 1, 0, 50, 1000, 100, 4, 4, 300, 1, 8, 1000);
+
+    private SearchGuards guards;
+    private final AtomicInteger calls = new AtomicInteger();
+    private ExecutorService threads;
+
+    @BeforeEach
+    void setUp() {
+        guards = new SearchGuards(new SimpleMeterRegistry(), Clock.systemUTC());
+        threads = Executors.newCachedThreadPool();
+    }
+
+    @AfterEach
+    void tearDown() {
+        guards.stop();
+        threads.shutdownNow();
+    }
+
+    private SearchProvider failing(RuntimeException error) {
+        return r -> {
+            calls.incrementAndGet();
+            throw error;
+        };
+    }
+
+    @Test
+    void should_open_after_the_failure_rate_is_reached__reject_fast__and_close_after_a_good_trial_call() throws Exception {
+        // given
+        SearchProvider down = guards.guard("t", "p", failing(SearchException.permanent("boom", 500, null)), FAST);
+        for (int i = 0; i < 4; i++) {
+            assertThatThrownBy(() -> down.search(REQUEST)).isInstanceOf(SearchUnavailableException.class);
+        }
+        assertThat(guards.status("t")).singleElement().satisfies(s -> assertThat(s.state()).isEqualTo("OPEN"));
+
+        // when the breaker is open
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> down.search(REQUEST)).hasMessageContaining("circuit breaker OPEN");
+
+        // then it failed fast, without calling the provider
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(50));
+        assertThat(calls.get()).isEqualTo(4);
+
+        // and after the open duration a good call closes it again
+        Thread.sleep(350);
+        SearchProvider up = guards.guard("t", "p", r -> RESULT, FAST);
+        assertThat(up.search(REQUEST)).isEqualTo(RESULT);
+        assertThat(guards.status("t")).singleElement().satisfies(s -> {
+            assertThat(s.state()).isEqualTo("CLOSED");
+            assertThat(s.recentFailures()).hasSize(5);
+        });
+    }
+
+    @Test
+    void should_time_out_a_hung_call_within_the_budget_and_interrupt_it() throws Exception {
+        // given
+        CountDownLatch interrupted = new CountDownLatch(1);
+        SearchProvider hung = guards.guard("t", "p", r -> {
+            try {
+                Thread.sleep(10_000);
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+            return RESULT;
+        }, FAST);
+
+        // when
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> hung.search(REQUEST)).hasMessageContaining("timed out after 300 ms");
+
+        // then
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(300 + 150));
+        assertThat(interrupted.await(2, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void should_retry_a_transient_failure__but_not_a_permanent_one() {
+        // given
+        ResilienceSettings retrying = new ResilienceSettings(2000, 3, 10, 50, 1000, 100, 10, 10, 300, 1, 8, 1000);
+        AtomicInteger attempts = new AtomicInteger();
+        SearchProvider flaky = guards.guard("t", "flaky", r -> {
+            if (attempts.incrementAndGet() < 3) {
+                throw SearchException.transientFailure("HTTP 503", 503, null);
+            }
+            return RESULT;
+        }, retrying);
+        SearchProvider broken = guards.guard("t", "broken", failing(SearchException.permanent("HTTP 401", 401, null)), retrying);
+
+        // when / then
+        assertThat(flaky.search(REQUEST)).isEqualTo(RESULT);
+        assertThat(attempts.get()).isEqualTo(3);
+        assertThatThrownBy(() -> broken.search(REQUEST)).hasMessageContaining("HTTP 401");
+        assertThat(calls.get()).isEqualTo(1);
+    }
+
+    @Test
+    void should_never_retry_past_the_time_budget() {
+        // given: backoff of 300 ms (±50 %) against a 400 ms budget, 5 attempts allowed
+        ResilienceSettings tight = new ResilienceSettings(400, 5, 300, 50, 1000, 100, 10, 10, 300, 1, 8, 1000);
+        SearchProvider flaky = guards.guard("t", "p", failing(SearchException.transientFailure("reset", null, null)), tight);
+
+        // when
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> flaky.search(REQUEST)).isInstanceOf(SearchUnavailableException.class);
+
+        // then
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(400 + 100));
+        assertThat(calls.get()).isBetween(1, 2);
+    }
+
+    @Test
+    void should_respect_retry_after_without_calling_the_provider_again() {
+        // given
+        SearchProvider limited = guards.guard("t", "p", failing(SearchException.rateLimited("429", Duration.ofSeconds(30))), FAST);
+
+        // when
+        assertThatThrownBy(() -> limited.search(REQUEST)).hasMessageContaining("retry after 30 s");
+        assertThatThrownBy(() -> limited.search(REQUEST)).hasMessageContaining("asked to wait until");
+
+        // then
+        assertThat(calls.get()).isEqualTo(1);
+        assertThat(guards.status("t").get(0).state()).as("a quota is not an outage").isEqualTo("CLOSED");
+        assertThat(guards.status("t").get(0).rateLimitedUntil()).isNotNull();
+
+        // and a manual reset forgets it
+        assertThat(guards.reset("t", "p")).isTrue();
+        assertThat(guards.status("t").get(0).rateLimitedUntil()).isNull();
+    }
+
+    @Test
+    void should_reject_at_once_when_the_bulkhead_is_full() throws Exception {
+        // given: one place, taken by a slow call
+        ResilienceSettings single = new ResilienceSettings(2000, 1, 0, 50, 1000, 100, 10, 10, 300, 1, 1, 1000);
+        CountDownLatch inside = new CountDownLatch(1);
+        SearchProvider slow = guards.guard("t", "p", r -> {
+            inside.countDown();
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return RESULT;
+        }, single);
+        Future<List<Passage>> first = threads.submit(() -> slow.search(REQUEST));
+        assertThat(inside.await(2, TimeUnit.SECONDS)).isTrue();
+
+        // when / then
+        assertThatThrownBy(() -> slow.search(REQUEST)).hasMessageContaining("1 searches already running");
+        assertThat(first.get(3, TimeUnit.SECONDS)).isEqualTo(RESULT);
+    }
+
+    @Test
+    void should_limit_the_call_rate() {
+        ResilienceSettings twoPerSecond = new ResilienceSettings(2000, 1, 0, 50, 1000, 100, 10, 10, 300, 1, 8, 2);
+        SearchProvider ok = guards.guard("t", "p", r -> RESULT, twoPerSecond);
+
+        ok.search(REQUEST);
+        ok.search(REQUEST);
+
+        assertThatThrownBy(() -> ok.search(REQUEST)).hasMessageContaining("over the rate limit of 2 searches/s");
+    }
+
+    @Test
+    void should_keep_the_breaker_state_across_pipeline_versions_with_the_same_settings() {
+        SearchProvider down = guards.guard("t", "p", failing(SearchException.permanent("boom", 500, null)), FAST);
+        for (int i = 0; i < 4; i++) {
+            assertThatThrownBy(() -> down.search(REQUEST)).isInstanceOf(SearchUnavailableException.class);
+        }
+
+        guards.guard("t", "p", r -> RESULT, FAST);
+        assertThat(guards.status("t").get(0).state()).isEqualTo("OPEN");
+
+        guards.guard("t", "p", r -> RESULT, new ResilienceSettings(300, 1, 0, 60, 1000, 100, 4, 4, 300, 1, 8, 1000));
+        assertThat(guards.status("t").get(0).state()).as("new settings, new breaker").isEqualTo("CLOSED");
+    }
+}
