@@ -230,6 +230,24 @@ class SearchFaultMatrixTest extends HostTestBase {
     }
 
     @Test
+    void should_expose_breaker_state_and_search_latency_as_metrics() {
+        // given
+        String tenant = tenantWithTavily(tavily.url());
+        ask(tenant, QUESTION);
+
+        // when
+        Reply names = get("/actuator/metrics");
+        Reply state = get("/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:websearch-" + tenant + "-tavily-search");
+        Reply calls = get("/actuator/metrics/corrigo.search.calls?tag=tenant:" + tenant);
+
+        // then
+        assertThat(names.body().get("names").toString()).contains("resilience4j.circuitbreaker.state")
+                .contains("resilience4j.bulkhead.available.concurrent.calls").contains("corrigo.search.calls");
+        assertThat(state.status()).isEqualTo(200);
+        assertThat(calls.body().get("measurements").get(0).get("value").asDouble()).isEqualTo(1.0);
+    }
+
+    @Test
     void should_answer_from_the_knowledge_base_flagged_incomplete__when_the_fallback_is_down_on_an_ambiguous_question() {
         // given: the demo tenant's fallback switched to a provider that refuses connections
         ObjectNode definition = (ObjectNode) get("/api/v1/tenants/demo/pipeline").body().get("definition");
