@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import io.corrigo.server.HostTestBase;
+import io.corrigo.server.resilience.ResilienceSettings;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -99,20 +99,9 @@ class SearchResilienceBenchmark extends HostTestBase {
         ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + id + "/pipeline").body().get("definition");
         ((ObjectNode) definition.get("stages")).set("search", JSON.valueToTree(Map.of("factoryId", "tavily-search",
                 "properties", Map.of("apiKey", "k", "baseUrl", url))));
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("timeoutMillis", TIMEOUT_MS);
-        r.put("maxAttempts", 1);
-        r.put("backoffMillis", 0);
-        r.put("failureRatePercent", 50);
-        r.put("slowCallMillis", 60_000);
-        r.put("slowCallRatePercent", 100);
-        r.put("windowSize", 1000);
-        r.put("minimumCalls", minimumCalls);
-        r.put("openMillis", 3_600_000);
-        r.put("halfOpenCalls", 1);
-        r.put("maxConcurrentCalls", 64);
-        r.put("callsPerSecond", 10_000);
-        definition.set("resilience", JSON.valueToTree(r));
+        // one attempt, no retry; the breaker judges after minimumCalls and then stays open
+        definition.set("resilience", JSON.valueToTree(
+                new ResilienceSettings(TIMEOUT_MS, 1, 0, 50, 60_000, 100, 1000, minimumCalls, 3_600_000, 1, 64, 10_000)));
         Reply saved = putJson("/api/v1/tenants/" + id + "/pipeline", definition);
         if (saved.status() != 200) {
             throw new IllegalStateException("benchmark tenant not configured: " + saved.body());

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.server.HostTestBase;
 import java.net.ServerSocket;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -76,20 +75,9 @@ class SearchFaultMatrixTest extends HostTestBase {
         ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
         ((ObjectNode) definition.get("stages")).set("search", JSON.valueToTree(Map.of("factoryId", "tavily-search",
                 "properties", Map.of("apiKey", "tvly-test", "baseUrl", baseUrl))));
-        Map<String, Object> resilience = new LinkedHashMap<>();
-        resilience.put("timeoutMillis", TIMEOUT_MS);
-        resilience.put("maxAttempts", 2);
-        resilience.put("backoffMillis", 50);
-        resilience.put("failureRatePercent", 50);
-        resilience.put("slowCallMillis", 5000);
-        resilience.put("slowCallRatePercent", 100);
-        resilience.put("windowSize", 10);
-        resilience.put("minimumCalls", 5);
-        resilience.put("openMillis", 1500);
-        resilience.put("halfOpenCalls", 1);
-        resilience.put("maxConcurrentCalls", 64);
-        resilience.put("callsPerSecond", 1000);
-        definition.set("resilience", JSON.valueToTree(resilience));
+        // timeout 600 ms; 2 attempts, 50 ms backoff; opens at 50 % failures after 5 calls (window 10), for 1.5 s
+        definition.set("resilience", JSON.valueToTree(
+                new ResilienceSettings(TIMEOUT_MS, 2, 50, 50, 5000, 100, 10, 5, 1500, 1, 64, 1000)));
         Reply saved = putJson("/api/v1/tenants/" + tenant + "/pipeline", definition);
         assertThat(saved.status()).as(saved.body().toString()).isEqualTo(200);
         return tenant;
