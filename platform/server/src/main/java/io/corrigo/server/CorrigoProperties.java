@@ -11,10 +11,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pluginsDir   the PF4J plugins directory; empty means "plugins" beside the server jar
  * @param maxQueryChars the longest question accepted
  * @param demo         the demo tenant
+ * @param runs         the run log
  */
 @ConfigurationProperties("corrigo")
 public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path pluginsDir,
-                                @DefaultValue("2000") int maxQueryChars, @DefaultValue Demo demo) {
+                                @DefaultValue("2000") int maxQueryChars, @DefaultValue Demo demo,
+                                @DefaultValue Runs runs) {
+
+    /** @param retentionDays runs older than this are pruned daily */
+    public record Runs(@DefaultValue("90") int retentionDays) {
+    }
 
     /**
      * @param enabled whether the demo tenant is created (with its corpus) on first start

@@ -7,9 +7,11 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 /** Shared infrastructure beans. */
 @Configuration
+@EnableScheduling
 class HostConfiguration {
 
     @Bean

@@ -80,7 +80,7 @@ class ApiTest extends HostTestBase {
         String acmeRun = acme.body().get("runId").asText();
         assertThat(get("/api/v1/tenants/globex/runs/" + acmeRun).status()).isEqualTo(404);
         assertThat(get("/api/v1/tenants/acme/runs/" + acmeRun).status()).isEqualTo(200);
-        assertThat(StreamSupport.stream(get("/api/v1/tenants/globex/runs").body().spliterator(), false))
+        assertThat(StreamSupport.stream(get("/api/v1/tenants/globex/runs").body().get("items").spliterator(), false))
                 .noneMatch(r -> r.get("id").asText().equals(acmeRun));
         assertThat(StreamSupport.stream(get("/api/v1/tenants/globex/documents").body().spliterator(), false))
                 .noneMatch(d -> d.get("id").asText().equals(documentId));

@@ -1,7 +1,6 @@
 package io.corrigo.server.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.engine.RunResult;
@@ -14,7 +13,6 @@ import io.corrigo.server.web.ApiException;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
-import org.springframework.data.domain.PageRequest;
 import org.springframework.stereotype.Service;
 
 /** Answers questions through a tenant's pipeline and keeps every run. */
@@ -88,40 +86,5 @@ public class QueryService {
                 .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, r.answer, r.abstained, citations, r.action,
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id);
-    }
-
-    /** A run of {@code tenantId} with its trace. @throws ApiException 404, also when the run is another tenant's */
-    public RunView run(String tenantId, String runId) {
-        tenants.require(tenantId);
-        return runs.findByIdAndTenantId(runId, tenantId).map(this::view)
-                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
-    }
-
-    /** A run by id alone. @throws ApiException 404 */
-    public RunView run(String runId) {
-        return runs.findById(runId).map(this::view)
-                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "'."));
-    }
-
-    /** The tenant's latest runs, newest first, without traces. */
-    public List<RunView> latest(String tenantId, int limit) {
-        tenants.require(tenantId);
-        return runs.findByTenantIdOrderByCreatedAtDesc(tenantId, PageRequest.of(0, Math.max(1, Math.min(limit, 200))))
-                .stream().map(r -> summary(r)).toList();
-    }
-
-    private RunView view(RunRecord r) {
-        try {
-            JsonNode stored = json.readTree(r.trace);
-            return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
-                    r.action, r.mode, r.totalMillis, r.createdAt, stored.get("answer").get("citations"), stored.get("trace"));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored trace of run " + r.id + " is unreadable", e);
-        }
-    }
-
-    private static RunView summary(RunRecord r) {
-        return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
-                r.action, r.mode, r.totalMillis, r.createdAt, null, null);
     }
 }

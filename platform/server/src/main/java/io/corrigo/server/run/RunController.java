@@ -1,25 +1,36 @@
 package io.corrigo.server.run;
 
-import java.util.List;
+import java.time.Instant;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
-/** Asking questions and reading runs. */
+/** Asking questions, and the run log. */
 @RestController
 class RunController {
 
     private final QueryService queries;
+    private final RunLog runs;
 
-    RunController(QueryService queries) {
+    RunController(QueryService queries, RunLog runs) {
         this.queries = queries;
+        this.runs = runs;
     }
 
     /** The question to ask. */
     record QueryRequest(String question) {
+    }
+
+    /** A user's rating: {@code helpful} or {@code not_helpful}, with an optional comment. */
+    record FeedbackRequest(String rating, String comment) {
     }
 
     @PostMapping("/api/v1/tenants/{tenant}/query")
@@ -28,18 +39,45 @@ class RunController {
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/runs")
-    List<RunView> latest(@PathVariable String tenant, @RequestParam(defaultValue = "50") int limit) {
-        return queries.latest(tenant, limit);
+    RunPage list(@PathVariable String tenant,
+                 @RequestParam(required = false) String action,
+                 @RequestParam(required = false) Boolean degraded,
+                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
+                 @RequestParam(required = false) String feedback,
+                 @RequestParam(defaultValue = "0") int page,
+                 @RequestParam(defaultValue = "50") int size) {
+        return runs.list(tenant, new RunFilter(action, degraded, from, to, feedback), page, size);
+    }
+
+    @GetMapping(value = "/api/v1/tenants/{tenant}/runs/export", produces = "application/x-ndjson")
+    ResponseEntity<StreamingResponseBody> export(@PathVariable String tenant,
+                 @RequestParam(required = false) String action,
+                 @RequestParam(required = false) Boolean degraded,
+                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
+                 @RequestParam(required = false) String feedback) {
+        RunFilter filter = new RunFilter(action, degraded, from, to, feedback);
+        runs.list(tenant, filter, 0, 1); // validates tenant and filter before the response starts streaming
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType("application/x-ndjson"))
+                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"runs-" + tenant + ".jsonl\"")
+                .body(out -> runs.export(tenant, filter, out));
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/runs/{id}")
     RunView run(@PathVariable String tenant, @PathVariable String id) {
-        return queries.run(tenant, id);
+        return runs.run(tenant, id);
+    }
+
+    @PostMapping("/api/v1/tenants/{tenant}/runs/{id}/feedback")
+    RunView feedback(@PathVariable String tenant, @PathVariable String id, @RequestBody FeedbackRequest request) {
+        return runs.feedback(tenant, id, request.rating(), request.comment());
     }
 
     /** The run by id alone, as the foundation issue specifies; tenant-scoped access checks arrive with API keys. */
     @GetMapping("/api/v1/runs/{id}")
     RunView run(@PathVariable String id) {
-        return queries.run(id);
+        return runs.run(id);
     }
 }

@@ -46,6 +46,15 @@ class RunRecord {
     @Column(name = "created_at", nullable = false)
     Instant createdAt;
 
+    /** helpful, not_helpful, or null before any feedback */
+    String feedback;
+
+    @Column(name = "feedback_comment")
+    String feedbackComment;
+
+    @Column(name = "feedback_at")
+    Instant feedbackAt;
+
     protected RunRecord() {
     }
 }

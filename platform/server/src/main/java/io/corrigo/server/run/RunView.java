@@ -8,5 +8,9 @@ import java.time.Instant;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunView(String id, String tenant, int pipelineVersion, String question, String answer,
                       boolean abstained, boolean degraded, String action, String mode, double totalMillis,
-                      Instant createdAt, JsonNode citations, JsonNode trace) {
+                      Instant createdAt, Feedback feedback, JsonNode citations, JsonNode trace) {
+
+    /** A user's rating of the answer. */
+    public record Feedback(String rating, String comment, Instant at) {
+    }
 }

@@ -1,0 +1,17 @@
+package io.corrigo.server.run;
+
+import java.time.Instant;
+
+/**
+ * Which runs of a tenant to list or export; every field is optional.
+ *
+ * @param action   CORRECT, AMBIGUOUS, INCORRECT, or NAIVE for naive-mode runs
+ * @param degraded only degraded (true) or only clean (false) runs
+ * @param from     created at or after
+ * @param to       created before
+ * @param feedback helpful, not_helpful, any (with feedback) or none (without)
+ */
+public record RunFilter(String action, Boolean degraded, Instant from, Instant to, String feedback) {
+
+    public static final RunFilter ALL = new RunFilter(null, null, null, null, null);
+}

@@ -1,0 +1,186 @@
+package io.corrigo.server.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import jakarta.persistence.criteria.Predicate;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.jpa.domain.Specification;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The run log: read runs (always within their tenant), filter and page them, take user feedback, export them as
+ * JSON Lines for evaluator calibration, and prune runs older than the retention period.
+ */
+@Service
+public class RunLog {
+
+    private static final Logger log = LoggerFactory.getLogger(RunLog.class);
+    private static final Set<String> ACTIONS = Set.of("CORRECT", "AMBIGUOUS", "INCORRECT", "NAIVE");
+    private static final Set<String> RATINGS = Set.of("helpful", "not_helpful");
+    static final int MAX_COMMENT = 2000;
+    static final int MAX_PAGE_SIZE = 200;
+
+    private final RunRepository runs;
+    private final TenantService tenants;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final Duration retention;
+
+    RunLog(RunRepository runs, TenantService tenants, ObjectMapper json, Clock clock, CorrigoProperties properties) {
+        this.runs = runs;
+        this.tenants = tenants;
+        this.json = json;
+        this.clock = clock;
+        this.retention = Duration.ofDays(properties.runs().retentionDays());
+    }
+
+    /** A run of {@code tenantId} with its trace. @throws ApiException 404, also when the run is another tenant's */
+    @Transactional(readOnly = true)
+    public RunView run(String tenantId, String runId) {
+        tenants.require(tenantId);
+        return runs.findByIdAndTenantId(runId, tenantId).map(this::view)
+                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+    }
+
+    /** A run by id alone. @throws ApiException 404 */
+    @Transactional(readOnly = true)
+    public RunView run(String runId) {
+        return runs.findById(runId).map(this::view)
+                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "'."));
+    }
+
+    /** The tenant's runs matching {@code filter}, newest first, without traces. */
+    @Transactional(readOnly = true)
+    public RunPage list(String tenantId, RunFilter filter, int page, int size) {
+        tenants.require(tenantId);
+        if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+            throw ApiException.badRequest("invalid_paging", "page must be ≥ 0 and size between 1 and " + MAX_PAGE_SIZE + ".");
+        }
+        Page<RunRecord> found = runs.findAll(matching(tenantId, filter),
+                PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "createdAt")));
+        return new RunPage(found.stream().map(RunLog::summary).toList(), page, size, found.getTotalElements());
+    }
+
+    /** Stores a user's rating of a run. @throws ApiException 400 for a bad rating, 404 for another tenant's run */
+    @Transactional
+    public RunView feedback(String tenantId, String runId, String rating, String comment) {
+        tenants.require(tenantId);
+        if (rating == null || !RATINGS.contains(rating)) {
+            throw ApiException.badRequest("invalid_rating", "rating must be 'helpful' or 'not_helpful'.");
+        }
+        if (comment != null && comment.length() > MAX_COMMENT) {
+            throw ApiException.badRequest("comment_too_long", "A comment has at most " + MAX_COMMENT + " characters.");
+        }
+        RunRecord run = runs.findByIdAndTenantId(runId, tenantId)
+                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+        run.feedback = rating;
+        run.feedbackComment = comment == null || comment.isBlank() ? null : comment.strip();
+        run.feedbackAt = clock.instant();
+        return summary(runs.save(run));
+    }
+
+    /** Writes the matching runs with their traces as JSON Lines, oldest first, page by page. */
+    @Transactional(readOnly = true)
+    public void export(String tenantId, RunFilter filter, OutputStream out) throws IOException {
+        tenants.require(tenantId);
+        int page = 0;
+        Page<RunRecord> batch;
+        do {
+            batch = runs.findAll(matching(tenantId, filter), PageRequest.of(page++, 200, Sort.by("createdAt", "id")));
+            for (RunRecord r : batch) {
+                ObjectNode line = json.valueToTree(view(r));
+                line.put("feedback", r.feedback);
+                line.put("feedbackComment", r.feedbackComment);
+                out.write(json.writeValueAsString(line).getBytes(StandardCharsets.UTF_8));
+                out.write('\n');
+            }
+            out.flush();
+        } while (batch.hasNext());
+    }
+
+    /** Deletes runs older than the retention period ({@code corrigo.runs.retention-days}); daily at 03:17. */
+    @Scheduled(cron = "0 17 3 * * *")
+    @Transactional
+    public int prune() {
+        int deleted = runs.deleteCreatedBefore(clock.instant().minus(retention));
+        if (deleted > 0) {
+            log.info("Pruned {} run(s) older than {} days", deleted, retention.toDays());
+        }
+        return deleted;
+    }
+
+    private static Specification<RunRecord> matching(String tenantId, RunFilter f) {
+        if (f.action() != null && !ACTIONS.contains(f.action())) {
+            throw ApiException.badRequest("invalid_filter", "action must be one of " + ACTIONS + ".");
+        }
+        if (f.feedback() != null && !Set.of("helpful", "not_helpful", "any", "none").contains(f.feedback())) {
+            throw ApiException.badRequest("invalid_filter", "feedback must be helpful, not_helpful, any or none.");
+        }
+        return (root, query, cb) -> {
+            List<Predicate> where = new ArrayList<>();
+            where.add(cb.equal(root.get("tenantId"), tenantId));
+            if ("NAIVE".equals(f.action())) {
+                where.add(cb.equal(root.get("mode"), "NAIVE"));
+            } else if (f.action() != null) {
+                where.add(cb.equal(root.get("action"), f.action()));
+            }
+            if (f.degraded() != null) {
+                where.add(cb.equal(root.get("degraded"), f.degraded()));
+            }
+            if (f.from() != null) {
+                where.add(cb.greaterThanOrEqualTo(root.get("createdAt"), f.from()));
+            }
+            if (f.to() != null) {
+                where.add(cb.lessThan(root.get("createdAt"), f.to()));
+            }
+            if ("any".equals(f.feedback())) {
+                where.add(cb.isNotNull(root.get("feedback")));
+            } else if ("none".equals(f.feedback())) {
+                where.add(cb.isNull(root.get("feedback")));
+            } else if (f.feedback() != null) {
+                where.add(cb.equal(root.get("feedback"), f.feedback()));
+            }
+            return cb.and(where.toArray(Predicate[]::new));
+        };
+    }
+
+    private RunView view(RunRecord r) {
+        try {
+            JsonNode stored = json.readTree(r.trace);
+            return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
+                    r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), stored.get("answer").get("citations"),
+                    stored.get("trace"));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored trace of run " + r.id + " is unreadable", e);
+        }
+    }
+
+    private static RunView summary(RunRecord r) {
+        return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
+                r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), null, null);
+    }
+
+    private static RunView.Feedback feedbackOf(RunRecord r) {
+        return r.feedback == null ? null : new RunView.Feedback(r.feedback, r.feedbackComment, r.feedbackAt);
+    }
+}

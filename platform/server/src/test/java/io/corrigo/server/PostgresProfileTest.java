@@ -1,0 +1,118 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.corrigo.server.knowledge.DocumentView;
+import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.pipeline.ActivePipeline;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.run.QueryResponse;
+import io.corrigo.server.run.QueryService;
+import io.corrigo.server.run.RunFilter;
+import io.corrigo.server.run.RunLog;
+import io.corrigo.server.run.RunView;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The host on a real PostgreSQL (embedded binaries started by the test), with the {@code postgres} profile: the
+ * Flyway migrations run, and every repository is used through its service.
+ */
+@SpringBootTest
+@ActiveProfiles("postgres")
+class PostgresProfileTest {
+
+    private static final EmbeddedPostgres POSTGRES = start();
+
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    TenantService tenants;
+    @Autowired
+    PipelineService pipelines;
+    @Autowired
+    IngestionService ingestion;
+    @Autowired
+    QueryService queries;
+    @Autowired
+    RunLog runs;
+
+    private static EmbeddedPostgres start() {
+        try {
+            return EmbeddedPostgres.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) throws IOException {
+        registry.add("spring.datasource.url", () -> POSTGRES.getJdbcUrl("postgres", "postgres"));
+        registry.add("spring.datasource.username", () -> "postgres");
+        registry.add("spring.datasource.password", () -> "");
+        registry.add("corrigo.demo.enabled", () -> "false");
+        registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
+        String data = Files.createDirectories(Paths.get("target", "test-data", "pg-" + UUID.randomUUID())).toAbsolutePath().toString();
+        registry.add("corrigo.data-dir", () -> data);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        POSTGRES.close();
+    }
+
+    @Test
+    void should_migrate_the_schema_on_postgresql() {
+        assertThat(jdbc.queryForObject("select version()", String.class)).startsWith("PostgreSQL");
+        List<String> tables = jdbc.queryForList(
+                "select table_name from information_schema.tables where table_schema = 'public'", String.class);
+        assertThat(tables).contains("tenant", "pipeline", "document", "run", "flyway_schema_history");
+    }
+
+    @Test
+    void should_store_tenants_pipeline_versions_documents_and_runs_on_postgresql() {
+        // given
+        tenants.create("pg-a", "Tenant A");
+        tenants.create("pg-b", "Tenant B");
+        ActivePipeline first = pipelines.active("pg-a");
+        ActivePipeline second = pipelines.save("pg-a", first.definition());
+
+        // when
+        DocumentView document = ingestion.ingest("pg-a", "notes.md", "text/markdown",
+                "# Notes\n\nThe Orrery project ships on the third Tuesday of every month.".getBytes(StandardCharsets.UTF_8));
+        QueryResponse answer = queries.ask("pg-a", "When does the Orrery project ship?");
+
+        // then
+        assertThat(second.version()).isEqualTo(2);
+        assertThat(pipelines.active("pg-a").version()).isEqualTo(2);
+        assertThat(jdbc.queryForObject("select count(*) from pipeline where tenant_id = 'pg-a' and active", Integer.class)).isEqualTo(1);
+        assertThat(document.status()).isEqualTo("INDEXED");
+        assertThat(ingestion.list("pg-a")).extracting(DocumentView::id).containsExactly(document.id());
+        assertThat(ingestion.list("pg-b")).isEmpty();
+        assertThat(answer.answer()).contains("third Tuesday");
+        RunView run = runs.run("pg-a", answer.runId());
+        assertThat(run.trace().get("retrieved").size()).isGreaterThan(0);
+        runs.feedback("pg-a", answer.runId(), "helpful", "spot on");
+        assertThat(runs.list("pg-a", new RunFilter("CORRECT", false, null, null, "helpful"), 0, 10).items())
+                .extracting(RunView::id).containsExactly(answer.runId());
+        assertThat(runs.list("pg-a", new RunFilter(null, null, null, null, "none"), 0, 10).total()).isZero();
+        assertThatThrownBy(() -> runs.run("pg-b", answer.runId())).isInstanceOf(ApiException.class);
+    }
+}
