@@ -52,11 +52,13 @@ class ApiTest extends HostTestBase {
         // given
         createTenant("acme");
         createTenant("globex");
-        Reply uploaded = upload("/api/v1/tenants/acme/documents", "zorblax.md", ACME_DOC.getBytes(StandardCharsets.UTF_8));
-        assertThat(uploaded.status()).isEqualTo(201);
-        String documentId = uploaded.body().get(0).get("id").asText();
-        assertThat(uploaded.body().get(0).get("status").asText()).isEqualTo("INDEXED");
-        assertThat(uploaded.body().get(0).get("chunkCount").asInt()).isEqualTo(1);
+        Reply uploaded = uploadAndWait("/api/v1/tenants/acme/documents", "zorblax.md", ACME_DOC.getBytes(StandardCharsets.UTF_8));
+        assertThat(uploaded.status()).isEqualTo(200);
+        assertThat(uploaded.body().get("state").asText()).isEqualTo("DONE");
+        JsonNode document = uploaded.body().get("documents").get(0);
+        String documentId = document.get("id").asText();
+        assertThat(document.get("status").asText()).isEqualTo("INDEXED");
+        assertThat(document.get("chunkCount").asInt()).isEqualTo(1);
 
         // when
         Reply acme = ask("acme", "How much does a Zorblax widget weigh?");
@@ -94,6 +96,8 @@ class ApiTest extends HostTestBase {
 
         // when
         Reply pdf = upload("/api/v1/tenants/uploads/documents", "report.pdf", "%PDF-1.4 ...".getBytes(StandardCharsets.UTF_8));
+        Reply image = upload("/api/v1/tenants/uploads/documents", "notes.txt",
+                new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'});
         Reply binary = upload("/api/v1/tenants/uploads/documents", "notes.txt", new byte[] {72, 105, 0, 1, 2});
         Reply jsonl = upload("/api/v1/tenants/uploads/documents", "rows.jsonl",
                 "{\"id\":\"1\",\"text\":\"fine\"}\nnot json\n{\"id\":\"3\"}\n".getBytes(StandardCharsets.UTF_8));
@@ -101,7 +105,9 @@ class ApiTest extends HostTestBase {
 
         // then
         assertThat(pdf.status()).isEqualTo(400);
-        assertThat(pdf.body().get("code").asText()).isEqualTo("unsupported_type");
+        assertThat(pdf.body().get("code").asText()).as("a PDF by its content, but a broken one").isEqualTo("unreadable_document");
+        assertThat(image.status()).isEqualTo(400);
+        assertThat(image.body().get("message").asText()).as("the type comes from the content, not the name").contains("image/png");
         assertThat(binary.body().get("code").asText()).isEqualTo("not_text");
         assertThat(jsonl.status()).isEqualTo(400);
         assertThat(jsonl.body().get("details").toString()).contains("line 2: not valid JSON").contains("line 3: needs a non-empty");

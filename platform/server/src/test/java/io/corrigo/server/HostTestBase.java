@@ -30,13 +30,37 @@ public abstract class HostTestBase {
     protected static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    private static volatile boolean demoReady;
+
     @LocalServerPort
     protected int port;
+
+    /** The demo corpus is indexed by a background job: HTTP tests start once it has finished. */
+    @org.junit.jupiter.api.BeforeEach
+    void waitForTheDemoCorpus() throws InterruptedException {
+        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(10).toNanos();
+        while (!demoReady && System.nanoTime() < deadline) {
+            Reply jobs = get("/api/v1/tenants/demo/jobs");
+            boolean finished = jobs.status() == 200 && jobs.body().size() > 0;
+            for (JsonNode job : jobs.body()) {
+                finished &= job.get("state").asText().equals("DONE");
+            }
+            demoReady = finished || jobs.status() == 404; // 404: a context without the demo tenant
+            if (!demoReady) {
+                Thread.sleep(500);
+            }
+        }
+    }
 
     @DynamicPropertySource
     static void hostProperties(DynamicPropertyRegistry registry) {
         registry.add("corrigo.data-dir", DATA_DIR::toString);
         registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
+    }
+
+    /** The host's data directory (tenant files, uploads, H2). */
+    protected static Path dataDir() {
+        return DATA_DIR;
     }
 
     private static Path createDataDir() {
@@ -66,6 +90,11 @@ public abstract class HostTestBase {
     protected Reply postRaw(String path, String contentType, String body) {
         return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** A multipart upload of one file that waits for its ingestion job: the job is the body. */
+    protected Reply uploadAndWait(String path, String fileName, byte[] content) {
+        return upload(path + "?wait=true", fileName, content);
     }
 
     /** A multipart upload of one file in the field {@code file}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.corrigo.server.knowledge.DocumentView;
 import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.pipeline.ActivePipeline;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.run.QueryResponse;
@@ -95,8 +96,9 @@ class PostgresProfileTest {
         ActivePipeline second = pipelines.save("pg-a", first.definition());
 
         // when
-        DocumentView document = ingestion.ingest("pg-a", "notes.md", "text/markdown",
-                "# Notes\n\nThe Orrery project ships on the third Tuesday of every month.".getBytes(StandardCharsets.UTF_8));
+        JobView job = ingestion.submit("pg-a", List.of(new IngestionService.Upload("notes.md", "text/markdown",
+                "# Notes\n\nThe Orrery project ships on the third Tuesday of every month.".getBytes(StandardCharsets.UTF_8))));
+        DocumentView document = ingestion.await("pg-a", job.id(), java.time.Duration.ofMinutes(2)).documents().get(0);
         QueryResponse answer = queries.ask("pg-a", "When does the Orrery project ship?");
 
         // then

@@ -36,7 +36,7 @@ class RunLogApiTest extends HostTestBase {
     @BeforeEach
     void tenantWithRuns() {
         if (postJson("/api/v1/tenants", Map.of("id", TENANT, "name", "Run log")).status() == 201) {
-            upload("/api/v1/tenants/" + TENANT + "/documents", "quillon.txt", DOC.getBytes(StandardCharsets.UTF_8));
+            uploadAndWait("/api/v1/tenants/" + TENANT + "/documents", "quillon.txt", DOC.getBytes(StandardCharsets.UTF_8));
         }
         runIds.clear();
         runIds.add(ask(TENANT, "When did the Quillon bridge open?").body().get("runId").asText());

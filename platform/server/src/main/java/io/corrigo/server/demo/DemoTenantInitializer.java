@@ -2,7 +2,7 @@ package io.corrigo.server.demo;
 
 import io.corrigo.engine.PipelineSettings;
 import io.corrigo.server.CorrigoProperties;
-import io.corrigo.server.knowledge.DocumentView;
+import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,8 +30,8 @@ import org.springframework.stereotype.Component;
 /**
  * On first start (no demo tenant yet), creates the demo tenant: the shipped offline plugins, the benchmark's
  * knowledge-base passages indexed into its Lucene retriever, and the benchmark's "web" passages behind the
- * local-corpus search provider as its web fallback. Runs before the host reports ready; later starts find the
- * tenant and skip it.
+ * local-corpus search provider as its web fallback. The corpus is indexed by an ordinary background ingestion job,
+ * so the host is ready at once and the job's progress shows in the jobs API; later starts find the tenant and skip it.
  */
 @Component
 class DemoTenantInitializer implements ApplicationRunner {
@@ -70,8 +71,7 @@ class DemoTenantInitializer implements ApplicationRunner {
     }
 
     private void createDemo(String tenant) {
-        log.info("First start: creating the demo tenant '{}' with the demo corpus (takes about a minute)", tenant);
-        long start = System.nanoTime();
+        log.info("First start: creating the demo tenant '{}' with the demo corpus", tenant);
         tenants.create(tenant, "Demo: COVID-19 papers and Wikipedia");
         copyWebCorpus(runtimes.pluginDirectory(tenant, "local-corpus-search").resolve(WEB_CORPUS_FILE));
 
@@ -80,17 +80,12 @@ class DemoTenantInitializer implements ApplicationRunner {
         stages.put(PluginKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", WEB_CORPUS_FILE)));
         pipelines.save(tenant, new PipelineDefinition(PipelineSettings.DEFAULTS, stages));
 
-        byte[] kb = read(KB);
-        int[] lastLogged = {0};
-        DocumentView document = ingestion.ingest(tenant, "kb_passages.jsonl", "application/jsonl", kb, done -> {
-            if (done - lastLogged[0] >= 256) {
-                lastLogged[0] = done;
-                log.info("Demo corpus: {} passages indexed", done);
-            }
-        });
-        log.info("Demo tenant ready: {} passages in {} s ({}). Ask: curl -s -XPOST localhost:8080/api/v1/tenants/{}/query "
-                        + "-H 'Content-Type: application/json' -d '{\"question\":\"What is the incubation period of COVID-19?\"}'",
-                document.chunkCount(), Math.round((System.nanoTime() - start) / 1e9), document.status(), tenant);
+        JobView job = ingestion.submit(tenant, List.of(new IngestionService.Upload("kb_passages.jsonl",
+                "application/jsonl", read(KB))));
+        log.info("Demo tenant '{}' created; its corpus is being indexed in the background as job {} (about 80 s on "
+                + "2 cores; progress: GET /api/v1/tenants/{}/jobs/{}). Then ask: curl -s -XPOST "
+                + "localhost:8080/api/v1/tenants/{}/query -H 'Content-Type: application/json' "
+                + "-d '{\"question\":\"What is the Hepatitis C virus?\"}'", tenant, job.id(), tenant, job.id(), tenant);
     }
 
     private static void copyWebCorpus(Path target) {

@@ -1,27 +1,31 @@
 package io.corrigo.server.knowledge;
 
-import io.corrigo.server.web.ApiException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-/** {@code /api/v1/tenants/{tenant}/documents}: upload (multipart, field {@code file}, repeatable) and list. */
+/**
+ * {@code /api/v1/tenants/{tenant}/documents} and {@code …/jobs}: upload (multipart, field {@code file}, repeatable)
+ * as a background job, follow its progress, list, delete, re-index.
+ */
 @RestController
-@RequestMapping("/api/v1/tenants/{tenant}/documents")
 class DocumentController {
 
-    static final int MAX_FILES_PER_REQUEST = 20;
+    /** How long {@code ?wait=true} waits for the job before answering with its progress so far. */
+    static final Duration MAX_WAIT = Duration.ofMinutes(10);
 
     private final IngestionService ingestion;
 
@@ -29,16 +33,10 @@ class DocumentController {
         this.ingestion = ingestion;
     }
 
-    @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    @ResponseStatus(HttpStatus.CREATED)
-    List<DocumentView> upload(@PathVariable String tenant, @RequestParam("file") List<MultipartFile> files) {
-        if (files.isEmpty()) {
-            throw ApiException.badRequest("no_files", "Attach at least one file in the 'file' field.");
-        }
-        if (files.size() > MAX_FILES_PER_REQUEST) {
-            throw ApiException.badRequest("too_many_files",
-                    "At most " + MAX_FILES_PER_REQUEST + " files per request; " + files.size() + " were sent.");
-        }
+    /** 202 with the queued job; with {@code wait=true}, 200 once the job has finished. */
+    @PostMapping(value = "/api/v1/tenants/{tenant}/documents", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    ResponseEntity<JobView> upload(@PathVariable String tenant, @RequestParam("file") List<MultipartFile> files,
+                                   @RequestParam(defaultValue = "false") boolean wait) {
         List<IngestionService.Upload> uploads = new ArrayList<>();
         for (MultipartFile file : files) {
             try {
@@ -47,11 +45,40 @@ class DocumentController {
                 throw new UncheckedIOException(e);
             }
         }
-        return ingestion.ingestAll(tenant, uploads);
+        return answer(tenant, ingestion.submit(tenant, uploads), wait);
     }
 
-    @GetMapping
+    @PostMapping("/api/v1/tenants/{tenant}/documents/reindex")
+    ResponseEntity<JobView> reindex(@PathVariable String tenant, @RequestParam(defaultValue = "false") boolean wait) {
+        return answer(tenant, ingestion.reindex(tenant), wait);
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/documents")
     List<DocumentView> list(@PathVariable String tenant) {
         return ingestion.list(tenant);
+    }
+
+    @DeleteMapping("/api/v1/tenants/{tenant}/documents/{id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void delete(@PathVariable String tenant, @PathVariable String id) {
+        ingestion.delete(tenant, id);
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/jobs")
+    List<JobView> jobs(@PathVariable String tenant) {
+        return ingestion.jobs(tenant);
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/jobs/{id}")
+    JobView job(@PathVariable String tenant, @PathVariable String id) {
+        return ingestion.job(tenant, id);
+    }
+
+    private ResponseEntity<JobView> answer(String tenant, JobView job, boolean wait) {
+        if (!wait) {
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(job);
+        }
+        JobView done = ingestion.await(tenant, job.id(), MAX_WAIT);
+        return ResponseEntity.status(done.finished() ? HttpStatus.OK : HttpStatus.ACCEPTED).body(done);
     }
 }

@@ -3,6 +3,9 @@ package io.corrigo.server.knowledge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.web.ApiException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -12,19 +15,37 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.tika.detect.Detector;
+import org.apache.tika.exception.TikaException;
+import org.apache.tika.metadata.Metadata;
+import org.apache.tika.metadata.TikaCoreProperties;
+import org.apache.tika.mime.MediaType;
+import org.apache.tika.parser.AutoDetectParser;
+import org.apache.tika.parser.ParseContext;
+import org.apache.tika.sax.BodyContentHandler;
 import org.springframework.stereotype.Component;
+import org.xml.sax.SAXException;
 
 /**
- * Turns an upload into {@link SourceText}s. Supported for now: plain text ({@code .txt}), Markdown ({@code .md},
- * {@code .markdown}) and JSON Lines ({@code .jsonl}: one {@code {"text": ..., "id", "title", "doc_id"}} object per
- * line). The content must be UTF-8 text: binary files are refused whatever their name says.
+ * Turns an upload into {@link SourceText}s. The type is decided by the content (Apache Tika's detection), not by
+ * the file name: PDF, DOCX and HTML are parsed to text with Tika; text is split by its extension into plain text,
+ * Markdown ({@code .md}, {@code .markdown}) and JSON Lines ({@code .jsonl}: one
+ * {@code {"text": ..., "id", "title", "doc_id"}} object per line), and must be UTF-8. Anything else is refused.
  */
 @Component
 class DocumentParser {
 
     private static final int MAX_ERRORS_LISTED = 10;
+    /** Text extracted from one document, at most (about 2,000 pages). */
+    static final int MAX_EXTRACTED_CHARS = 5_000_000;
+    static final MediaType PDF = MediaType.application("pdf");
+    static final MediaType DOCX = MediaType.application("vnd.openxmlformats-officedocument.wordprocessingml.document");
+    static final MediaType HTML = MediaType.text("html");
+    static final MediaType XHTML = MediaType.application("xhtml+xml");
 
     private final ObjectMapper json;
+    private final AutoDetectParser tika = new AutoDetectParser();
+    private final Detector detector = tika.getDetector();
 
     DocumentParser(ObjectMapper json) {
         this.json = json;
@@ -32,6 +53,17 @@ class DocumentParser {
 
     List<SourceText> parse(String fileName, byte[] content) {
         String name = fileName == null ? "" : fileName.toLowerCase(Locale.ROOT);
+        if (content.length == 0) {
+            throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
+        }
+        MediaType type = detect(content);
+        if (type.equals(PDF) || type.equals(DOCX) || type.equals(HTML) || type.equals(XHTML)) {
+            return List.of(extract(fileName, content, type));
+        }
+        if (!type.getType().equals("text")) {
+            throw ApiException.badRequest(looksBinary(content) ? "not_text" : "unsupported_type", "'" + fileName
+                    + "' is " + type + " by its content: upload PDF, DOCX, HTML, Markdown, plain text or JSON Lines.");
+        }
         String text = decode(fileName, content);
         if (text.isBlank()) {
             throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
@@ -39,11 +71,44 @@ class DocumentParser {
         if (name.endsWith(".jsonl")) {
             return parseJsonl(fileName, text);
         }
-        if (name.endsWith(".txt") || name.endsWith(".md") || name.endsWith(".markdown")) {
-            return List.of(new SourceText(null, titleOf(fileName, text), stripMarkdown(text), Map.of()));
+        return List.of(new SourceText(null, titleOf(fileName, text), stripMarkdown(text), Map.of()));
+    }
+
+    /** The media type by the bytes alone (magic numbers, container structure), never by the name. */
+    MediaType detect(byte[] content) {
+        try (InputStream in = new ByteArrayInputStream(content)) {
+            return detector.detect(in, new Metadata());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
         }
-        throw ApiException.badRequest("unsupported_type", "'" + fileName
-                + "' has an unsupported type: upload .txt, .md or .jsonl files (PDF, DOCX and HTML are planned).");
+    }
+
+    private SourceText extract(String fileName, byte[] content, MediaType type) {
+        Metadata metadata = new Metadata();
+        BodyContentHandler handler = new BodyContentHandler(MAX_EXTRACTED_CHARS);
+        try (InputStream in = new ByteArrayInputStream(content)) {
+            tika.parse(in, handler, metadata, new ParseContext());
+        } catch (IOException | SAXException | TikaException e) {
+            String reason = e.getMessage() != null && e.getMessage().contains("limit")
+                    ? "has more than " + MAX_EXTRACTED_CHARS + " characters of text"
+                    : "could not be read as " + type.getSubtype().toUpperCase(Locale.ROOT) + " (" + e.getClass().getSimpleName() + ")";
+            throw ApiException.badRequest("unreadable_document", "'" + fileName + "' " + reason + ".");
+        }
+        String text = handler.toString().replaceAll("[ \\t\\x0B\\f\\r]+", " ").replaceAll("\\n\\s*\\n+", "\n\n");
+        if (text.isBlank()) {
+            throw ApiException.badRequest("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
+        }
+        String title = metadata.get(TikaCoreProperties.TITLE);
+        return new SourceText(null, title == null || title.isBlank() ? fileName : title.strip(), text, Map.of("format", type.toString()));
+    }
+
+    private static boolean looksBinary(byte[] content) {
+        for (int i = 0; i < Math.min(content.length, 8000); i++) {
+            if (content[i] == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String decode(String fileName, byte[] content) {

@@ -11,7 +11,7 @@ import java.time.Instant;
 @Table(name = "document")
 class DocumentRecord {
 
-    enum Status { INDEXING, INDEXED, FAILED }
+    enum Status { QUEUED, INDEXING, INDEXED, FAILED }
 
     @Id
     private String id;
@@ -40,6 +40,12 @@ class DocumentRecord {
     @Column(name = "updated_at", nullable = false)
     private Instant updatedAt;
 
+    @Column(name = "job_id")
+    private String jobId;
+
+    @Column(name = "size_bytes")
+    private Long sizeBytes;
+
     protected DocumentRecord() {
     }
 
@@ -48,9 +54,41 @@ class DocumentRecord {
         this.tenantId = tenantId;
         this.name = name;
         this.contentType = contentType;
-        this.status = Status.INDEXING;
+        this.status = Status.QUEUED;
         this.createdAt = now;
         this.updatedAt = now;
+    }
+
+    /** Queued again by {@code jobId} (a re-upload or a re-index). */
+    void queue(String job, String type, long size, Instant now) {
+        this.jobId = job;
+        this.contentType = type;
+        this.sizeBytes = size;
+        this.status = Status.QUEUED;
+        this.chunkCount = 0;
+        this.error = null;
+        this.updatedAt = now;
+    }
+
+    void indexing(Instant now) {
+        this.status = Status.INDEXING;
+        this.updatedAt = now;
+    }
+
+    String id() {
+        return id;
+    }
+
+    String name() {
+        return name;
+    }
+
+    String jobId() {
+        return jobId;
+    }
+
+    Status status() {
+        return status;
     }
 
     void indexed(int chunks, Instant now) {
@@ -61,12 +99,13 @@ class DocumentRecord {
 
     void failed(String reason, Instant now) {
         this.status = Status.FAILED;
+        this.chunkCount = 0;
         this.error = reason;
         this.updatedAt = now;
     }
 
     DocumentView view() {
-        return new DocumentView(id, name, contentType, status.name(), chunkCount, error, createdAt, updatedAt);
+        return new DocumentView(id, name, contentType, status.name(), chunkCount, sizeBytes, jobId, error, createdAt, updatedAt);
     }
 
     String tenantId() {

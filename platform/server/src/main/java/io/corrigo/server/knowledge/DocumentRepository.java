@@ -1,11 +1,18 @@
 package io.corrigo.server.knowledge;
 
 import java.util.List;
+import java.util.Optional;
 import org.springframework.data.jpa.repository.JpaRepository;
 
 interface DocumentRepository extends JpaRepository<DocumentRecord, String> {
 
     List<DocumentRecord> findByTenantIdOrderByCreatedAtDesc(String tenantId);
+
+    Optional<DocumentRecord> findByIdAndTenantId(String id, String tenantId);
+
+    Optional<DocumentRecord> findFirstByTenantIdAndName(String tenantId, String name);
+
+    List<DocumentRecord> findByJobId(String jobId);
 
     long countByTenantId(String tenantId);
 }

@@ -10,106 +10,305 @@ import io.corrigo.engine.Failures;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
+import jakarta.annotation.PreDestroy;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.IntConsumer;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
- * Indexes uploads into a tenant's knowledge base.
+ * Gets documents into a tenant's knowledge base, as persisted background jobs.
  *
- * <p>Each chunk's sentences are embedded once, here: they become the passage's strips, and the passage vector is
- * the normalised mean of its sentence vectors (one model call per sentence instead of an extra call per passage;
- * measured on the demo corpus this halves ingestion time). Passages are written in batches. A document that fails
- * is marked FAILED with the reason and its partial chunks are removed; nothing else is affected.
+ * <p>{@link #submit} checks every upload (type by content, parsable) before anything is stored, keeps each
+ * original ({@link DocumentStore}), records the documents as QUEUED and queues a job. One worker per host runs
+ * jobs in order: it parses and chunks all of a job's documents first (so the job knows its total of chunks), then,
+ * per document, removes the document's old chunks, embeds each chunk's sentences once (they become its strips;
+ * the passage vector is their normalised mean: one model call per sentence, no extra call per passage) and
+ * writes them to the retriever's {@link KnowledgeIndex} in batches, updating the job's progress. A document that
+ * fails is marked FAILED with the reason and the others go on.
+ *
+ * <p>Re-uploading a file name replaces that document (same id, chunks replaced); passage ids are deterministic
+ * ({@code <document id>~<n>}, or the JSONL row id), and a document's old chunks are deleted before it is indexed,
+ * so a job that was killed half-way and runs again on start-up ({@link #resumeUnfinished}) neither duplicates nor
+ * loses chunks.
  */
 @Service
 public class IngestionService {
 
     private static final Logger log = LoggerFactory.getLogger(IngestionService.class);
     private static final int BATCH = 64;
+
     /** Chunks hold at most this many words (letter/digit runs; about 150 words of running text). */
     static final int MAX_CHUNK_WORDS = 200;
+    /** Uploads per request, at most. */
+    public static final int MAX_FILES_PER_REQUEST = 20;
     /**
      * Separates a source id from a chunk number in passage ids ({@code covid-650#0~1}): source ids (JSONL "id")
      * are kept as they are, so a passage maps back to its row by cutting at the last separator.
      */
     public static final String CHUNK_SEPARATOR = "~";
 
-    private final TenantService tenants;
-    private final PipelineRuntimes runtimes;
-    private final EmbeddingService embeddings;
-    private final DocumentParser parser;
-    private final DocumentRepository documents;
-    private final Clock clock;
-    private final Chunker chunker = new Chunker(MAX_CHUNK_WORDS);
-
-    IngestionService(TenantService tenants, PipelineRuntimes runtimes, EmbeddingService embeddings,
-                     DocumentParser parser, DocumentRepository documents, Clock clock) {
-        this.tenants = tenants;
-        this.runtimes = runtimes;
-        this.embeddings = embeddings;
-        this.parser = parser;
-        this.documents = documents;
-        this.clock = clock;
-    }
-
     /** An uploaded file. */
     public record Upload(String fileName, String contentType, byte[] content) {
     }
 
-    /** Parses, chunks, embeds and indexes one upload. @throws ApiException 400 for content that cannot be parsed */
-    public DocumentView ingest(String tenantId, String fileName, String contentType, byte[] content) {
-        return ingest(tenantId, fileName, contentType, content, done -> { });
+    private final TenantService tenants;
+    private final PipelineRuntimes runtimes;
+    private final EmbeddingService embeddings;
+    private final DocumentParser parser;
+    private final DocumentStore store;
+    private final DocumentRepository documents;
+    private final IngestionJobRepository jobs;
+    private final Clock clock;
+    private final Chunker chunker = new Chunker(MAX_CHUNK_WORDS);
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "corrigo-ingestion");
+        t.setDaemon(true);
+        return t;
+    });
+
+    IngestionService(TenantService tenants, PipelineRuntimes runtimes, EmbeddingService embeddings,
+                     DocumentParser parser, DocumentStore store, DocumentRepository documents,
+                     IngestionJobRepository jobs, Clock clock) {
+        this.tenants = tenants;
+        this.runtimes = runtimes;
+        this.embeddings = embeddings;
+        this.parser = parser;
+        this.store = store;
+        this.documents = documents;
+        this.jobs = jobs;
+        this.clock = clock;
     }
 
     /**
-     * Ingests several uploads, parsing all of them before indexing any: one bad file refuses the request and
-     * nothing is indexed.
+     * Checks, stores and queues uploads as one job. Nothing is stored when any upload is refused.
+     *
+     * @throws ApiException 400 for a refused upload (type, content, empty), 409 for a read-only retriever
      */
-    public List<DocumentView> ingestAll(String tenantId, List<Upload> uploads) {
+    public JobView submit(String tenantId, List<Upload> uploads) {
         tenants.require(tenantId);
-        uploads.forEach(u -> parser.parse(u.fileName(), u.content()));
-        return uploads.stream().map(u -> ingest(tenantId, u.fileName(), u.contentType(), u.content())).toList();
+        if (uploads.isEmpty()) {
+            throw ApiException.badRequest("no_files", "Attach at least one file in the 'file' field.");
+        }
+        if (uploads.size() > MAX_FILES_PER_REQUEST) {
+            throw ApiException.badRequest("too_many_files",
+                    "At most " + MAX_FILES_PER_REQUEST + " files per request; " + uploads.size() + " were sent.");
+        }
+        requireWritableIndex(tenantId);
+        Map<String, String> types = new LinkedHashMap<>();
+        for (Upload upload : uploads) {
+            if (upload.fileName() == null || upload.fileName().isBlank()) {
+                throw ApiException.badRequest("no_file_name", "Every upload needs a file name.");
+            }
+            parser.parse(upload.fileName(), upload.content());
+            types.put(upload.fileName(), parser.detect(upload.content()).toString());
+        }
+        String jobId = newId("j-");
+        IngestionJob job = jobs.save(new IngestionJob(jobId, tenantId, IngestionJob.Kind.UPLOAD, uploads.size(), clock.instant()));
+        for (Upload upload : uploads) {
+            DocumentRecord document = documents.findFirstByTenantIdAndName(tenantId, upload.fileName())
+                    .orElseGet(() -> new DocumentRecord(newId("d-"), tenantId, upload.fileName(),
+                            types.get(upload.fileName()), clock.instant()));
+            store.put(tenantId, document.id(), upload.content());
+            document.queue(jobId, types.get(upload.fileName()), upload.content().length, clock.instant());
+            documents.save(document);
+        }
+        worker.submit(() -> run(jobId));
+        return view(job);
     }
 
-    /** As {@link #ingest(String, String, String, byte[])}, reporting the number of chunks indexed so far. */
-    public DocumentView ingest(String tenantId, String fileName, String contentType, byte[] content,
-                               IntConsumer progress) {
+    /** Queues a job that indexes every document of the tenant again from its stored original. */
+    public JobView reindex(String tenantId) {
         tenants.require(tenantId);
-        KnowledgeIndex index = runtimes.forTenant(tenantId).knowledgeIndex().orElseThrow(() -> new ApiException(
+        requireWritableIndex(tenantId);
+        List<DocumentRecord> all = documents.findByTenantIdOrderByCreatedAtDesc(tenantId);
+        String jobId = newId("j-");
+        IngestionJob job = jobs.save(new IngestionJob(jobId, tenantId, IngestionJob.Kind.REINDEX, all.size(), clock.instant()));
+        for (DocumentRecord document : all) {
+            document.queue(jobId, document.view().contentType(), document.view().sizeBytes() == null ? 0 : document.view().sizeBytes(), clock.instant());
+            documents.save(document);
+        }
+        worker.submit(() -> run(jobId));
+        return view(job);
+    }
+
+    /** Removes a document: its chunks from the index, its original and its record. @throws ApiException 404 */
+    public void delete(String tenantId, String documentId) {
+        tenants.require(tenantId);
+        DocumentRecord document = documents.findByIdAndTenantId(documentId, tenantId)
+                .orElseThrow(() -> ApiException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));
+        requireWritableIndex(tenantId).deleteDocument(documentId);
+        store.delete(tenantId, documentId);
+        documents.delete(document);
+        log.info("Tenant {}: deleted document {} ('{}')", tenantId, documentId, document.name());
+    }
+
+    /** Waits at most {@code max} for a job to finish and returns it as it is then. */
+    public JobView await(String tenantId, String jobId, Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        JobView job = job(tenantId, jobId);
+        while (!job.finished() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            job = job(tenantId, jobId);
+        }
+        return job;
+    }
+
+    /** A job of the tenant with its documents. @throws ApiException 404 */
+    public JobView job(String tenantId, String jobId) {
+        tenants.require(tenantId);
+        return jobs.findByIdAndTenantId(jobId, tenantId).map(this::view)
+                .orElseThrow(() -> ApiException.notFound("job_not_found", "No job '" + jobId + "' for tenant '" + tenantId + "'."));
+    }
+
+    /** The tenant's jobs, newest first. */
+    public List<JobView> jobs(String tenantId) {
+        tenants.require(tenantId);
+        return jobs.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(this::view).toList();
+    }
+
+    public List<DocumentView> list(String tenantId) {
+        tenants.require(tenantId);
+        return documents.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(DocumentRecord::view).toList();
+    }
+
+    /** Queues again every job a stopped host left QUEUED or RUNNING. */
+    @EventListener(ApplicationReadyEvent.class)
+    public void resumeUnfinished() {
+        for (IngestionJob job : jobs.findByStateInOrderByCreatedAt(List.of(IngestionJob.State.QUEUED, IngestionJob.State.RUNNING))) {
+            log.info("Resuming ingestion job {} of tenant {} ({} of {} documents done)", job.id, job.tenantId,
+                    job.documentsDone, job.documentsTotal);
+            worker.submit(() -> run(job.id));
+        }
+    }
+
+    private KnowledgeIndex requireWritableIndex(String tenantId) {
+        return runtimes.forTenant(tenantId).knowledgeIndex().orElseThrow(() -> new ApiException(
                 HttpStatus.CONFLICT, "read_only_retriever",
                 "The tenant's retriever cannot be written to; documents must be indexed at its source.", List.of()));
-        List<SourceText> sources = parser.parse(fileName, content);
-        String documentId = "d-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-        DocumentRecord record = documents.save(new DocumentRecord(documentId, tenantId, fileName,
-                contentType == null ? "application/octet-stream" : contentType, clock.instant()));
-        try {
-            int chunks = index(index, documentId, sources, progress);
-            record.indexed(chunks, clock.instant());
-            log.info("Tenant {}: indexed '{}' as {} ({} chunks)", tenantId, fileName, documentId, chunks);
-        } catch (RuntimeException e) {
-            record.failed(Failures.describe(e), clock.instant());
-            log.warn("Tenant {}: indexing '{}' failed: {}", tenantId, fileName, e.toString(), e);
-            try {
-                index.deleteDocument(documentId);
-            } catch (RuntimeException cleanup) {
-                log.warn("Tenant {}: removing partial chunks of {} failed: {}", tenantId, documentId, cleanup.toString());
-            }
-        }
-        return documents.save(record).view();
     }
 
-    private int index(KnowledgeIndex index, String documentId, List<SourceText> sources, IntConsumer progress) {
-        List<Passage> batch = new ArrayList<>(BATCH);
-        int count = 0;
+    /** Runs a job to its end; each document ends INDEXED or FAILED. */
+    private void run(String jobId) {
+        IngestionJob job = jobs.findById(jobId).orElse(null);
+        if (job == null || job.state == IngestionJob.State.DONE || job.state == IngestionJob.State.FAILED) {
+            return;
+        }
+        try {
+            job.state = IngestionJob.State.RUNNING;
+            job.updatedAt = clock.instant();
+            jobs.save(job);
+            KnowledgeIndex index = requireWritableIndex(job.tenantId);
+            List<DocumentRecord> all = documents.findByJobId(jobId);
+            // counted from the documents, so a resumed job does not count a half-indexed document twice
+            job.documentsDone = (int) all.stream().filter(d -> d.status() == DocumentRecord.Status.INDEXED).count();
+            job.documentsFailed = (int) all.stream().filter(d -> d.status() == DocumentRecord.Status.FAILED).count();
+            job.chunksDone = all.stream().filter(d -> d.status() == DocumentRecord.Status.INDEXED)
+                    .mapToInt(d -> d.view().chunkCount()).sum();
+            List<DocumentRecord> pending = all.stream()
+                    .filter(d -> d.status() == DocumentRecord.Status.QUEUED || d.status() == DocumentRecord.Status.INDEXING)
+                    .toList();
+            Map<String, List<Chunked>> parsed = new LinkedHashMap<>();
+            for (DocumentRecord document : pending) {
+                try {
+                    parsed.put(document.id(), chunk(document.id(), parser.parse(document.name(), store.get(job.tenantId, document.id()))));
+                } catch (RuntimeException e) {
+                    fail(job, document, e);
+                }
+            }
+            job.chunksTotal = job.chunksDone + parsed.values().stream().mapToInt(List::size).sum();
+            jobs.save(job);
+            for (DocumentRecord document : pending) {
+                List<Chunked> chunks = parsed.get(document.id());
+                if (chunks != null) {
+                    index(job, document, chunks, index);
+                }
+            }
+            job.state = IngestionJob.State.DONE;
+        } catch (RuntimeException e) {
+            log.error("Ingestion job {} failed: {}", jobId, e.toString(), e);
+            job.state = IngestionJob.State.FAILED;
+        }
+        job.updatedAt = clock.instant();
+        jobs.save(job);
+        log.info("Ingestion job {} of tenant {} {}: {} document(s) indexed, {} failed, {} chunks", jobId, job.tenantId,
+                job.state, job.documentsDone, job.documentsFailed, job.chunksDone);
+    }
+
+    private void index(IngestionJob job, DocumentRecord document, List<Chunked> chunks, KnowledgeIndex index) {
+        document.indexing(clock.instant());
+        documents.save(document);
+        try {
+            index.deleteDocument(document.id());
+            List<Passage> batch = new ArrayList<>(BATCH);
+            for (Chunked chunk : chunks) {
+                batch.add(passage(chunk));
+                if (batch.size() == BATCH) {
+                    index.upsert(batch);
+                    progress(job, batch.size());
+                    batch.clear();
+                }
+            }
+            if (!batch.isEmpty()) {
+                index.upsert(batch);
+                progress(job, batch.size());
+            }
+            document.indexed(chunks.size(), clock.instant());
+            documents.save(document);
+            job.documentsDone++;
+            jobs.save(job);
+        } catch (RuntimeException e) {
+            try {
+                index.deleteDocument(document.id());
+            } catch (RuntimeException cleanup) {
+                log.warn("Removing partial chunks of {} failed: {}", document.id(), cleanup.toString());
+            }
+            fail(job, document, e);
+        }
+    }
+
+    private void progress(IngestionJob job, int chunks) {
+        if ((job.chunksDone + chunks) / 512 > job.chunksDone / 512) {
+            log.info("Ingestion job {} of tenant {}: {} of {} chunks indexed", job.id, job.tenantId,
+                    job.chunksDone + chunks, job.chunksTotal);
+        }
+        job.chunksDone += chunks;
+        job.updatedAt = clock.instant();
+        jobs.save(job);
+    }
+
+    private void fail(IngestionJob job, DocumentRecord document, RuntimeException e) {
+        String reason = e instanceof ApiException api ? api.getMessage() : Failures.describe(e);
+        log.warn("Tenant {}: document '{}' failed: {}", job.tenantId, document.name(), reason);
+        document.failed(reason, clock.instant());
+        documents.save(document);
+        job.documentsFailed++;
+        jobs.save(job);
+    }
+
+    /** A chunk with what its passage needs. */
+    private record Chunked(String id, String documentId, SourceText source, Chunker.Chunk chunk) {
+    }
+
+    private List<Chunked> chunk(String documentId, List<SourceText> sources) {
+        List<Chunked> result = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             SourceText source = sources.get(s);
             List<Chunker.Chunk> chunks = chunker.chunk(source.text());
@@ -117,28 +316,19 @@ public class IngestionService {
                 String id = source.id() != null
                         ? (chunks.size() == 1 ? source.id() : source.id() + CHUNK_SEPARATOR + c)
                         : documentId + CHUNK_SEPARATOR + (sources.size() == 1 ? "" : s + ".") + c;
-                batch.add(passage(id, documentId, source, chunks.get(c)));
-                count++;
-                if (batch.size() == BATCH) {
-                    index.upsert(batch);
-                    batch.clear();
-                    progress.accept(count);
-                }
+                result.add(new Chunked(id, documentId, source, chunks.get(c)));
             }
         }
-        if (!batch.isEmpty()) {
-            index.upsert(batch);
-            progress.accept(count);
-        }
-        return count;
+        return result;
     }
 
-    private Passage passage(String id, String documentId, SourceText source, Chunker.Chunk chunk) {
+    private Passage passage(Chunked c) {
         List<Strip> strips = new ArrayList<>();
         float[] mean = new float[embeddings.dimension()];
-        for (int i = 0; i < chunk.sentences().size(); i++) {
-            Embedding e = embeddings.embed(chunk.sentences().get(i));
-            strips.add(new Strip(i, chunk.sentences().get(i), e));
+        List<String> sentences = c.chunk().sentences();
+        for (int i = 0; i < sentences.size(); i++) {
+            Embedding e = embeddings.embed(sentences.get(i));
+            strips.add(new Strip(i, sentences.get(i), e));
             for (int d = 0; d < mean.length; d++) {
                 mean[d] += e.get(d);
             }
@@ -151,18 +341,22 @@ public class IngestionService {
         for (int d = 0; d < mean.length; d++) {
             mean[d] = norm == 0 ? 0 : (float) (mean[d] / norm);
         }
-        Map<String, String> metadata = new HashMap<>(source.metadata());
+        Map<String, String> metadata = new HashMap<>(c.source().metadata());
         metadata.put("embeddingModel", embeddings.modelId());
-        return new Passage(id, chunk.text(), Source.knowledgeBase(documentId, source.title()), 0,
+        return new Passage(c.id(), c.chunk().text(), Source.knowledgeBase(c.documentId(), c.source().title()), 0,
                 Embedding.of(mean), strips, metadata);
     }
 
-    public List<DocumentView> list(String tenantId) {
-        tenants.require(tenantId);
-        return documents.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(DocumentRecord::view).toList();
+    private JobView view(IngestionJob job) {
+        return job.view(documents.findByJobId(job.id).stream().map(DocumentRecord::view).toList());
     }
 
-    public long count(String tenantId) {
-        return documents.countByTenantId(tenantId);
+    private static String newId(String prefix) {
+        return prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+
+    @PreDestroy
+    void stop() {
+        worker.shutdownNow();
     }
 }
