@@ -116,6 +116,18 @@ class ApiTest extends HostTestBase {
     }
 
     @Test
+    void should_refuse_an_oversized_upload_with_413() {
+        createTenant("uploads");
+        byte[] big = new byte[26 * 1024 * 1024];
+        java.util.Arrays.fill(big, (byte) 'a');
+
+        Reply reply = upload("/api/v1/tenants/uploads/documents", "big.txt", big);
+
+        assertThat(reply.status()).isEqualTo(413);
+        assertThat(reply.body().get("code").asText()).isEqualTo("upload_too_large");
+    }
+
+    @Test
     void should_reject_an_invalid_pipeline__listing_every_problem() {
         // given
         createTenant("pipes");

@@ -94,7 +94,7 @@ public abstract class HostTestBase {
 
     /** A multipart upload of one file that waits for its ingestion job: the job is the body. */
     protected Reply uploadAndWait(String path, String fileName, byte[] content) {
-        return upload(path + "?wait=true", fileName, content);
+        return upload(path + (path.contains("?") ? "&" : "?") + "wait=true", fileName, content);
     }
 
     /** A multipart upload of one file in the field {@code file}. */

@@ -236,4 +236,41 @@ class KnowledgeApiTest extends HostTestBase {
             throw new IllegalStateException(e);
         }
     }
+
+    @Test
+    void should_keep_documents_in_several_knowledge_bases_with_their_own_chunking__and_search_them_all() {
+        // given
+        String t = tenant("kbs");
+        String base = "/api/v1/tenants/" + t;
+        assertThat(get(base + "/knowledge-bases").body()).extracting(kb -> kb.get("name").asText()).containsExactly("default");
+        Reply created = postJson(base + "/knowledge-bases", Map.of("name", "handbook", "maxChunkWords", 20, "overlapSentences", 1));
+        assertThat(created.status()).isEqualTo(201);
+        // 8 sentences of 6 words: 3 chunks of ≤ 20 words without overlap, 4 with one sentence of overlap
+        String handbook = "The night shift starts at ten. Badges are checked at north gate. Visitors sign in at main reception. "
+                + "The canteen closes at nine tonight. Parking is free after six daily. Lockers are on the second floor. "
+                + "Fire drills happen every first Monday. Lost badges cost ten euros each.";
+
+        // when
+        onlyDocument(uploadAndWait(base + "/documents?knowledgeBase=handbook", "rules.txt", handbook.getBytes(StandardCharsets.UTF_8)));
+        onlyDocument(uploadAndWait(base + "/documents", "rules.txt",
+                "The Fenwick office moved to Leeds in 2021.".getBytes(StandardCharsets.UTF_8)));
+
+        // then
+        JsonNode kbs = get(base + "/knowledge-bases").body();
+        assertThat(kbs).extracting(kb -> kb.get("name").asText()).containsExactly("default", "handbook");
+        assertThat(kbs.get(1).get("documents").asInt()).isEqualTo(1);
+        assertThat(kbs.get(1).get("chunks").asInt()).as("20-word chunks with one sentence of overlap").isEqualTo(4);
+        assertThat(kbs.get(0).get("documents").asInt()).as("the same file name in another knowledge base").isEqualTo(1);
+        assertThat(ask(t, "Where are badges checked?").body().get("answer").asText()).contains("north gate");
+        assertThat(ask(t, "Where did the Fenwick office move?").body().get("answer").asText()).contains("Leeds");
+        Reply reindexed = postJson(base + "/documents/reindex?knowledgeBase=handbook&wait=true", Map.of());
+        assertThat(reindexed.body().get("documentsTotal").asInt()).isEqualTo(1);
+
+        // and bad requests say why
+        assertThat(upload(base + "/documents?knowledgeBase=nope", "x.txt", "text".getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(404);
+        Reply invalid = postJson(base + "/knowledge-bases", Map.of("name", "Bad Name", "overlapSentences", 50));
+        assertThat(invalid.status()).isEqualTo(400);
+        assertThat(invalid.body().get("details").toString()).contains("name:").contains("overlapSentences");
+        assertThat(postJson(base + "/knowledge-bases", Map.of("name", "handbook")).status()).isEqualTo(409);
+    }
 }

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Cuts text into chunks of whole sentences, at most {@code maxWords} words each (a longer single sentence is a
- * chunk of its own). Each chunk keeps its sentences: they become its strips.
+ * chunk of its own). With an overlap of n sentences, each chunk starts with the last n sentences of the one before
+ * (at most all but one, so every chunk brings something new). Each chunk keeps its sentences: they become its strips.
  */
 final class Chunker {
 
@@ -15,9 +16,11 @@ final class Chunker {
     }
 
     private final int maxWords;
+    private final int overlapSentences;
 
-    Chunker(int maxWords) {
+    Chunker(int maxWords, int overlapSentences) {
         this.maxWords = maxWords;
+        this.overlapSentences = overlapSentences;
     }
 
     List<Chunk> chunk(String text) {
@@ -28,8 +31,11 @@ final class Chunker {
             int n = Terms.tokens(sentence).size();
             if (!current.isEmpty() && words + n > maxWords) {
                 chunks.add(new Chunk(String.join(" ", current), List.copyOf(current)));
+                List<String> carried = new ArrayList<>(
+                        current.subList(current.size() - Math.min(overlapSentences, current.size() - 1), current.size()));
                 current.clear();
-                words = 0;
+                current.addAll(carried);
+                words = carried.stream().mapToInt(c -> Terms.tokens(c).size()).sum();
             }
             current.add(sentence);
             words += n;

@@ -28,14 +28,17 @@ class DocumentController {
     static final Duration MAX_WAIT = Duration.ofMinutes(10);
 
     private final IngestionService ingestion;
+    private final KnowledgeBases knowledgeBases;
 
-    DocumentController(IngestionService ingestion) {
+    DocumentController(IngestionService ingestion, KnowledgeBases knowledgeBases) {
         this.ingestion = ingestion;
+        this.knowledgeBases = knowledgeBases;
     }
 
     /** 202 with the queued job; with {@code wait=true}, 200 once the job has finished. */
     @PostMapping(value = "/api/v1/tenants/{tenant}/documents", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<JobView> upload(@PathVariable String tenant, @RequestParam("file") List<MultipartFile> files,
+                                   @RequestParam(required = false) String knowledgeBase,
                                    @RequestParam(defaultValue = "false") boolean wait) {
         List<IngestionService.Upload> uploads = new ArrayList<>();
         for (MultipartFile file : files) {
@@ -45,12 +48,29 @@ class DocumentController {
                 throw new UncheckedIOException(e);
             }
         }
-        return answer(tenant, ingestion.submit(tenant, uploads), wait);
+        return answer(tenant, ingestion.submit(tenant, knowledgeBase, uploads), wait);
     }
 
+    /** Re-indexes one knowledge base ({@code ?knowledgeBase=name}) or, without it, all of them. */
     @PostMapping("/api/v1/tenants/{tenant}/documents/reindex")
-    ResponseEntity<JobView> reindex(@PathVariable String tenant, @RequestParam(defaultValue = "false") boolean wait) {
-        return answer(tenant, ingestion.reindex(tenant), wait);
+    ResponseEntity<JobView> reindex(@PathVariable String tenant, @RequestParam(required = false) String knowledgeBase,
+                                    @RequestParam(defaultValue = "false") boolean wait) {
+        return answer(tenant, ingestion.reindex(tenant, knowledgeBase), wait);
+    }
+
+    /** A new knowledge base: name, and optionally maxChunkWords (200) and overlapSentences (0). */
+    record CreateKnowledgeBase(String name, Integer maxChunkWords, Integer overlapSentences) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/knowledge-bases")
+    List<KnowledgeBaseView> knowledgeBases(@PathVariable String tenant) {
+        return knowledgeBases.list(tenant);
+    }
+
+    @PostMapping("/api/v1/tenants/{tenant}/knowledge-bases")
+    @ResponseStatus(HttpStatus.CREATED)
+    KnowledgeBaseView createKnowledgeBase(@PathVariable String tenant, @org.springframework.web.bind.annotation.RequestBody CreateKnowledgeBase request) {
+        return knowledgeBases.create(tenant, request.name(), request.maxChunkWords(), request.overlapSentences());
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/documents")

@@ -46,12 +46,16 @@ class DocumentRecord {
     @Column(name = "size_bytes")
     private Long sizeBytes;
 
+    @Column(name = "knowledge_base_id")
+    private String knowledgeBaseId;
+
     protected DocumentRecord() {
     }
 
-    DocumentRecord(String id, String tenantId, String name, String contentType, Instant now) {
+    DocumentRecord(String id, String tenantId, String knowledgeBaseId, String name, String contentType, Instant now) {
         this.id = id;
         this.tenantId = tenantId;
+        this.knowledgeBaseId = knowledgeBaseId;
         this.name = name;
         this.contentType = contentType;
         this.status = Status.QUEUED;
@@ -87,6 +91,10 @@ class DocumentRecord {
         return jobId;
     }
 
+    String knowledgeBaseId() {
+        return knowledgeBaseId;
+    }
+
     Status status() {
         return status;
     }
@@ -105,7 +113,8 @@ class DocumentRecord {
     }
 
     DocumentView view() {
-        return new DocumentView(id, name, contentType, status.name(), chunkCount, sizeBytes, jobId, error, createdAt, updatedAt);
+        return new DocumentView(id, knowledgeBaseId, name, contentType, status.name(), chunkCount, sizeBytes, jobId, error,
+                createdAt, updatedAt);
     }
 
     String tenantId() {

@@ -10,7 +10,9 @@ interface DocumentRepository extends JpaRepository<DocumentRecord, String> {
 
     Optional<DocumentRecord> findByIdAndTenantId(String id, String tenantId);
 
-    Optional<DocumentRecord> findFirstByTenantIdAndName(String tenantId, String name);
+    Optional<DocumentRecord> findFirstByTenantIdAndKnowledgeBaseIdAndName(String tenantId, String knowledgeBaseId, String name);
+
+    List<DocumentRecord> findByKnowledgeBaseId(String knowledgeBaseId);
 
     List<DocumentRecord> findByJobId(String jobId);
 
