@@ -3,8 +3,6 @@ package io.corrigo.server;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
@@ -22,12 +20,7 @@ class HostConfiguration {
     /** Where passages and strips are graded in parallel: bounded, so a burst of queries cannot exhaust threads. */
     @Bean(destroyMethod = "shutdown")
     ExecutorService gradingExecutor() {
-        AtomicInteger n = new AtomicInteger();
-        ThreadFactory threads = r -> {
-            Thread t = new Thread(r, "corrigo-grading-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
-        return Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2), threads);
+        return Executors.newFixedThreadPool(Math.max(4, Runtime.getRuntime().availableProcessors() * 2),
+                DaemonThreads.named("corrigo-grading"));
     }
 }

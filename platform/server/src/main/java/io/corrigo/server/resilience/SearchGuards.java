@@ -1,6 +1,7 @@
 package io.corrigo.server.resilience;
 
 import io.corrigo.api.SearchProvider;
+import io.corrigo.server.DaemonThreads;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
@@ -24,7 +25,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.stereotype.Service;
 
 /**
@@ -47,12 +47,7 @@ public class SearchGuards {
     SearchGuards(MeterRegistry meters, Clock clock) {
         this.meters = meters;
         this.clock = clock;
-        AtomicInteger n = new AtomicInteger();
-        this.calls = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "corrigo-search-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.calls = Executors.newCachedThreadPool(DaemonThreads.named("corrigo-search"));
         TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters);
         TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         TaggedRateLimiterMetrics.ofRateLimiterRegistry(rateLimiters).bindTo(meters);

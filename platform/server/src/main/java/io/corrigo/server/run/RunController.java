@@ -1,11 +1,10 @@
 package io.corrigo.server.run;
 
-import java.time.Instant;
-import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -39,25 +38,13 @@ class RunController {
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/runs")
-    RunPage list(@PathVariable String tenant,
-                 @RequestParam(required = false) String action,
-                 @RequestParam(required = false) Boolean degraded,
-                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
-                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
-                 @RequestParam(required = false) String feedback,
-                 @RequestParam(defaultValue = "0") int page,
-                 @RequestParam(defaultValue = "50") int size) {
-        return runs.list(tenant, new RunFilter(action, degraded, from, to, feedback), page, size);
+    RunPage list(@PathVariable String tenant, @ModelAttribute RunFilter filter,
+                 @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size) {
+        return runs.list(tenant, filter, page, size);
     }
 
     @GetMapping(value = "/api/v1/tenants/{tenant}/runs/export", produces = "application/x-ndjson")
-    ResponseEntity<StreamingResponseBody> export(@PathVariable String tenant,
-                 @RequestParam(required = false) String action,
-                 @RequestParam(required = false) Boolean degraded,
-                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
-                 @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
-                 @RequestParam(required = false) String feedback) {
-        RunFilter filter = new RunFilter(action, degraded, from, to, feedback);
+    ResponseEntity<StreamingResponseBody> export(@PathVariable String tenant, @ModelAttribute RunFilter filter) {
         runs.list(tenant, filter, 0, 1); // validates tenant and filter before the response starts streaming
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType("application/x-ndjson"))

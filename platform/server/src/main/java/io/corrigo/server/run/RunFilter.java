@@ -1,9 +1,10 @@
 package io.corrigo.server.run;
 
 import java.time.Instant;
+import org.springframework.format.annotation.DateTimeFormat;
 
 /**
- * Which runs of a tenant to list or export; every field is optional.
+ * Which runs of a tenant to list or export; every field is optional, bound from the query string.
  *
  * @param action   CORRECT, AMBIGUOUS, INCORRECT, or NAIVE for naive-mode runs
  * @param degraded only degraded (true) or only clean (false) runs
@@ -11,7 +12,10 @@ import java.time.Instant;
  * @param to       created before
  * @param feedback helpful, not_helpful, any (with feedback) or none (without)
  */
-public record RunFilter(String action, Boolean degraded, Instant from, Instant to, String feedback) {
+public record RunFilter(String action, Boolean degraded,
+                        @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+                        @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
+                        String feedback) {
 
     public static final RunFilter ALL = new RunFilter(null, null, null, null, null);
 }
