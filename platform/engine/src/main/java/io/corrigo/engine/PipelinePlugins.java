@@ -8,7 +8,6 @@ import io.corrigo.api.SearchProvider;
 import io.corrigo.engine.trace.PluginRef;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The plugin instances one pipeline runs with. The host passes a search provider already wrapped in its
@@ -30,9 +29,5 @@ public record PipelinePlugins(Retriever retriever, RetrievalEvaluator evaluator,
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(embeddings, "embeddings");
         refs = refs == null ? List.of() : List.copyOf(refs);
-    }
-
-    public Optional<SearchProvider> search() {
-        return Optional.ofNullable(searchProvider);
     }
 }

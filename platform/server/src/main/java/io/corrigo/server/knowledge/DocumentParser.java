@@ -51,14 +51,18 @@ class DocumentParser {
         this.json = json;
     }
 
-    List<SourceText> parse(String fileName, byte[] content) {
+    /** What an upload holds: its media type, detected from the content, and its texts. */
+    record Parsed(String mediaType, List<SourceText> texts) {
+    }
+
+    Parsed parse(String fileName, byte[] content) {
         String name = fileName == null ? "" : fileName.toLowerCase(Locale.ROOT);
         if (content.length == 0) {
             throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
         }
         MediaType type = detect(content);
         if (type.equals(PDF) || type.equals(DOCX) || type.equals(HTML) || type.equals(XHTML)) {
-            return List.of(extract(fileName, content, type));
+            return new Parsed(type.toString(), List.of(extract(fileName, content, type)));
         }
         if (!type.getType().equals("text")) {
             throw ApiException.badRequest(looksBinary(content) ? "not_text" : "unsupported_type", "'" + fileName
@@ -69,13 +73,13 @@ class DocumentParser {
             throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
         }
         if (name.endsWith(".jsonl")) {
-            return parseJsonl(fileName, text);
+            return new Parsed(type.toString(), parseJsonl(fileName, text));
         }
-        return List.of(new SourceText(null, titleOf(fileName, text), stripMarkdown(text), Map.of()));
+        return new Parsed(type.toString(), List.of(new SourceText(null, titleOf(fileName, text), stripMarkdown(text), Map.of())));
     }
 
     /** The media type by the bytes alone (magic numbers, container structure), never by the name. */
-    MediaType detect(byte[] content) {
+    private MediaType detect(byte[] content) {
         try (InputStream in = new ByteArrayInputStream(content)) {
             return detector.detect(in, new Metadata());
         } catch (IOException e) {

@@ -15,6 +15,4 @@ interface DocumentRepository extends JpaRepository<DocumentRecord, String> {
     List<DocumentRecord> findByKnowledgeBaseId(String knowledgeBaseId);
 
     List<DocumentRecord> findByJobId(String jobId);
-
-    long countByTenantId(String tenantId);
 }

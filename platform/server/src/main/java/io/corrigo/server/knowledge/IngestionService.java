@@ -126,8 +126,7 @@ public class IngestionService {
             if (upload.fileName() == null || upload.fileName().isBlank()) {
                 throw ApiException.badRequest("no_file_name", "Every upload needs a file name.");
             }
-            parser.parse(upload.fileName(), upload.content());
-            types.put(upload.fileName(), parser.detect(upload.content()).toString());
+            types.put(upload.fileName(), parser.parse(upload.fileName(), upload.content()).mediaType());
         }
         String jobId = newId("j-");
         IngestionJob job = jobs.save(new IngestionJob(jobId, tenantId, IngestionJob.Kind.UPLOAD, uploads.size(), clock.instant()));
@@ -256,7 +255,7 @@ public class IngestionService {
                         return new Chunker(kb.maxChunkWords, kb.overlapSentences);
                     });
                     parsed.put(document.id(), chunk(chunker, document,
-                            parser.parse(document.name(), store.get(job.tenantId, document.id()))));
+                            parser.parse(document.name(), store.get(job.tenantId, document.id())).texts()));
                 } catch (RuntimeException e) {
                     fail(job, document, e);
                 }

@@ -77,12 +77,12 @@ public class PipelineRuntimes {
 
     /** The tenant's pipeline at its active version. @throws io.corrigo.server.web.ApiException 404 */
     public TenantPipeline forTenant(String tenantId) {
-        ActivePipeline active = pipelines.active(tenantId);
         Built current = byTenant.get(tenantId);
-        if (current != null && current.pipeline().version() == active.version()) {
+        if (current != null && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
             return current.pipeline();
         }
         synchronized (this) {
+            ActivePipeline active = pipelines.active(tenantId);
             current = byTenant.get(tenantId);
             if (current != null && current.pipeline().version() == active.version()) {
                 return current.pipeline();

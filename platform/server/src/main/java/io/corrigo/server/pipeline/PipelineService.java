@@ -64,6 +64,14 @@ public class PipelineService {
         return toActive(row);
     }
 
+    /** Only the number of the active version (no definition read): what every query checks. @throws ApiException 404 */
+    @Transactional(readOnly = true)
+    public int activeVersion(String tenantId) {
+        tenants.require(tenantId);
+        return repository.findActiveVersion(tenantId)
+                .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
+    }
+
     /** Validates {@code definition} and makes it the tenant's next, active version. @throws ApiException 400 */
     @Transactional
     public ActivePipeline save(String tenantId, PipelineDefinition definition) {

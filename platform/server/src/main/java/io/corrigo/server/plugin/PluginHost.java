@@ -132,14 +132,6 @@ public class PluginHost {
         return result;
     }
 
-    public Path pluginsDirectory() {
-        return pluginsDirectory;
-    }
-
-    public String apiVersion() {
-        return apiVersion;
-    }
-
     @PreDestroy
     public void stop() {
         manager.stopPlugins();
