@@ -12,11 +12,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxQueryChars the longest question accepted
  * @param demo         the demo tenant
  * @param runs         the run log
+ * @param security     the first platform admin
  */
 @ConfigurationProperties("corrigo")
 public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path pluginsDir,
                                 @DefaultValue("2000") int maxQueryChars, @DefaultValue Demo demo,
-                                @DefaultValue Runs runs) {
+                                @DefaultValue Runs runs, @DefaultValue Security security) {
+
+    /**
+     * @param adminUsername the platform admin created on first start (when there are no users yet)
+     * @param adminPassword its password; empty means: generate one and print it once in the log
+     */
+    public record Security(@DefaultValue("admin") String adminUsername, String adminPassword) {
+    }
 
     /** @param retentionDays runs older than this are pruned daily */
     public record Runs(@DefaultValue("90") int retentionDays) {

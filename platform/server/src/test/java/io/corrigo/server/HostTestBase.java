@@ -30,7 +30,14 @@ public abstract class HostTestBase {
     protected static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
+    /** The first platform admin, created on start with this password. */
+    protected static final String ADMIN = "admin";
+    protected static final String ADMIN_PASSWORD = "test-admin-password";
+
     private static volatile boolean demoReady;
+
+    /** The {@code Authorization} header of the next requests; null sends none. */
+    private String authorization = basic(ADMIN, ADMIN_PASSWORD);
 
     @LocalServerPort
     protected int port;
@@ -56,6 +63,28 @@ public abstract class HostTestBase {
     static void hostProperties(DynamicPropertyRegistry registry) {
         registry.add("corrigo.data-dir", DATA_DIR::toString);
         registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
+        registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+    }
+
+    /** An HTTP Basic {@code Authorization} header value. */
+    protected static String basic(String user, String password) {
+        return "Basic " + java.util.Base64.getEncoder()
+                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The platform admin's {@code Authorization} header, for tests that build their own requests. */
+    protected static String adminAuthorization() {
+        return basic(ADMIN, ADMIN_PASSWORD);
+    }
+
+    /** Sends the next requests as {@code user}; {@code null} sends them without credentials. */
+    protected void signIn(String user, String password) {
+        authorization = user == null ? null : basic(user, password);
+    }
+
+    /** Back to the platform admin. */
+    protected void signInAsAdmin() {
+        signIn(ADMIN, ADMIN_PASSWORD);
     }
 
     /** The host's data directory (tenant files, uploads, H2). */
@@ -77,6 +106,14 @@ public abstract class HostTestBase {
 
     protected Reply get(String path) {
         return send(HttpRequest.newBuilder(uri(path)).GET());
+    }
+
+    protected Reply delete(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).DELETE());
+    }
+
+    protected Reply patchJson(String path, Object body) {
+        return sendJson("PATCH", path, body);
     }
 
     protected Reply postJson(String path, Object body) {
@@ -130,6 +167,9 @@ public abstract class HostTestBase {
 
     private Reply send(HttpRequest.Builder request) {
         try {
+            if (authorization != null) {
+                request.header("Authorization", authorization);
+            }
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode body = response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
             return new Reply(response.statusCode(), body);

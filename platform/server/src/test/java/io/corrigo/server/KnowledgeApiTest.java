@@ -229,7 +229,7 @@ class KnowledgeApiTest extends HostTestBase {
     private int send(String method, String path) {
         try {
             return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                    java.net.URI.create("http://127.0.0.1:" + port + path)).method(method,
+                    java.net.URI.create("http://127.0.0.1:" + port + path)).header("Authorization", adminAuthorization()).method(method,
                     java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
                     java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (IOException | InterruptedException e) {

@@ -88,7 +88,7 @@ class RunLogApiTest extends HostTestBase {
     void should_export_runs_with_traces_as_json_lines() throws Exception {
         // when
         HttpResponse<String> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/api/v1/tenants/" + TENANT + "/runs/export")).build(),
+                URI.create("http://127.0.0.1:" + port + "/api/v1/tenants/" + TENANT + "/runs/export")).header("Authorization", adminAuthorization()).build(),
                 HttpResponse.BodyHandlers.ofString());
 
         // then

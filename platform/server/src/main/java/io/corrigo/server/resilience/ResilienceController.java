@@ -1,5 +1,6 @@
 package io.corrigo.server.resilience;
 
+import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
 import java.util.List;
@@ -14,15 +15,18 @@ class ResilienceController {
 
     private final SearchGuards guards;
     private final TenantService tenants;
+    private final TenantAccess access;
 
-    ResilienceController(SearchGuards guards, TenantService tenants) {
+    ResilienceController(SearchGuards guards, TenantService tenants, TenantAccess access) {
         this.guards = guards;
         this.tenants = tenants;
+        this.access = access;
     }
 
+    /** Every guard of the tenants the signed-in admin may see. */
     @GetMapping("/api/v1/resilience")
     List<GuardStatus> all() {
-        return guards.status(null);
+        return guards.status(null).stream().filter(g -> access.canAccess(g.tenant())).toList();
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/resilience")

@@ -48,4 +48,12 @@ public class Tenant {
     public Instant getCreatedAt() {
         return createdAt;
     }
+
+    void rename(String value) {
+        this.name = value;
+    }
+
+    void enabled(boolean value) {
+        this.enabled = value;
+    }
 }

@@ -43,6 +43,31 @@ public class TenantService {
         return tenants.findAll().stream().map(TenantView::of).toList();
     }
 
+    /** A tenant, enabled or not (what an admin edits). @throws ApiException 404 */
+    @Transactional(readOnly = true)
+    public TenantView find(String id) {
+        return tenants.findById(id).map(TenantView::of)
+                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+    }
+
+    /**
+     * Renames and/or enables or disables a tenant (null keeps a value). A disabled tenant answers no queries and
+     * is hidden from its end users; its data stays. @throws ApiException 400 for a bad name, 404
+     */
+    @Transactional
+    public TenantView update(String id, String name, Boolean enabled) {
+        Tenant tenant = tenants.findById(id)
+                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+        if (name != null) {
+            checkName(name);
+            tenant.rename(name.trim());
+        }
+        if (enabled != null) {
+            tenant.enabled(enabled);
+        }
+        return TenantView.of(tenants.save(tenant));
+    }
+
     /** Creates a tenant and publishes {@link TenantCreated}. @throws ApiException 400 for a bad id or name, 409 when the id is taken */
     @Transactional
     public TenantView create(String id, String name) {
@@ -50,14 +75,18 @@ public class TenantService {
             throw ApiException.badRequest("invalid_tenant_id",
                     "A tenant id is 2-40 characters: lower-case letters, digits and dashes, starting with a letter or digit.");
         }
-        if (name == null || name.isBlank() || name.length() > 200) {
-            throw ApiException.badRequest("invalid_tenant_name", "A tenant name is 1-200 characters.");
-        }
+        checkName(name);
         if (tenants.existsById(id)) {
             throw new ApiException(HttpStatus.CONFLICT, "tenant_exists", "Tenant '" + id + "' already exists.", List.of());
         }
         TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
         events.publishEvent(new TenantCreated(id));
         return created;
+    }
+
+    private static void checkName(String name) {
+        if (name == null || name.isBlank() || name.length() > 200) {
+            throw ApiException.badRequest("invalid_tenant_name", "A tenant name is 1-200 characters.");
+        }
     }
 }

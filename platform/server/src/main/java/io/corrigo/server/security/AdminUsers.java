@@ -1,0 +1,164 @@
+package io.corrigo.server.security;
+
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Admin accounts: create, change, delete, and load for sign-in. A tenant admin's tenants become authorities
+ * ({@code TENANT_<id>}) at sign-in, so {@link TenantAccess} decides without a database read.
+ */
+@Service
+public class AdminUsers implements UserDetailsService {
+
+    /** User names: 2-60 letters, digits, dots, dashes, underscores or @. */
+    public static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9._@-]{2,60}");
+    /** The shortest password accepted. */
+    public static final int MIN_PASSWORD = 10;
+
+    private final AdminUserRepository users;
+    private final TenantService tenants;
+    private final PasswordEncoder encoder;
+    private final Clock clock;
+
+    AdminUsers(AdminUserRepository users, TenantService tenants, PasswordEncoder encoder, Clock clock) {
+        this.users = users;
+        this.tenants = tenants;
+        this.encoder = encoder;
+        this.clock = clock;
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public UserDetails loadUserByUsername(String username) {
+        AdminUser user = users.findById(username).orElseThrow(() -> new UsernameNotFoundException("no such user"));
+        List<SimpleGrantedAuthority> authorities = new ArrayList<>();
+        authorities.add(new SimpleGrantedAuthority(user.role().authority()));
+        user.tenants().forEach(t -> authorities.add(new SimpleGrantedAuthority(TenantAccess.TENANT_AUTHORITY + t)));
+        return User.withUsername(user.username()).password(user.passwordHash()).authorities(authorities)
+                .disabled(!user.enabled()).build();
+    }
+
+    @Transactional(readOnly = true)
+    public List<UserView> list() {
+        return users.findAll().stream().map(UserView::of).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public boolean any() {
+        return users.count() > 0;
+    }
+
+    /** @throws ApiException 400 for a bad name, password, role or tenant; 409 when the name is taken */
+    @Transactional
+    public UserView create(String username, String password, Role role, Collection<String> tenantIds) {
+        List<String> problems = new ArrayList<>();
+        if (username == null || !USERNAME.matcher(username).matches()) {
+            problems.add("username: 2-60 letters, digits, dots, dashes, underscores or @");
+        }
+        checkPassword(password, problems);
+        Set<String> scope = checkScope(role, tenantIds, problems);
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest("invalid_user", "The user is not valid.", problems);
+        }
+        if (users.existsById(username)) {
+            throw new ApiException(HttpStatus.CONFLICT, "user_exists", "User '" + username + "' already exists.", List.of());
+        }
+        return UserView.of(users.save(new AdminUser(username, encoder.encode(password), role, scope, clock.instant())));
+    }
+
+    /** Changes role, tenants and enabled state (null keeps a value). @throws ApiException 400, 404, 409 */
+    @Transactional
+    public UserView update(String username, Role role, Collection<String> tenantIds, Boolean enabled) {
+        AdminUser user = require(username);
+        Role newRole = role == null ? user.role() : role;
+        List<String> problems = new ArrayList<>();
+        Set<String> scope = checkScope(newRole, tenantIds == null ? user.tenants() : tenantIds, problems);
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest("invalid_user", "The user is not valid.", problems);
+        }
+        boolean losesAdmin = user.role() == Role.PLATFORM_ADMIN && user.enabled()
+                && (newRole != Role.PLATFORM_ADMIN || Boolean.FALSE.equals(enabled));
+        if (losesAdmin) {
+            requireAnotherPlatformAdmin();
+        }
+        user.role(newRole);
+        user.tenants(scope);
+        if (enabled != null) {
+            user.enabled(enabled);
+        }
+        return UserView.of(users.save(user));
+    }
+
+    /** @throws ApiException 400 for a too short password, 404 for an unknown user */
+    @Transactional
+    public void changePassword(String username, String password) {
+        AdminUser user = require(username);
+        List<String> problems = new ArrayList<>();
+        checkPassword(password, problems);
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest("invalid_password", "The password is not valid.", problems);
+        }
+        user.passwordHash(encoder.encode(password));
+        users.save(user);
+    }
+
+    /** @throws ApiException 404 for an unknown user, 409 for the last platform admin */
+    @Transactional
+    public void delete(String username) {
+        AdminUser user = require(username);
+        if (user.role() == Role.PLATFORM_ADMIN && user.enabled()) {
+            requireAnotherPlatformAdmin();
+        }
+        users.delete(user);
+    }
+
+    private AdminUser require(String username) {
+        return users.findById(username)
+                .orElseThrow(() -> ApiException.notFound("user_not_found", "No user '" + username + "'."));
+    }
+
+    private void requireAnotherPlatformAdmin() {
+        if (users.countByRoleAndEnabledTrue(Role.PLATFORM_ADMIN) <= 1) {
+            throw new ApiException(HttpStatus.CONFLICT, "last_platform_admin",
+                    "This is the last enabled platform admin; create another one first.", List.of());
+        }
+    }
+
+    private static void checkPassword(String password, List<String> problems) {
+        if (password == null || password.length() < MIN_PASSWORD || password.length() > 200) {
+            problems.add("password: " + MIN_PASSWORD + "-200 characters");
+        }
+    }
+
+    private Set<String> checkScope(Role role, Collection<String> tenantIds, List<String> problems) {
+        if (role == null) {
+            problems.add("role: PLATFORM_ADMIN or TENANT_ADMIN");
+            return Set.of();
+        }
+        Set<String> scope = new TreeSet<>(tenantIds == null ? List.of() : tenantIds);
+        if (role == Role.PLATFORM_ADMIN) {
+            return Set.of(); // sees every tenant anyway
+        }
+        if (scope.isEmpty()) {
+            problems.add("tenants: a tenant admin needs at least one tenant");
+        }
+        scope.stream().filter(t -> !tenants.exists(t)).forEach(t -> problems.add("tenants: no tenant '" + t + "'"));
+        return scope;
+    }
+}

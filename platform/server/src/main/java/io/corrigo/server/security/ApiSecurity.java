@@ -1,0 +1,69 @@
+package io.corrigo.server.security;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.web.ApiError;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * The REST API's security: HTTP Basic with the admin users, stateless, no CSRF (no cookies), JSON errors. It is
+ * ordered before any other chain (the admin UI adds its own, with a sign-in form, for everything else).
+ */
+@Configuration
+class ApiSecurity implements WebMvcConfigurer {
+
+    private final TenantAccess access;
+
+    ApiSecurity(TenantAccess access) {
+        this.access = access;
+    }
+
+    @Bean
+    static PasswordEncoder passwordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    @Order(1)
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json) throws Exception {
+        http.securityMatcher("/api/**", "/actuator/**")
+                .authorizeHttpRequests(a -> a
+                        .requestMatchers("/actuator/health", "/actuator/health/**").permitAll()
+                        .requestMatchers("/actuator/**", "/api/v1/users/**").hasRole(Role.PLATFORM_ADMIN.name())
+                        .anyRequest().authenticated())
+                .httpBasic(basic -> basic.authenticationEntryPoint((request, response, e) -> {
+                    response.setHeader("WWW-Authenticate", "Basic realm=\"Corrigo\"");
+                    write(json, response, HttpServletResponse.SC_UNAUTHORIZED,
+                            new ApiError("unauthorized", "Sign in: HTTP Basic with an admin user.", List.of()));
+                }))
+                .exceptionHandling(e -> e.accessDeniedHandler((request, response, denied) ->
+                        write(json, response, HttpServletResponse.SC_FORBIDDEN,
+                                new ApiError("forbidden", "Only a platform admin may do this.", List.of()))))
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+        return http.build();
+    }
+
+    @Override
+    public void addInterceptors(InterceptorRegistry registry) {
+        registry.addInterceptor(new TenantScopeInterceptor(access)).addPathPatterns("/api/v1/tenants/*", "/api/v1/tenants/*/**");
+    }
+
+    private static void write(ObjectMapper json, HttpServletResponse response, int status, ApiError error) throws IOException {
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), error);
+    }
+}

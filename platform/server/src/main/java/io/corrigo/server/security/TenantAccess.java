@@ -1,0 +1,76 @@
+package io.corrigo.server.security;
+
+import io.corrigo.server.web.ApiException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.stereotype.Component;
+
+/**
+ * The signed-in admin's reach, read from the security context (REST request or UI session). Another tenant's
+ * resources answer exactly as missing ones do (404), so a tenant admin cannot even learn which tenants exist.
+ */
+@Component
+public class TenantAccess {
+
+    static final String TENANT_AUTHORITY = "TENANT_";
+
+    /** The signed-in admin, if any. */
+    public Optional<Admin> current() {
+        Authentication auth = SecurityContextHolder.getContext().getAuthentication();
+        if (auth == null || !auth.isAuthenticated() || auth.getAuthorities() == null) {
+            return Optional.empty();
+        }
+        Set<String> authorities = auth.getAuthorities().stream().map(GrantedAuthority::getAuthority)
+                .collect(Collectors.toSet());
+        Role role = authorities.contains(Role.PLATFORM_ADMIN.authority()) ? Role.PLATFORM_ADMIN
+                : authorities.contains(Role.TENANT_ADMIN.authority()) ? Role.TENANT_ADMIN : null;
+        if (role == null) {
+            return Optional.empty();
+        }
+        Set<String> tenants = authorities.stream().filter(a -> a.startsWith(TENANT_AUTHORITY))
+                .map(a -> a.substring(TENANT_AUTHORITY.length())).collect(Collectors.toUnmodifiableSet());
+        return Optional.of(new Admin(auth.getName(), role, tenants));
+    }
+
+    public boolean isPlatformAdmin() {
+        return current().map(a -> a.role() == Role.PLATFORM_ADMIN).orElse(false);
+    }
+
+    public boolean canAccess(String tenantId) {
+        return current().map(a -> a.canAccess(tenantId)).orElse(false);
+    }
+
+    /** @throws ApiException 404 (as for a missing tenant) when the admin may not see {@code tenantId} */
+    public void require(String tenantId) {
+        if (!canAccess(tenantId)) {
+            throw ApiException.notFound("tenant_not_found", "No tenant '" + tenantId + "'.");
+        }
+    }
+
+    /** @throws ApiException 403 unless a platform admin is signed in */
+    public void requirePlatformAdmin() {
+        if (!isPlatformAdmin()) {
+            throw new ApiException(HttpStatus.FORBIDDEN, "forbidden", "Only a platform admin may do this.", List.of());
+        }
+    }
+
+    /**
+     * A signed-in admin.
+     *
+     * @param username the user name
+     * @param role     what they may do
+     * @param tenants  the tenants of a tenant admin (empty for a platform admin, who sees all)
+     */
+    public record Admin(String username, Role role, Set<String> tenants) {
+
+        public boolean canAccess(String tenantId) {
+            return role == Role.PLATFORM_ADMIN || tenants.contains(tenantId);
+        }
+    }
+}
