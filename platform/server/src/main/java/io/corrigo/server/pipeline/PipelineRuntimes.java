@@ -52,7 +52,7 @@ public class PipelineRuntimes {
     private record InstanceKey(PluginKind kind, String factoryId, Map<String, String> properties) {
     }
 
-    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances) {
+    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, List<PluginRef> refs) {
     }
 
     private final PipelineService pipelines;
@@ -73,6 +73,23 @@ public class PipelineRuntimes {
         this.executor = executor;
         this.clock = clock;
         this.dataDir = properties.dataDir();
+        plugins.onChange(this::evict);
+    }
+
+    /**
+     * A plugin changed (enabled, disabled, installed): every tenant pipeline that uses it, or misses a plugin, is
+     * closed and rebuilt by its next query.
+     */
+    synchronized void evict(String pluginId) {
+        byTenant.entrySet().removeIf(entry -> {
+            boolean affected = entry.getValue().refs().stream()
+                    .anyMatch(ref -> ref.pluginId().equals(pluginId) || ref.pluginId().equals("(missing)"));
+            if (affected) {
+                entry.getValue().instances().values().forEach(instance -> close(instance, entry.getKey()));
+                log.info("Tenant {}: pipeline rebuilt after plugin {} changed", entry.getKey(), pluginId);
+            }
+            return affected;
+        });
     }
 
     /** The tenant's pipeline at its active version. @throws io.corrigo.server.web.ApiException 404 */
@@ -135,7 +152,7 @@ public class PipelineRuntimes {
                 .clock(clock)
                 .build();
         KnowledgeIndex index = retriever instanceof KnowledgeIndex writable ? writable : null;
-        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances);
+        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs);
     }
 
     private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {

@@ -13,6 +13,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.zip.ZipInputStream;
+import io.corrigo.server.web.ApiException;
+import org.springframework.http.HttpStatus;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
@@ -35,6 +40,10 @@ public class PluginHost {
     private final ReportingPluginManager manager;
     private final Path pluginsDirectory;
     private final String apiVersion;
+    private final List<Consumer<String>> changeListeners = new CopyOnWriteArrayList<>();
+
+    /** The largest plugin file accepted by {@link #install}. */
+    public static final long MAX_PLUGIN_BYTES = 200L * 1024 * 1024;
 
     @org.springframework.beans.factory.annotation.Autowired
     public PluginHost(CorrigoProperties properties) {
@@ -130,6 +139,114 @@ public class PluginHost {
             factories(kind).stream().filter(h -> h.pluginId().equals(pluginId)).forEach(result::add);
         }
         return result;
+    }
+
+    /** Called with a plugin id after that plugin was enabled, disabled or installed (pipelines rebuild). */
+    public void onChange(Consumer<String> listener) {
+        changeListeners.add(listener);
+    }
+
+    /** Stops a plugin and keeps it stopped across restarts; pipelines using it run degraded. @throws ApiException 404 */
+    public synchronized PluginInfo disable(String pluginId) {
+        require(pluginId);
+        if (!manager.disablePlugin(pluginId)) {
+            throw new ApiException(HttpStatus.CONFLICT, "plugin_not_disabled", "Plugin '" + pluginId + "' could not be disabled.", List.of());
+        }
+        log.info("Plugin {} disabled", pluginId);
+        changed(pluginId);
+        return info(pluginId);
+    }
+
+    /** Enables and starts a plugin. @throws ApiException 404, 409 when it does not start */
+    public synchronized PluginInfo enable(String pluginId) {
+        require(pluginId);
+        manager.enablePlugin(pluginId);
+        PluginState state = manager.startPlugin(pluginId);
+        changed(pluginId);
+        if (state != PluginState.STARTED) {
+            throw new ApiException(HttpStatus.CONFLICT, "plugin_not_started", "Plugin '" + pluginId + "' is " + state
+                    + ": " + errorOf(manager.getPlugin(pluginId)), List.of());
+        }
+        log.info("Plugin {} enabled", pluginId);
+        return info(pluginId);
+    }
+
+    /**
+     * Installs a plugin file (a PF4J zip) and starts it, without a restart. The file must be a zip with a plugin
+     * manifest, within {@link #MAX_PLUGIN_BYTES}, and its id must not be loaded already (upgrades: issue 9).
+     *
+     * @throws ApiException 400 for a file that is not a valid plugin, 409 for an id already installed
+     */
+    public synchronized PluginInfo install(String fileName, byte[] content) {
+        String name = fileName == null ? "" : Path.of(fileName).getFileName().toString();
+        if (!name.matches("[A-Za-z0-9._-]{1,100}\\.zip")) {
+            throw ApiException.badRequest("invalid_plugin_file", "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
+        }
+        if (content.length == 0 || content.length > MAX_PLUGIN_BYTES) {
+            throw ApiException.badRequest("invalid_plugin_file", "A plugin file is 1 byte to " + MAX_PLUGIN_BYTES / 1024 / 1024 + " MB.");
+        }
+        checkZip(content);
+        Path target = pluginsDirectory.resolve(name);
+        if (Files.exists(target)) {
+            throw new ApiException(HttpStatus.CONFLICT, "plugin_file_exists", "A plugin file '" + name + "' is installed already.", List.of());
+        }
+        String pluginId;
+        try {
+            Files.write(target, content);
+            pluginId = manager.loadPlugin(target);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(target);
+            throw new ApiException(e instanceof org.pf4j.PluginAlreadyLoadedException ? HttpStatus.CONFLICT : HttpStatus.BAD_REQUEST,
+                    "invalid_plugin", "Not a loadable plugin: " + e.getMessage(), List.of());
+        }
+        if (pluginId == null) {
+            deleteQuietly(target);
+            throw ApiException.badRequest("invalid_plugin", "Not a loadable plugin: PF4J found no plugin in " + name + ".");
+        }
+        manager.startPlugin(pluginId);
+        log.info("Plugin {} installed from {}: {}", pluginId, name, manager.getPlugin(pluginId).getPluginState());
+        changed(pluginId);
+        return info(pluginId);
+    }
+
+    private static void checkZip(byte[] content) {
+        boolean manifest = false;
+        try (ZipInputStream zip = new ZipInputStream(new java.io.ByteArrayInputStream(content))) {
+            for (java.util.zip.ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                Path normalized = Path.of(entry.getName()).normalize();
+                if (normalized.isAbsolute() || normalized.startsWith("..")) {
+                    throw ApiException.badRequest("invalid_plugin_file", "The zip has an entry outside itself: " + entry.getName());
+                }
+                manifest |= entry.getName().equals("plugin.properties") || entry.getName().endsWith("MANIFEST.MF");
+            }
+        } catch (IOException e) {
+            throw ApiException.badRequest("invalid_plugin_file", "Not a readable zip: " + e.getMessage());
+        }
+        if (!manifest) {
+            throw ApiException.badRequest("invalid_plugin_file", "Not a plugin: the zip has no plugin manifest.");
+        }
+    }
+
+    private void require(String pluginId) {
+        if (manager.getPlugin(pluginId) == null) {
+            throw ApiException.notFound("plugin_not_found", "No plugin '" + pluginId + "'.");
+        }
+    }
+
+    private PluginInfo info(String pluginId) {
+        return plugins().stream().filter(p -> p.id().equals(pluginId)).findFirst().orElseThrow();
+    }
+
+    private void changed(String pluginId) {
+        changeListeners.forEach(l -> l.accept(pluginId));
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException ignored) {
+            // best effort: a left-over file is listed as FAILED_TO_LOAD on the next start
+        }
     }
 
     @PreDestroy

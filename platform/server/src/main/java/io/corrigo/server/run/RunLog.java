@@ -38,7 +38,7 @@ public class RunLog {
     private static final Set<String> ACTIONS = Set.of("CORRECT", "AMBIGUOUS", "INCORRECT", "NAIVE");
     private static final Set<String> RATINGS = Set.of("helpful", "not_helpful");
     static final int MAX_COMMENT = 2000;
-    static final int MAX_PAGE_SIZE = 200;
+    public static final int MAX_PAGE_SIZE = 200;
 
     private final RunRepository runs;
     private final TenantService tenants;

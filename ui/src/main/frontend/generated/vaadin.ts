@@ -1,0 +1,5 @@
+import './vaadin-featureflags.js';
+
+import './index';
+
+import './vaadin-react.js';

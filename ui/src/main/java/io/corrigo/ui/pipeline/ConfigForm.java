@@ -1,0 +1,166 @@
+package io.corrigo.ui.pipeline;
+
+import com.vaadin.flow.component.AbstractField;
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.HasValidation;
+import com.vaadin.flow.component.checkbox.Checkbox;
+import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.textfield.NumberField;
+import com.vaadin.flow.component.textfield.PasswordField;
+import com.vaadin.flow.component.textfield.TextField;
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.InvalidConfigException;
+import io.corrigo.api.config.PluginConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A form drawn from a plugin factory's declared {@link ConfigProperty config properties}: a field per property by
+ * type (text, masked secret, number with bounds, checkbox), the default as placeholder, the description as help,
+ * required ones marked; validated with the same rules the host applies on save ({@link PluginConfig#resolve}).
+ */
+public class ConfigForm extends FormLayout {
+
+    private final List<ConfigProperty> properties;
+    private final Map<String, Component> fields = new LinkedHashMap<>();
+
+    /**
+     * @param idPrefix   prefix of each field's element id ({@code idPrefix + name})
+     * @param properties the factory's properties
+     * @param values     the stored values (may be empty)
+     */
+    public ConfigForm(String idPrefix, List<ConfigProperty> properties, Map<String, String> values) {
+        this.properties = List.copyOf(properties);
+        setResponsiveSteps(new ResponsiveStep("0", 1), new ResponsiveStep("40em", 2));
+        for (ConfigProperty property : properties) {
+            Component field = field(property, values.get(property.name()));
+            field.setId(idPrefix + property.name());
+            fields.put(property.name(), field);
+            add(field);
+        }
+    }
+
+    private static Component field(ConfigProperty p, String value) {
+        String label = p.label() + (p.required() ? " *" : "");
+        String help = p.description() + (p.min() != null || p.max() != null ? " (" + range(p) + ")" : "");
+        switch (p.type()) {
+            case BOOLEAN -> {
+                Checkbox box = new Checkbox(label);
+                box.setValue(Boolean.parseBoolean(value != null ? value : p.defaultValue()));
+                box.setTooltipText(help);
+                return box;
+            }
+            case INTEGER, DECIMAL -> {
+                NumberField number = new NumberField(label);
+                if (p.min() != null) {
+                    number.setMin(p.min());
+                }
+                if (p.max() != null) {
+                    number.setMax(p.max());
+                }
+                number.setStep(p.type() == io.corrigo.api.config.ConfigType.INTEGER ? 1 : 0.01);
+                number.setStepButtonsVisible(false);
+                number.setPlaceholder(p.defaultValue() == null ? "" : p.defaultValue());
+                number.setHelperText(help);
+                number.setRequiredIndicatorVisible(p.required());
+                if (value != null && !value.isBlank()) {
+                    try {
+                        number.setValue(Double.parseDouble(value));
+                    } catch (NumberFormatException ignored) {
+                        // a stored value the form cannot show stays unset: the default applies
+                    }
+                }
+                return number;
+            }
+            default -> {
+                if (p.secret()) {
+                    PasswordField secret = new PasswordField(label);
+                    secret.setPlaceholder("secret");
+                    secret.setHelperText(help);
+                    secret.setRequiredIndicatorVisible(p.required());
+                    secret.setValue(value == null ? "" : value);
+                    return secret;
+                }
+                TextField text = new TextField(label);
+                text.setPlaceholder(p.defaultValue() == null ? "" : p.defaultValue());
+                text.setHelperText(help);
+                text.setRequiredIndicatorVisible(p.required());
+                text.setValue(value == null ? "" : value);
+                return text;
+            }
+        }
+    }
+
+    private static String range(ConfigProperty p) {
+        return (p.min() == null ? "" : "min " + number(p.min())) + (p.min() != null && p.max() != null ? ", " : "")
+                + (p.max() == null ? "" : "max " + number(p.max()));
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    /** The values entered, as the pipeline stores them (blank fields left out: their defaults apply). */
+    public Map<String, String> values() {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (ConfigProperty p : properties) {
+            Component field = fields.get(p.name());
+            String value = null;
+            if (field instanceof Checkbox box) {
+                value = Boolean.toString(box.getValue());
+            } else if (field instanceof NumberField number && number.getValue() != null) {
+                double d = number.getValue();
+                value = p.type() == io.corrigo.api.config.ConfigType.INTEGER && d == Math.rint(d)
+                        ? Long.toString((long) d) : number(d);
+            } else if (field instanceof TextField text && !text.getValue().isBlank()) {
+                value = text.getValue().trim();
+            } else if (field instanceof PasswordField secret && !secret.getValue().isBlank()) {
+                value = secret.getValue();
+            }
+            if (value != null) {
+                values.put(p.name(), value);
+            }
+        }
+        return values;
+    }
+
+    /** Validates the values; marks each field with its problem. @return the problems, empty when valid */
+    public List<String> validate() {
+        clearProblems();
+        try {
+            PluginConfig.resolve(properties, values());
+            return List.of();
+        } catch (InvalidConfigException e) {
+            showProblems(e.problems());
+            return e.problems();
+        }
+    }
+
+    /** Marks fields with problems of the form {@code name: message}; returns those that matched no field. */
+    public List<String> showProblems(List<String> problems) {
+        return problems.stream().filter(problem -> {
+            int colon = problem.indexOf(':');
+            Component field = colon < 0 ? null : fields.get(problem.substring(0, colon).trim());
+            if (field instanceof HasValidation validated) {
+                validated.setErrorMessage(problem.substring(colon + 1).trim());
+                validated.setInvalid(true);
+                return false;
+            }
+            return true;
+        }).toList();
+    }
+
+    public void clearProblems() {
+        fields.values().forEach(f -> {
+            if (f instanceof HasValidation validated) {
+                validated.setInvalid(false);
+            }
+        });
+    }
+
+    /** The field of property {@code name} (for tests and focus). */
+    public AbstractField<?, ?> field(String name) {
+        return (AbstractField<?, ?>) fields.get(name);
+    }
+}

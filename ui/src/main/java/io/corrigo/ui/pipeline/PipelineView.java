@@ -1,0 +1,92 @@
+package io.corrigo.ui.pipeline;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import io.corrigo.server.pipeline.ActivePipeline;
+import io.corrigo.server.pipeline.PipelineDefinition;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.plugin.PluginHost;
+import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.web.ApiException;
+import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The pipeline editor: saving creates the next version, which the tenant's queries use from their next run. */
+@Route("pipeline")
+@PageTitle("Pipeline · Corrigo")
+@PermitAll
+public class PipelineView extends TenantScopedView {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    private final PipelineService pipelines;
+    private final PluginHost plugins;
+
+    public PipelineView(TenantSelection selection, PipelineService pipelines, PluginHost plugins) {
+        super(selection, "Pipeline");
+        this.pipelines = pipelines;
+        this.plugins = plugins;
+    }
+
+    @Override
+    protected void show(String tenantId, BeforeEnterEvent event) {
+        ActivePipeline active;
+        try {
+            active = pipelines.active(tenantId);
+        } catch (ApiException e) {
+            add(new Paragraph(Toasts.describe(e)));
+            return;
+        }
+        Paragraph version = new Paragraph("Version " + active.version() + ", saved " + WHEN.format(active.createdAt())
+                + ". Saving creates version " + (active.version() + 1) + "; queries switch to it at once, no restart.");
+        version.setId("pipeline-version");
+        version.getStyle().set("color", "var(--lumo-secondary-text-color)");
+        PipelineForm form = new PipelineForm(choices(), active.definition());
+        Button save = new Button("Save as new version", e -> save(tenantId, form));
+        save.setId("save-pipeline");
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        Button discard = new Button("Discard changes", e -> getUI().ifPresent(ui -> ui.getPage().reload()));
+        add(version, form, new HorizontalLayout(save, discard));
+    }
+
+    private void save(String tenantId, PipelineForm form) {
+        Optional<PipelineDefinition> definition = form.read();
+        if (definition.isEmpty()) {
+            Toasts.error("Not saved: " + form.problems().size() + " setting(s) need attention. "
+                    + String.join("; ", form.problems()));
+            return;
+        }
+        try {
+            ActivePipeline saved = pipelines.save(tenantId, definition.get());
+            Toasts.success("Saved version " + saved.version() + ": queries use it now.");
+            getUI().ifPresent(ui -> ui.getPage().reload());
+        } catch (ApiException e) {
+            List<String> unmatched = form.showProblems(e.details());
+            Toasts.error("Not saved: " + e.getMessage() + (unmatched.isEmpty() ? "" : " " + String.join("; ", unmatched)));
+        } catch (RuntimeException e) {
+            Toasts.error(e);
+        }
+    }
+
+    private Map<PluginKind, List<FactoryChoice>> choices() {
+        Map<PluginKind, List<FactoryChoice>> choices = new EnumMap<>(PluginKind.class);
+        for (PluginKind kind : PluginKind.values()) {
+            choices.put(kind, plugins.factories(kind).stream().map(h -> new FactoryChoice(h.factory().id(),
+                    h.factory().description(), h.pluginId() + " " + h.pluginVersion(), h.factory().configProperties())).toList());
+        }
+        return choices;
+    }
+}

@@ -1,0 +1,92 @@
+package io.corrigo.ui.resilience;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.ListItem;
+import com.vaadin.flow.component.html.UnorderedList;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import io.corrigo.server.resilience.GuardStatus;
+import io.corrigo.server.resilience.SearchGuards;
+import io.corrigo.server.security.TenantAccess;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/** The circuit breaker of each tenant × search provider: state, rates, recent failures, a manual reset. */
+@Route("resilience")
+@PageTitle("Resilience · Corrigo")
+@PermitAll
+public class ResilienceView extends VerticalLayout {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    private final SearchGuards guards;
+    private final TenantAccess access;
+    private final Grid<GuardStatus> grid = new Grid<>();
+    private final Div empty = new Div();
+
+    public ResilienceView(SearchGuards guards, TenantAccess access) {
+        this.guards = guards;
+        this.access = access;
+        H2 title = new H2("Resilience");
+        title.getStyle().set("margin-top", "0");
+        grid.setId("breakers");
+        grid.addColumn(GuardStatus::tenant).setHeader("Tenant").setAutoWidth(true);
+        grid.addColumn(GuardStatus::provider).setHeader("Search provider").setAutoWidth(true);
+        grid.addComponentColumn(g -> Badges.of(g.state())).setHeader("Breaker").setAutoWidth(true);
+        grid.addColumn(g -> rate(g.failureRate())).setHeader("Failure rate").setAutoWidth(true);
+        grid.addColumn(g -> rate(g.slowCallRate())).setHeader("Slow calls").setAutoWidth(true);
+        grid.addColumn(g -> g.failedCalls() + " / " + g.bufferedCalls()).setHeader("Failed / window").setAutoWidth(true);
+        grid.addColumn(GuardStatus::notPermittedCalls).setHeader("Rejected while open").setAutoWidth(true);
+        grid.addColumn(GuardStatus::availableConcurrentCalls).setHeader("Free slots").setAutoWidth(true);
+        grid.addColumn(g -> g.rateLimitedUntil() == null ? "" : "until " + WHEN.format(g.rateLimitedUntil()))
+                .setHeader("Provider quota").setAutoWidth(true);
+        grid.addComponentColumn(g -> {
+            Button reset = new Button("Reset", e -> {
+                guards.reset(g.tenant(), g.provider());
+                Toasts.success("Breaker " + g.name() + " reset to CLOSED.");
+                refresh();
+            });
+            reset.addThemeVariants(ButtonVariant.LUMO_SMALL);
+            return reset;
+        }).setAutoWidth(true);
+        grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(g -> {
+            UnorderedList failures = new UnorderedList();
+            g.recentFailures().forEach(f -> failures.add(new ListItem(WHEN.format(f.at()) + "  " + f.message())));
+            if (g.recentFailures().isEmpty()) {
+                failures.add(new ListItem("No recent failures."));
+            }
+            return failures;
+        }));
+        grid.setDetailsVisibleOnClick(true);
+        grid.setAllRowsVisible(true);
+        Button reload = new Button("Reload", VaadinIcon.REFRESH.create(), e -> refresh());
+        add(title, reload, empty, grid);
+        refresh();
+    }
+
+    private void refresh() {
+        List<GuardStatus> visible = guards.status(null).stream().filter(g -> access.canAccess(g.tenant())).toList();
+        grid.setItems(visible);
+        empty.removeAll();
+        if (visible.isEmpty()) {
+            empty.add(EmptyState.of("No circuit breakers yet", "A breaker appears when a tenant whose pipeline has a web "
+                    + "search stage first searches. Click a row to see its recent failures."));
+        }
+    }
+
+    private static String rate(float percent) {
+        return percent < 0 ? "—" : String.format(Locale.ROOT, "%.0f %%", percent);
+    }
+}

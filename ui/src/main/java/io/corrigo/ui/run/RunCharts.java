@@ -1,0 +1,73 @@
+package io.corrigo.ui.run;
+
+import com.vaadin.flow.component.Component;
+import io.corrigo.server.run.RunView;
+import io.corrigo.ui.trace.SvgChart;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The run log's charts: actions (CORRECT / AMBIGUOUS / INCORRECT / naive) per time bucket, and latency p50 and p95
+ * per bucket. Buckets are hours when the runs span two days or less, days otherwise.
+ */
+final class RunCharts {
+
+    private RunCharts() {
+    }
+
+    static List<Component> of(List<RunView> runs) {
+        Instant first = runs.stream().map(RunView::createdAt).min(Instant::compareTo).orElseThrow();
+        Instant last = runs.stream().map(RunView::createdAt).max(Instant::compareTo).orElseThrow();
+        boolean hourly = Duration.between(first, last).compareTo(Duration.ofDays(2)) <= 0;
+        ChronoUnit unit = hourly ? ChronoUnit.HOURS : ChronoUnit.DAYS;
+        DateTimeFormatter label = DateTimeFormatter.ofPattern(hourly ? "HH:00" : "MM-dd").withZone(ZoneId.systemDefault());
+        TreeMap<Instant, List<RunView>> buckets = new TreeMap<>();
+        for (Instant t = first.truncatedTo(unit); !t.isAfter(last); t = t.plus(1, unit)) {
+            buckets.put(t, new ArrayList<>());
+        }
+        runs.forEach(r -> buckets.get(r.createdAt().truncatedTo(unit)).add(r));
+        List<String> names = buckets.keySet().stream().map(label::format).toList();
+        String[] actions = {"CORRECT", "AMBIGUOUS", "INCORRECT", "naive"};
+        String[] colors = {"var(--lumo-success-color)", "#f0a500", "var(--lumo-error-color)", "var(--lumo-contrast-50pct)"};
+        List<SvgChart.Series> actionSeries = new ArrayList<>();
+        for (int a = 0; a < actions.length; a++) {
+            double[] counts = new double[names.size()];
+            int b = 0;
+            for (List<RunView> bucket : buckets.values()) {
+                String action = actions[a];
+                counts[b++] = bucket.stream().filter(r -> action.equals(r.action() == null ? "naive" : r.action())).count();
+            }
+            actionSeries.add(new SvgChart.Series(actions[a], colors[a], counts));
+        }
+        double[] p50 = new double[names.size()];
+        double[] p95 = new double[names.size()];
+        int b = 0;
+        for (List<RunView> bucket : buckets.values()) {
+            double[] ms = bucket.stream().mapToDouble(RunView::totalMillis).sorted().toArray();
+            p50[b] = percentile(ms, 0.50);
+            p95[b] = percentile(ms, 0.95);
+            b++;
+        }
+        String span = " (latest " + runs.size() + " runs, per " + (hourly ? "hour" : "day") + ")";
+        return List.of(
+                SvgChart.stackedBars("chart-actions", "Actions" + span, names, actionSeries),
+                SvgChart.lines("chart-latency", "Latency" + span, "ms", names, List.of(
+                        new SvgChart.Series("p50", "var(--lumo-primary-color)", p50),
+                        new SvgChart.Series("p95", "var(--lumo-error-color)", p95))));
+    }
+
+    /** Nearest-rank percentile; NaN for an empty bucket. */
+    static double percentile(double[] sorted, double q) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(q * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+}

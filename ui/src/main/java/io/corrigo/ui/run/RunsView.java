@@ -1,0 +1,155 @@
+package io.corrigo.ui.run;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.datepicker.DatePicker;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.Route;
+import com.vaadin.flow.router.RouteParameters;
+import com.vaadin.flow.server.StreamResource;
+import io.corrigo.server.run.RunFilter;
+import io.corrigo.server.run.RunLog;
+import io.corrigo.server.run.RunPage;
+import io.corrigo.server.run.RunView;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import io.corrigo.ui.trace.SvgChart;
+import jakarta.annotation.security.PermitAll;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+
+/** The run log: filters, paging, a chart of actions and latency over time, export, and each run's trace. */
+@Route("runs")
+@PageTitle("Runs · Corrigo")
+@PermitAll
+public class RunsView extends TenantScopedView {
+
+    static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final String ALL = "all";
+
+    private final RunLog runs;
+
+    public RunsView(TenantSelection selection, RunLog runs) {
+        super(selection, "Runs");
+        this.runs = runs;
+    }
+
+    @Override
+    protected void show(String tenantId, BeforeEnterEvent event) {
+        Select<String> action = select("filter-action", "Action", ALL, "CORRECT", "AMBIGUOUS", "INCORRECT");
+        Select<String> degraded = select("filter-degraded", "Degraded", ALL, "degraded", "clean");
+        Select<String> feedback = select("filter-feedback", "Feedback", ALL, "helpful", "not_helpful", "any", "none");
+        DatePicker from = new DatePicker("From");
+        DatePicker to = new DatePicker("To (inclusive)");
+        Div charts = new Div();
+        charts.setId("run-charts");
+        charts.getStyle().set("display", "flex").set("flex-wrap", "wrap").set("gap", "var(--lumo-space-l)");
+        Grid<RunView> grid = new Grid<>();
+        grid.setId("runs-grid");
+        grid.addColumn(r -> WHEN.format(r.createdAt())).setHeader("When").setAutoWidth(true);
+        grid.addColumn(RunView::question).setHeader("Question").setFlexGrow(3);
+        grid.addComponentColumn(r -> Badges.of(r.action() == null ? r.mode() : r.action())).setHeader("Action").setAutoWidth(true);
+        grid.addComponentColumn(r -> flags(r)).setHeader("Result").setAutoWidth(true);
+        grid.addColumn(r -> String.format(java.util.Locale.ROOT, "%.0f ms", r.totalMillis())).setHeader("Time").setAutoWidth(true);
+        grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader("Feedback").setAutoWidth(true);
+        grid.addColumn(r -> "v" + r.pipelineVersion()).setHeader("Pipeline").setAutoWidth(true);
+        grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
+        grid.setPageSize(50);
+        grid.addItemClickListener(e -> getUI().ifPresent(ui -> ui.navigate(RunDetailView.class,
+                new RouteParameters("runId", e.getItem().id()), QueryParameters.simple(Map.of("tenant", tenantId)))));
+        Anchor export = new Anchor();
+        export.setText("Export JSON Lines");
+        export.getElement().setAttribute("download", true);
+        export.setId("export-runs");
+
+        Runnable refresh = () -> {
+            RunFilter filter = new RunFilter(value(action), degradedValue(degraded), start(from.getValue()),
+                    start(to.getValue() == null ? null : to.getValue().plusDays(1)), value(feedback));
+            try {
+                grid.setItems(query -> runs.list(tenantId, filter, query.getPage(), query.getPageSize()).items().stream());
+                charts.removeAll();
+                RunPage recent = runs.list(tenantId, filter, 0, RunLog.MAX_PAGE_SIZE);
+                if (recent.total() == 0) {
+                    charts.add(EmptyState.of("No runs match", "Ask a question in the Playground, or through the API or "
+                            + "the chat widget; every answer is logged here with its trace."));
+                } else {
+                    RunCharts.of(recent.items()).forEach(charts::add);
+                }
+                export.setHref(new StreamResource("runs-" + tenantId + ".jsonl", () -> {
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    try {
+                        runs.export(tenantId, filter, out);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    return new ByteArrayInputStream(out.toByteArray());
+                }));
+            } catch (RuntimeException e) {
+                Toasts.error(e);
+            }
+        };
+        action.addValueChangeListener(e -> refresh.run());
+        degraded.addValueChangeListener(e -> refresh.run());
+        feedback.addValueChangeListener(e -> refresh.run());
+        from.addValueChangeListener(e -> refresh.run());
+        to.addValueChangeListener(e -> refresh.run());
+        Button reload = new Button(VaadinIcon.REFRESH.create(), e -> refresh.run());
+        reload.setAriaLabel("Reload");
+        HorizontalLayout filters = new HorizontalLayout(action, degraded, feedback, from, to, reload, export);
+        filters.setAlignItems(FlexComponent.Alignment.BASELINE);
+        filters.getStyle().set("flex-wrap", "wrap");
+        add(filters, charts, grid);
+        refresh.run();
+    }
+
+    private static Component flags(RunView r) {
+        HorizontalLayout flags = new HorizontalLayout(Badges.of(r.abstained() ? "abstained" : "answered"));
+        if (r.degraded()) {
+            flags.add(Badges.of("degraded"));
+        }
+        flags.setSpacing(false);
+        flags.getStyle().set("gap", "4px");
+        return flags;
+    }
+
+    private static Select<String> select(String id, String label, String... values) {
+        Select<String> select = new Select<>();
+        select.setId(id);
+        select.setLabel(label);
+        select.setItems(values);
+        select.setValue(values[0]);
+        select.setWidth("10rem");
+        return select;
+    }
+
+    private static String value(Select<String> select) {
+        return ALL.equals(select.getValue()) ? null : select.getValue();
+    }
+
+    private static Boolean degradedValue(Select<String> select) {
+        return ALL.equals(select.getValue()) ? null : "degraded".equals(select.getValue());
+    }
+
+    private static Instant start(LocalDate day) {
+        return day == null ? null : day.atStartOfDay(ZoneId.systemDefault()).toInstant();
+    }
+}

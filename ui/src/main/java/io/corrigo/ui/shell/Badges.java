@@ -1,0 +1,32 @@
+package io.corrigo.ui.shell;
+
+import com.vaadin.flow.component.html.Span;
+
+/**
+ * Small coloured labels for grades, actions and states, styled inline with Lumo's colour variables (no extra
+ * frontend module, so the pre-compiled production bundle serves the UI).
+ */
+public final class Badges {
+
+    private Badges() {
+    }
+
+    /** A badge coloured by meaning: good green, doubtful grey-blue, bad red, anything else neutral. */
+    public static Span of(String text) {
+        Span badge = new Span(text == null ? "—" : text);
+        String tone = switch (text == null ? "" : text) {
+            case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept" -> "success";
+            case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained",
+                 "degraded" -> "error";
+            case "AMBIGUOUS", "HALF_OPEN", "RUNNING", "INDEXING", "QUEUED", "incomplete" -> "primary";
+            default -> "contrast";
+        };
+        badge.getElement().setAttribute("data-tone", tone);
+        badge.getStyle().set("display", "inline-block").set("padding", "0.1em 0.6em")
+                .set("border-radius", "var(--lumo-border-radius-l)").set("font-size", "var(--lumo-font-size-xs)")
+                .set("font-weight", "600").set("line-height", "1.6")
+                .set("background", "var(--lumo-" + tone + "-color-10pct)")
+                .set("color", "contrast".equals(tone) ? "var(--lumo-body-text-color)" : "var(--lumo-" + tone + "-text-color)");
+        return badge;
+    }
+}

@@ -1,0 +1,100 @@
+package io.corrigo.ui.shell;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.applayout.AppLayout;
+import com.vaadin.flow.component.applayout.DrawerToggle;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.combobox.ComboBox;
+import com.vaadin.flow.component.html.H1;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.sidenav.SideNav;
+import com.vaadin.flow.component.sidenav.SideNavItem;
+import com.vaadin.flow.router.AfterNavigationEvent;
+import com.vaadin.flow.router.AfterNavigationObserver;
+import com.vaadin.flow.router.Layout;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.spring.security.AuthenticationContext;
+import io.corrigo.server.security.TenantAccess;
+import io.corrigo.server.tenant.TenantView;
+import io.corrigo.ui.knowledge.KnowledgeView;
+import io.corrigo.ui.pipeline.PipelineView;
+import io.corrigo.ui.playground.PlaygroundView;
+import io.corrigo.ui.plugin.PluginsView;
+import io.corrigo.ui.resilience.ResilienceView;
+import io.corrigo.ui.run.RunsView;
+import io.corrigo.ui.tenant.TenantsView;
+import io.corrigo.ui.user.UsersView;
+import jakarta.annotation.security.PermitAll;
+import java.util.List;
+import java.util.Map;
+
+/** The frame of every admin view: side navigation, the tenant being worked on, who is signed in. */
+@Layout
+@PermitAll
+public class MainLayout extends AppLayout implements AfterNavigationObserver {
+
+    private final TenantSelection selection;
+    private final ComboBox<TenantView> tenant = new ComboBox<>();
+
+    public MainLayout(TenantSelection selection, TenantAccess access, AuthenticationContext auth) {
+        this.selection = selection;
+        H1 title = new H1("Corrigo");
+        title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "0");
+
+        tenant.setPlaceholder("Tenant");
+        tenant.setItemLabelGenerator(t -> t.name() + " (" + t.id() + ")" + (t.enabled() ? "" : " · disabled"));
+        tenant.setWidth("18rem");
+        tenant.setId("tenant-select");
+        tenant.setAriaLabel("Tenant");
+        tenant.addValueChangeListener(e -> {
+            if (e.isFromClient() && e.getValue() != null) {
+                selection.remember(e.getValue().id());
+                UI ui = UI.getCurrent();
+                ui.getInternals().getActiveRouterTargetsChain().stream().findFirst().ifPresent(view ->
+                        ui.navigate(((Component) view).getClass(), QueryParameters.simple(Map.of("tenant", e.getValue().id()))));
+            }
+        });
+
+        String who = access.current().map(a -> a.username() + " · " + (a.role().name().equals("PLATFORM_ADMIN")
+                ? "platform admin" : "tenant admin")).orElse("");
+        Span user = new Span(who);
+        user.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
+        Button signOut = new Button("Sign out", VaadinIcon.SIGN_OUT.create(), e -> auth.logout());
+        signOut.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
+        signOut.setId("sign-out");
+
+        HorizontalLayout bar = new HorizontalLayout(title, tenant, user, signOut);
+        bar.setAlignItems(FlexComponent.Alignment.CENTER);
+        bar.expand(tenant);
+        bar.setWidthFull();
+        bar.getStyle().set("padding-right", "var(--lumo-space-m)");
+        addToNavbar(new DrawerToggle(), bar);
+
+        SideNav nav = new SideNav();
+        nav.addItem(new SideNavItem("Tenants", TenantsView.class, VaadinIcon.BUILDING.create()));
+        nav.addItem(new SideNavItem("Pipeline", PipelineView.class, VaadinIcon.COG.create()));
+        nav.addItem(new SideNavItem("Playground", PlaygroundView.class, VaadinIcon.COMMENTS.create()));
+        nav.addItem(new SideNavItem("Knowledge", KnowledgeView.class, VaadinIcon.BOOK.create()));
+        nav.addItem(new SideNavItem("Runs", RunsView.class, VaadinIcon.CHART.create()));
+        nav.addItem(new SideNavItem("Resilience", ResilienceView.class, VaadinIcon.SHIELD.create()));
+        nav.addItem(new SideNavItem("Plugins", PluginsView.class, VaadinIcon.PLUG.create()));
+        if (access.isPlatformAdmin()) {
+            nav.addItem(new SideNavItem("Users", UsersView.class, VaadinIcon.USERS.create()));
+        }
+        addToDrawer(nav);
+        setPrimarySection(Section.DRAWER);
+    }
+
+    @Override
+    public void afterNavigation(AfterNavigationEvent event) {
+        List<TenantView> visible = selection.visible();
+        tenant.setItems(visible);
+        selection.current().flatMap(id -> visible.stream().filter(t -> t.id().equals(id)).findFirst())
+                .ifPresentOrElse(tenant::setValue, tenant::clear);
+    }
+}

@@ -1,0 +1,43 @@
+package io.corrigo.ui.shell;
+
+import com.vaadin.flow.component.notification.Notification;
+import com.vaadin.flow.component.notification.NotificationVariant;
+import io.corrigo.server.web.ApiException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Notifications: errors with their reason (never a stack trace), successes briefly. */
+public final class Toasts {
+
+    private static final Logger log = LoggerFactory.getLogger(Toasts.class);
+
+    private Toasts() {
+    }
+
+    public static void success(String message) {
+        Notification n = Notification.show(message, 3500, Notification.Position.BOTTOM_START);
+        n.addThemeVariants(NotificationVariant.LUMO_SUCCESS);
+    }
+
+    public static void error(String message) {
+        Notification n = Notification.show(message, 8000, Notification.Position.TOP_CENTER);
+        n.addThemeVariants(NotificationVariant.LUMO_ERROR);
+    }
+
+    /** Shows why {@code e} happened: an {@link ApiException}'s message and details, else its message. */
+    public static void error(Exception e) {
+        error(describe(e));
+    }
+
+    /** The text shown for {@code e}. */
+    public static String describe(Exception e) {
+        if (e instanceof ApiException api) {
+            return api.details().isEmpty() ? api.getMessage() : api.getMessage() + " " + String.join("; ", api.details());
+        }
+        if (e instanceof IllegalArgumentException) {
+            return e.getMessage();
+        }
+        log.warn("Admin UI action failed", e);
+        return "That did not work: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+    }
+}

@@ -1,0 +1,185 @@
+package io.corrigo.ui.tenant;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.dialog.Dialog;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import com.vaadin.flow.router.RouteAlias;
+import io.corrigo.server.knowledge.KnowledgeBaseView;
+import io.corrigo.server.knowledge.KnowledgeBases;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.security.TenantAccess;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.TenantView;
+import io.corrigo.ui.pipeline.PipelineView;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+
+/** Tenants: list (those the admin may see); platform admins create, rename, disable and enable them. */
+@Route("tenants")
+@RouteAlias("")
+@PageTitle("Tenants · Corrigo")
+@PermitAll
+public class TenantsView extends VerticalLayout {
+
+    static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    private final TenantService tenants;
+    private final TenantSelection selection;
+    private final TenantAccess access;
+    private final KnowledgeBases knowledgeBases;
+    private final PipelineService pipelines;
+    private final Grid<TenantView> grid = new Grid<>(TenantView.class, false);
+    private final VerticalLayout details = new VerticalLayout();
+    private final VerticalLayout empty = new VerticalLayout();
+
+    public TenantsView(TenantService tenants, TenantSelection selection, TenantAccess access,
+                       KnowledgeBases knowledgeBases, PipelineService pipelines) {
+        this.tenants = tenants;
+        this.selection = selection;
+        this.access = access;
+        this.knowledgeBases = knowledgeBases;
+        this.pipelines = pipelines;
+        setWidthFull();
+        H2 title = new H2("Tenants");
+        title.getStyle().set("margin-top", "0");
+        add(title);
+
+        if (access.isPlatformAdmin()) {
+            TextField id = new TextField("Id");
+            id.setId("new-tenant-id");
+            id.setPlaceholder("acme");
+            id.setHelperText("lower-case letters, digits, dashes");
+            TextField name = new TextField("Name");
+            name.setId("new-tenant-name");
+            name.setPlaceholder("Acme Corporation");
+            Button create = new Button("Create tenant", e -> {
+                try {
+                    TenantView created = tenants.create(id.getValue().trim(), name.getValue());
+                    Toasts.success("Tenant '" + created.id() + "' created with the default offline pipeline.");
+                    id.clear();
+                    name.clear();
+                    refresh();
+                    grid.select(created);
+                } catch (RuntimeException ex) {
+                    Toasts.error(ex);
+                }
+            });
+            create.setId("create-tenant");
+            create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+            HorizontalLayout form = new HorizontalLayout(id, name, create);
+            form.setAlignItems(FlexComponent.Alignment.BASELINE);
+            add(form);
+        }
+
+        grid.setId("tenants-grid");
+        grid.addColumn(TenantView::id).setHeader("Id").setAutoWidth(true);
+        grid.addColumn(TenantView::name).setHeader("Name").setFlexGrow(1);
+        grid.addComponentColumn(t -> Badges.of(t.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
+        grid.addColumn(t -> WHEN.format(t.createdAt())).setHeader("Created").setAutoWidth(true);
+        if (access.isPlatformAdmin()) {
+            grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
+        }
+        grid.setAllRowsVisible(true);
+        grid.asSingleSelect().addValueChangeListener(e -> showDetails(e.getValue()));
+        add(empty, grid, details);
+        refresh();
+    }
+
+    private HorizontalLayout actions(TenantView tenant) {
+        Button rename = new Button("Rename", e -> renameDialog(tenant));
+        rename.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
+        Button toggle = new Button(tenant.enabled() ? "Disable" : "Enable", e -> {
+            try {
+                tenants.update(tenant.id(), null, !tenant.enabled());
+                Toasts.success("Tenant '" + tenant.id() + "' " + (tenant.enabled() ? "disabled: it answers no queries."
+                        : "enabled."));
+                refresh();
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, tenant.enabled() ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
+        return new HorizontalLayout(rename, toggle);
+    }
+
+    private void renameDialog(TenantView tenant) {
+        Dialog dialog = new Dialog();
+        dialog.setHeaderTitle("Rename " + tenant.id());
+        TextField name = new TextField("Name", tenant.name(), "");
+        name.setWidthFull();
+        Button save = new Button("Save", e -> {
+            try {
+                tenants.update(tenant.id(), name.getValue(), null);
+                dialog.close();
+                refresh();
+            } catch (RuntimeException ex) {
+                name.setInvalid(true);
+                name.setErrorMessage(Toasts.describe(ex));
+            }
+        });
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        dialog.add(name);
+        dialog.getFooter().add(new Button("Cancel", e -> dialog.close()), save);
+        dialog.open();
+    }
+
+    private void refresh() {
+        List<TenantView> visible = selection.visible();
+        grid.setItems(visible);
+        empty.removeAll();
+        if (visible.isEmpty()) {
+            empty.add(EmptyState.of("No tenants yet", access.isPlatformAdmin()
+                    ? "Create the first tenant above: it starts with the offline default pipeline; then upload its "
+                    + "knowledge under Knowledge and ask it in the Playground."
+                    : "No tenant is assigned to you yet; ask a platform admin."));
+        }
+        details.removeAll();
+    }
+
+    private void showDetails(TenantView tenant) {
+        details.removeAll();
+        if (tenant == null) {
+            return;
+        }
+        selection.remember(tenant.id());
+        details.add(new H2(tenant.name()));
+        try {
+            List<KnowledgeBaseView> kbs = knowledgeBases.list(tenant.id());
+            Grid<KnowledgeBaseView> kbGrid = new Grid<>(KnowledgeBaseView.class, false);
+            kbGrid.addColumn(KnowledgeBaseView::name).setHeader("Knowledge base");
+            kbGrid.addColumn(KnowledgeBaseView::documents).setHeader("Documents");
+            kbGrid.addColumn(KnowledgeBaseView::maxChunkWords).setHeader("Chunk words");
+            kbGrid.addColumn(KnowledgeBaseView::overlapSentences).setHeader("Overlap sentences");
+            kbGrid.setItems(kbs);
+            kbGrid.setAllRowsVisible(true);
+            details.add(kbGrid);
+            if (tenant.enabled()) {
+                int version = pipelines.activeVersion(tenant.id());
+                Button edit = new Button("Edit pipeline (version " + version + ")", e -> getUI().ifPresent(ui ->
+                        ui.navigate(PipelineView.class, com.vaadin.flow.router.QueryParameters.simple(Map.of("tenant", tenant.id())))));
+                details.add(edit);
+            } else {
+                details.add(new Paragraph("Disabled: its pipeline answers no queries until it is enabled again."));
+            }
+        } catch (RuntimeException e) {
+            details.add(new Span(Toasts.describe(e)));
+        }
+    }
+}

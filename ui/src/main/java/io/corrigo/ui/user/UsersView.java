@@ -1,0 +1,109 @@
+package io.corrigo.ui.user;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.combobox.MultiSelectComboBox;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.PasswordField;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import io.corrigo.server.security.AdminUsers;
+import io.corrigo.server.security.Role;
+import io.corrigo.server.security.UserView;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.TenantView;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.RolesAllowed;
+
+/** Admin users (platform admins only): create with a role and tenants, enable or disable, delete. */
+@Route("users")
+@PageTitle("Users · Corrigo")
+@RolesAllowed("PLATFORM_ADMIN")
+public class UsersView extends VerticalLayout {
+
+    private final AdminUsers users;
+    private final Grid<UserView> grid = new Grid<>();
+
+    public UsersView(AdminUsers users, TenantService tenants) {
+        this.users = users;
+        H2 title = new H2("Users");
+        title.getStyle().set("margin-top", "0");
+        TextField username = new TextField("User name");
+        username.setId("new-user-name");
+        PasswordField password = new PasswordField("Password");
+        password.setId("new-user-password");
+        password.setHelperText("at least " + AdminUsers.MIN_PASSWORD + " characters");
+        Select<Role> role = new Select<>();
+        role.setLabel("Role");
+        role.setId("new-user-role");
+        role.setItems(Role.values());
+        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? "Platform admin (everything)" : "Tenant admin (their tenants)");
+        role.setValue(Role.TENANT_ADMIN);
+        MultiSelectComboBox<String> scope = new MultiSelectComboBox<>("Tenants");
+        scope.setId("new-user-tenants");
+        scope.setItems(tenants.list().stream().map(TenantView::id).toList());
+        role.addValueChangeListener(e -> scope.setEnabled(e.getValue() == Role.TENANT_ADMIN));
+        Button create = new Button("Create user", e -> {
+            try {
+                users.create(username.getValue().trim(), password.getValue(), role.getValue(), scope.getValue());
+                Toasts.success("User '" + username.getValue() + "' created.");
+                username.clear();
+                password.clear();
+                scope.clear();
+                refresh();
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        create.setId("create-user");
+        create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        HorizontalLayout form = new HorizontalLayout(username, password, role, scope, create);
+        form.setAlignItems(FlexComponent.Alignment.BASELINE);
+        form.getStyle().set("flex-wrap", "wrap");
+
+        grid.setId("users-grid");
+        grid.addColumn(UserView::username).setHeader("User").setAutoWidth(true);
+        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "platform admin" : "tenant admin").setHeader("Role").setAutoWidth(true);
+        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader("Tenants").setFlexGrow(1);
+        grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
+        grid.addComponentColumn(this::actions).setAutoWidth(true);
+        grid.setAllRowsVisible(true);
+        add(title, form, grid);
+        refresh();
+    }
+
+    private HorizontalLayout actions(UserView user) {
+        Button toggle = new Button(user.enabled() ? "Disable" : "Enable", e -> {
+            try {
+                users.update(user.username(), null, null, !user.enabled());
+                refresh();
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL);
+        Button delete = new Button("Delete", e -> new ConfirmDialog("Delete " + user.username() + "?",
+                "They can no longer sign in.", "Delete", ok -> {
+            try {
+                users.delete(user.username());
+                refresh();
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        }).open());
+        delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
+        return new HorizontalLayout(toggle, delete);
+    }
+
+    private void refresh() {
+        grid.setItems(users.list());
+    }
+}

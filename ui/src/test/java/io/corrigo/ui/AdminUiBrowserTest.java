@@ -1,0 +1,248 @@
+package io.corrigo.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.run.RunFilter;
+import io.corrigo.server.run.RunLog;
+import io.corrigo.server.security.AdminUsers;
+import io.corrigo.server.security.Role;
+import io.corrigo.server.tenant.TenantService;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The admin's day in a real headless Chromium against a real host: sign in, create a tenant, configure its
+ * pipeline (an invalid value is refused in the form), upload a document and watch it finish, ask in the
+ * playground and read the trace, look at runs, resilience and plugins; a tenant admin sees only their tenant.
+ * Screenshots of each view land in {@code ui/target/screenshots}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AdminUiBrowserTest {
+
+    private static final String ADMIN_PASSWORD = "browser-admin-password";
+    private static final String TENANT = "ui-acme";
+    private static final String DOC = """
+            # Zorblax widgets
+
+            The Zorblax widget is assembled in Tallinn by the Acme Corporation. Each Zorblax widget weighs exactly \
+            412 grams and ships in a blue box. Zorblax widgets were first sold in 2019.
+
+            # Returns
+
+            A Zorblax widget can be returned within 30 days of delivery for a full refund.
+            """;
+
+    private static Browser browser;
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    PipelineService pipelines;
+    @Autowired
+    RunLog runs;
+    @Autowired
+    TenantService tenants;
+    @Autowired
+    AdminUsers users;
+    @Autowired
+    IngestionService ingestion;
+
+    @DynamicPropertySource
+    static void hostProperties(DynamicPropertyRegistry registry) throws IOException {
+        Path data = Files.createDirectories(Paths.get("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath());
+        registry.add("corrigo.data-dir", data::toString);
+        registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
+        registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+        registry.add("corrigo.demo.enabled", () -> "false");
+    }
+
+    @BeforeAll
+    static void startBrowser() {
+        // the port is known per instance only: the browser opens lazily in browser()
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    private Browser browser() {
+        if (browser == null) {
+            browser = new Browser(port);
+        }
+        return browser;
+    }
+
+    @Test
+    @Order(1)
+    void should_refuse_a_wrong_password_and_sign_in_with_the_right_one() {
+        Browser b = browser();
+        b.signIn("admin", "not-the-password");
+        assertThat(b.driver.getCurrentUrl()).contains("/login");
+        assertThat(b.driver.getCurrentUrl()).contains("error");
+        assertThat(b.element("vaadinLoginFormWrapper").getAttribute("error")).isNotNull();
+        b.screenshot("00-sign-in-refused");
+
+        b.signIn("admin", ADMIN_PASSWORD);
+        assertThat(b.driver.getCurrentUrl()).doesNotContain("/login");
+        b.element("tenants-grid");
+        assertThat(b.page()).contains("No tenants yet");
+        b.screenshot("01-tenants-empty");
+    }
+
+    @Test
+    @Order(2)
+    void should_create_a_tenant() {
+        Browser b = browser();
+        b.open("/tenants");
+        b.type("new-tenant-id", TENANT);
+        b.type("new-tenant-name", "Acme Widgets");
+        b.click("create-tenant");
+
+        b.waitUntil(d -> b.text("tenants-grid").contains("Acme Widgets"), Duration.ofSeconds(10));
+        assertThat(tenants.find(TENANT).name()).isEqualTo("Acme Widgets");
+        b.screenshot("02-tenants");
+    }
+
+    @Test
+    @Order(3)
+    void should_refuse_an_invalid_setting_in_the_pipeline_form_and_save_a_valid_one_as_a_new_version() {
+        Browser b = browser();
+        int before = pipelines.activeVersion(TENANT);
+        b.open("/pipeline?tenant=" + TENANT);
+        b.element("stage-evaluator");
+        b.screenshot("03a-pipeline-before");
+
+        b.type("cfg-evaluator-semanticWeight", "1.7");
+        b.type("setting-topK", "5");
+        b.click("save-pipeline");
+
+        assertThat(b.fieldError("cfg-evaluator-semanticWeight")).contains("at most 1");
+        assertThat(pipelines.activeVersion(TENANT)).isEqualTo(before);
+        b.screenshot("03-pipeline-invalid");
+
+        b.type("cfg-evaluator-semanticWeight", "0.6");
+        b.click("save-pipeline");
+        b.waitUntil(d -> pipelines.activeVersion(TENANT) == before + 1, Duration.ofSeconds(10));
+        var saved = pipelines.active(TENANT).definition();
+        assertThat(saved.settings().topK()).isEqualTo(5);
+        assertThat(saved.stages().get("evaluator").properties()).containsEntry("semanticWeight", "0.6");
+        b.waitUntil(d -> b.text("pipeline-version").startsWith("Version " + (before + 1)), Duration.ofSeconds(10));
+        b.screenshot("04-pipeline");
+    }
+
+    @Test
+    @Order(4)
+    void should_upload_a_document_and_show_its_job_finishing() throws IOException {
+        Browser b = browser();
+        Path file = Files.createTempDirectory("upload").resolve("zorblax.md");
+        Files.writeString(file, DOC);
+        b.open("/knowledge?tenant=" + TENANT);
+        assertThat(b.page()).contains("No documents yet");
+
+        b.upload("upload", file);
+
+        b.waitUntil(d -> !d.findElements(By.cssSelector("#jobs .job[data-state='DONE']")).isEmpty(), Duration.ofSeconds(60));
+        b.waitUntil(d -> b.text("documents").contains("INDEXED"), Duration.ofSeconds(10));
+        assertThat(b.text("documents")).contains("zorblax.md");
+        assertThat(ingestion.list(TENANT)).singleElement().satisfies(doc -> {
+            assertThat(doc.status()).isEqualTo("INDEXED");
+            assertThat(doc.chunkCount()).isPositive();
+        });
+        b.screenshot("05-knowledge");
+    }
+
+    @Test
+    @Order(5)
+    void should_answer_in_the_playground_with_citations_beside_the_trace() {
+        Browser b = browser();
+        b.open("/playground?tenant=" + TENANT);
+
+        b.type("question", "How much does a Zorblax widget weigh?");
+        b.click("ask");
+
+        b.waitUntil(d -> !d.findElements(By.id("answer-text")).isEmpty(), Duration.ofSeconds(30));
+        assertThat(b.text("answer-text")).contains("412 grams");
+        assertThat(b.text("citations")).containsIgnoringCase("zorblax").contains("knowledge base");
+        assertThat(b.text("trace-summary")).contains("CORRECT");
+        assertThat(b.text("trace-retrieved")).contains("CORRECT");
+        assertThat(b.element("trace-timings").findElements(By.cssSelector("rect"))).isNotEmpty();
+        assertThat(runs.list(TENANT, RunFilter.ALL, 0, 10).items()).anySatisfy(r ->
+                assertThat(r.question()).isEqualTo("How much does a Zorblax widget weigh?"));
+        b.screenshot("06-playground");
+    }
+
+    @Test
+    @Order(6)
+    void should_list_runs_with_charts_and_open_a_run_s_trace() {
+        Browser b = browser();
+        b.open("/runs?tenant=" + TENANT);
+
+        b.waitUntil(d -> b.text("runs-grid").contains("Zorblax"), Duration.ofSeconds(10));
+        assertThat(b.element("chart-actions").findElements(By.cssSelector("rect"))).isNotEmpty();
+        assertThat(b.element("chart-latency").findElements(By.cssSelector("circle"))).isNotEmpty();
+        b.screenshot("07-runs");
+
+        b.driver.findElements(By.cssSelector("#runs-grid vaadin-grid-cell-content")).stream()
+                .filter(c -> c.getText().contains("Zorblax")).findFirst().orElseThrow().click();
+        b.waitUntil(d -> d.getCurrentUrl().contains("/runs/"), Duration.ofSeconds(10));
+        b.waitForVaadin();
+        assertThat(b.text("answer-text")).contains("412 grams");
+        b.screenshot("08-run-trace");
+    }
+
+    @Test
+    @Order(7)
+    void should_show_plugins_and_resilience() {
+        Browser b = browser();
+        b.open("/plugins");
+        assertThat(b.text("plugins-grid")).contains("lucene-retriever", "STARTED");
+        b.screenshot("09-plugins");
+        b.open("/resilience");
+        assertThat(b.page()).contains("No circuit breakers yet");
+        b.screenshot("10-resilience");
+    }
+
+    @Test
+    @Order(8)
+    void should_show_a_tenant_admin_only_their_tenant() {
+        tenants.create("ui-other", "Other Corp");
+        users.create("olga", "olga-password-1", Role.TENANT_ADMIN, List.of("ui-other"));
+        Browser b = browser();
+        b.signOut();
+        b.signIn("olga", "olga-password-1");
+
+        b.open("/tenants");
+        assertThat(b.text("tenants-grid")).contains("Other Corp").doesNotContain("Acme");
+        b.open("/playground?tenant=" + TENANT);
+        assertThat(b.page()).contains("Playground · ui-other").doesNotContain(TENANT);
+        b.open("/runs?tenant=" + TENANT);
+        assertThat(b.page()).doesNotContain("Zorblax");
+        assertThat(b.page()).doesNotContain("Users");
+        b.open("/users");
+        assertThat(b.driver.findElements(By.id("users-grid"))).isEmpty();
+        b.screenshot("11-tenant-admin");
+    }
+}
