@@ -7,10 +7,15 @@ mode NAIVE) and prints both. The tenant's pipeline is restored afterwards.
 """
 import argparse, json, statistics, urllib.request
 from sweep import matches
+import base64
+import os
+
+# the host's REST API needs an admin user (HTTP Basic)
+AUTH = "Basic " + base64.b64encode((os.environ.get("CORRIGO_USER", "admin") + ":" + os.environ["CORRIGO_PASSWORD"]).encode()).decode()
 
 def call(method, url, body=None):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json", "Authorization": AUTH})
     with urllib.request.urlopen(req) as r:
         return json.load(r)
 

@@ -82,6 +82,8 @@ class SecurityApiTest extends HostTestBase {
         Reply missing = get("/api/v1/tenants/sec-nonexistent");
         Reply otherQuery = ask("sec-beta", "anything?");
         Reply otherRun = get("/api/v1/tenants/sec-beta/runs/" + betaRunId);
+        Reply otherRunById = get("/api/v1/runs/" + betaRunId);
+        Reply ownRunById = get("/api/v1/runs/" + own.body().get("runId").asText());
         Reply otherRuns = get("/api/v1/tenants/sec-beta/runs");
         Reply otherDocs = get("/api/v1/tenants/sec-beta/documents");
         Reply otherPipeline = putJson("/api/v1/tenants/sec-beta/pipeline", Map.of());
@@ -95,6 +97,9 @@ class SecurityApiTest extends HostTestBase {
         assertThat(otherQuery.status()).isEqualTo(404);
         assertThat(otherRun.status()).isEqualTo(404);
         assertThat(otherRun.body().toString()).doesNotContain("anything in beta");
+        assertThat(otherRunById.status()).isEqualTo(404);
+        assertThat(otherRunById.body().toString()).doesNotContain("anything in beta");
+        assertThat(ownRunById.status()).isEqualTo(200);
         assertThat(otherRuns.status()).isEqualTo(404);
         assertThat(otherDocs.status()).isEqualTo(404);
         assertThat(otherPipeline.status()).isEqualTo(404);

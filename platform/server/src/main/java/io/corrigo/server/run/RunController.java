@@ -1,5 +1,7 @@
 package io.corrigo.server.run;
 
+import io.corrigo.server.security.TenantAccess;
+import io.corrigo.server.web.ApiException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -18,8 +20,10 @@ class RunController {
 
     private final QueryService queries;
     private final RunLog runs;
+    private final TenantAccess access;
 
-    RunController(QueryService queries, RunLog runs) {
+    RunController(QueryService queries, RunLog runs, TenantAccess access) {
+        this.access = access;
         this.queries = queries;
         this.runs = runs;
     }
@@ -63,8 +67,13 @@ class RunController {
     }
 
     /** The run by id alone, as the foundation issue specifies; tenant-scoped access checks arrive with API keys. */
+    /** A run by id alone, if it belongs to a tenant the admin may see (else 404, as for a missing run). */
     @GetMapping("/api/v1/runs/{id}")
     RunView run(@PathVariable String id) {
-        return runs.run(id);
+        RunView run = runs.run(id);
+        if (!access.canAccess(run.tenant())) {
+            throw ApiException.notFound("run_not_found", "No run '" + id + "'.");
+        }
+        return run;
     }
 }
