@@ -236,6 +236,7 @@ class AdminUiBrowserTest {
 
         b.open("/tenants");
         assertThat(b.text("tenants-grid")).contains("Other Corp").doesNotContain("Acme");
+        b.screenshot("11-tenant-admin");
         b.open("/playground?tenant=" + TENANT);
         assertThat(b.page()).contains("Playground · ui-other").doesNotContain(TENANT);
         b.open("/runs?tenant=" + TENANT);
@@ -243,6 +244,7 @@ class AdminUiBrowserTest {
         assertThat(b.page()).doesNotContain("Users");
         b.open("/users");
         assertThat(b.driver.findElements(By.id("users-grid"))).isEmpty();
-        b.screenshot("11-tenant-admin");
+        assertThat(b.page()).contains("Nothing here");
+        b.screenshot("12-tenant-admin-users-refused");
     }
 }

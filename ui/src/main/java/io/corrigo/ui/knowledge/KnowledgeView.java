@@ -127,7 +127,10 @@ public class KnowledgeView extends TenantScopedView {
         jobs.setId("jobs");
         documents.setId("documents");
         documents.addColumn(DocumentView::name).setHeader("Document").setFlexGrow(2);
-        documents.addColumn(DocumentView::knowledgeBase).setHeader("Knowledge base").setAutoWidth(true);
+        java.util.Map<String, String> kbNames = new java.util.HashMap<>();
+        bases.forEach(b -> kbNames.put(b.id(), b.name()));
+        documents.addColumn(d -> kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase())).setHeader("Knowledge base")
+                .setAutoWidth(true);
         documents.addComponentColumn(d -> Badges.of(d.status())).setHeader("State").setAutoWidth(true);
         documents.addColumn(DocumentView::chunkCount).setHeader("Chunks").setAutoWidth(true);
         documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader("Size").setAutoWidth(true);
