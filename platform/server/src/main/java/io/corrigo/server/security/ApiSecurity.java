@@ -56,6 +56,21 @@ class ApiSecurity implements WebMvcConfigurer {
         return http.build();
     }
 
+    /**
+     * The chat widget's side: {@code /public/**} (guarded by {@code PublicAccessFilter}: key, origin, limits) and the
+     * widget script itself are open to the world; no session, no CSRF (no cookies are used).
+     */
+    @Bean
+    @Order(2)
+    SecurityFilterChain publicFilterChain(HttpSecurity http) throws Exception {
+        http.securityMatcher("/public/**", "/widget.js")
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll())
+                .csrf(csrf -> csrf.disable())
+                .requestCache(cache -> cache.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
+        return http.build();
+    }
+
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         registry.addInterceptor(new TenantScopeInterceptor(access)).addPathPatterns("/api/v1/tenants/*", "/api/v1/tenants/*/**");

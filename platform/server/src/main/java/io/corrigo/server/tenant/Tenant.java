@@ -23,6 +23,24 @@ public class Tenant {
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
+    @Column(name = "requests_per_minute", nullable = false)
+    private int requestsPerMinute = WidgetSettings.DEFAULTS.requestsPerMinute();
+
+    @Column(name = "queries_per_day", nullable = false)
+    private int queriesPerDay = WidgetSettings.DEFAULTS.queriesPerDay();
+
+    @Column(name = "widget_title", nullable = false)
+    private String widgetTitle = WidgetSettings.DEFAULTS.title();
+
+    @Column(name = "widget_greeting", nullable = false)
+    private String widgetGreeting = WidgetSettings.DEFAULTS.greeting();
+
+    @Column(name = "widget_placeholder", nullable = false)
+    private String widgetPlaceholder = WidgetSettings.DEFAULTS.placeholder();
+
+    @Column(name = "widget_color", nullable = false)
+    private String widgetColor = WidgetSettings.DEFAULTS.color();
+
     protected Tenant() {
     }
 
@@ -55,5 +73,18 @@ public class Tenant {
 
     void enabled(boolean value) {
         this.enabled = value;
+    }
+
+    WidgetSettings widget() {
+        return new WidgetSettings(widgetTitle, widgetGreeting, widgetPlaceholder, widgetColor, requestsPerMinute, queriesPerDay);
+    }
+
+    void widget(WidgetSettings settings) {
+        this.widgetTitle = settings.title();
+        this.widgetGreeting = settings.greeting();
+        this.widgetPlaceholder = settings.placeholder();
+        this.widgetColor = settings.color();
+        this.requestsPerMinute = settings.requestsPerMinute();
+        this.queriesPerDay = settings.queriesPerDay();
     }
 }

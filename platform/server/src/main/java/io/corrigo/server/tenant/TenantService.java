@@ -68,6 +68,26 @@ public class TenantService {
         return TenantView.of(tenants.save(tenant));
     }
 
+    /** The tenant's chat widget look and its key holders' limits. @throws ApiException 404 */
+    @Transactional(readOnly = true)
+    public WidgetSettings widget(String id) {
+        return tenants.findById(id).map(Tenant::widget)
+                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+    }
+
+    /** @throws ApiException 400 listing every invalid field, 404 */
+    @Transactional
+    public WidgetSettings updateWidget(String id, WidgetSettings settings) {
+        Tenant tenant = tenants.findById(id)
+                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+        List<String> problems = settings.problems();
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest("invalid_widget_settings", "The widget settings are not valid.", problems);
+        }
+        tenant.widget(settings);
+        return tenants.save(tenant).widget();
+    }
+
     /** Creates a tenant and publishes {@link TenantCreated}. @throws ApiException 400 for a bad id or name, 409 when the id is taken */
     @Transactional
     public TenantView create(String id, String name) {

@@ -1,0 +1,126 @@
+package io.corrigo.server.access;
+
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Creates, lists, revokes and checks a tenant's keys. The key itself is shown once, at creation. */
+@Service
+public class ApiKeys {
+
+    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    private static final int RANDOM_CHARS = 32; // ≈ 190 bits
+    private final SecureRandom random = new SecureRandom();
+    private final ApiKeyRepository keys;
+    private final TenantService tenants;
+    private final Clock clock;
+
+    ApiKeys(ApiKeyRepository keys, TenantService tenants, Clock clock) {
+        this.keys = keys;
+        this.tenants = tenants;
+        this.clock = clock;
+    }
+
+    /** A new key and its value, which is not stored and cannot be shown again. */
+    public record CreatedKey(KeyView key, String value) {
+    }
+
+    /**
+     * @param allowedOrigins for a publishable key: the web origins it may be used from (at least one)
+     * @throws ApiException 400 for a bad name or origin, 404 for an unknown tenant
+     */
+    @Transactional
+    public CreatedKey create(String tenantId, KeyKind kind, String name, List<String> allowedOrigins) {
+        tenants.find(tenantId);
+        List<String> problems = new ArrayList<>();
+        if (kind == null) {
+            problems.add("kind: PUBLISHABLE or SECRET");
+        }
+        if (name == null || name.isBlank() || name.length() > 100) {
+            problems.add("name: 1-100 characters");
+        }
+        List<String> origins = new ArrayList<>();
+        for (String origin : allowedOrigins == null ? List.<String>of() : allowedOrigins) {
+            normalizeOrigin(origin).ifPresentOrElse(origins::add,
+                    () -> problems.add("allowedOrigins: '" + origin + "' is not an origin like https://shop.example.com"));
+        }
+        if (kind == KeyKind.PUBLISHABLE && origins.isEmpty() && problems.stream().noneMatch(p -> p.startsWith("allowedOrigins"))) {
+            problems.add("allowedOrigins: a publishable key needs at least one origin it may be used from");
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.badRequest("invalid_key", "The key is not valid.", problems);
+        }
+        StringBuilder value = new StringBuilder(kind.prefix());
+        for (int i = 0; i < RANDOM_CHARS; i++) {
+            value.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+        }
+        String key = value.toString();
+        ApiKey row = keys.save(new ApiKey("key-" + UUID.randomUUID().toString().substring(0, 13), tenantId, kind,
+                name.trim(), key.substring(0, 10), hash(key), kind == KeyKind.PUBLISHABLE ? origins : List.of(),
+                clock.instant()));
+        return new CreatedKey(row.view(), key);
+    }
+
+    @Transactional(readOnly = true)
+    public List<KeyView> list(String tenantId) {
+        return keys.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(ApiKey::view).toList();
+    }
+
+    /** @throws ApiException 404 for a key of another tenant or none */
+    @Transactional
+    public KeyView revoke(String tenantId, String keyId) {
+        ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
+                .orElseThrow(() -> ApiException.notFound("key_not_found", "No key '" + keyId + "'."));
+        key.revoke(clock.instant());
+        return keys.save(key).view();
+    }
+
+    /** The live key with this value (not revoked, its tenant enabled). */
+    @Transactional(readOnly = true)
+    public Optional<KeyView> authenticate(String value) {
+        if (value == null || value.length() < 10 || value.length() > 100) {
+            return Optional.empty();
+        }
+        return keys.findByKeyHash(hash(value)).filter(k -> !k.revoked()).map(ApiKey::view)
+                .filter(k -> tenants.find(k.tenant()).enabled());
+    }
+
+    /** {@code https://Shop.example.com:443/} → {@code https://shop.example.com}; empty when not an http(s) origin. */
+    static Optional<String> normalizeOrigin(String origin) {
+        try {
+            URI uri = URI.create(origin == null ? "" : origin.trim());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null
+                    || (uri.getPath() != null && !uri.getPath().isEmpty() && !uri.getPath().equals("/"))
+                    || uri.getQuery() != null || uri.getUserInfo() != null) {
+                return Optional.empty();
+            }
+            int port = uri.getPort();
+            boolean defaultPort = port == -1 || (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
+            return Optional.of(scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    static String hash(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.corrigo.server.access;
+
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.WidgetSettings;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Admins manage a tenant's keys, its widget's look and its key holders' limits. */
+@RestController
+class KeyController {
+
+    private final ApiKeys keys;
+    private final TenantService tenants;
+
+    KeyController(ApiKeys keys, TenantService tenants) {
+        this.keys = keys;
+        this.tenants = tenants;
+    }
+
+    record CreateKey(KeyKind kind, String name, List<String> allowedOrigins) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/keys")
+    List<KeyView> list(@PathVariable String tenant) {
+        return keys.list(tenant);
+    }
+
+    /** The answer holds the key's value: the only time it is shown. */
+    @PostMapping("/api/v1/tenants/{tenant}/keys")
+    @ResponseStatus(HttpStatus.CREATED)
+    ApiKeys.CreatedKey create(@PathVariable String tenant, @RequestBody CreateKey request) {
+        return keys.create(tenant, request.kind(), request.name(), request.allowedOrigins());
+    }
+
+    @DeleteMapping("/api/v1/tenants/{tenant}/keys/{keyId}")
+    KeyView revoke(@PathVariable String tenant, @PathVariable String keyId) {
+        return keys.revoke(tenant, keyId);
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/widget")
+    WidgetSettings widget(@PathVariable String tenant) {
+        return tenants.widget(tenant);
+    }
+
+    @PutMapping("/api/v1/tenants/{tenant}/widget")
+    WidgetSettings updateWidget(@PathVariable String tenant, @RequestBody WidgetSettings settings) {
+        return tenants.updateWidget(tenant, settings);
+    }
+}

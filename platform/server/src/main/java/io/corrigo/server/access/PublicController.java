@@ -1,0 +1,127 @@
+package io.corrigo.server.access;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.run.QueryResponse;
+import io.corrigo.server.run.QueryService;
+import io.corrigo.server.run.RunLog;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.WidgetSettings;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/**
+ * What a publishable key may do (the chat widget): read the widget's look, ask, and rate an answer. The tenant is
+ * the key's; nothing else of the tenant (traces, documents, settings) is reachable from here.
+ */
+@RestController
+class PublicController {
+
+    private final QueryService queries;
+    private final RunLog runs;
+    private final TenantService tenants;
+    private final ObjectMapper json;
+
+    PublicController(QueryService queries, RunLog runs, TenantService tenants, ObjectMapper json) {
+        this.queries = queries;
+        this.runs = runs;
+        this.tenants = tenants;
+        this.json = json;
+    }
+
+    /** The widget's look. */
+    record WidgetView(String title, String greeting, String placeholder, String color) {
+    }
+
+    /** An answer as end users get it: no trace, no scores. */
+    record PublicAnswer(String runId, String answer, boolean abstained, boolean incomplete, boolean degraded,
+                        List<QueryResponse.CitationView> citations) {
+
+        static PublicAnswer of(QueryResponse r) {
+            return new PublicAnswer(r.runId(), r.answer(), r.abstained(), r.incomplete(), r.degraded(), r.citations());
+        }
+    }
+
+    record Ask(String question) {
+    }
+
+    record Feedback(String rating, String comment) {
+    }
+
+    @GetMapping("/public/v1/widget")
+    WidgetView widget(@RequestAttribute(PublicAccessFilter.KEY) KeyView key) {
+        WidgetSettings s = tenants.widget(key.tenant());
+        return new WidgetView(s.title(), s.greeting(), s.placeholder(), s.color());
+    }
+
+    /** Answers through the tenant's pipeline, as one JSON object. */
+    @PostMapping("/public/v1/ask")
+    PublicAnswer ask(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @RequestBody Ask request) {
+        return PublicAnswer.of(queries.ask(key.tenant(), request == null ? null : request.question()));
+    }
+
+    /**
+     * The same answer as server-sent events (asked with {@code Accept: text/event-stream}): {@code run} (the run
+     * id), {@code delta} (pieces of the answer text, in order), {@code done} (the whole answer with citations and
+     * flags).
+     */
+    @PostMapping(value = "/public/v1/ask", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(PublicAccessFilter.KEY) KeyView key,
+                                                       @RequestBody Ask request) {
+        PublicAnswer answer = ask(key, request);
+        StreamingResponseBody body = out -> {
+            event(out, "run", Map.of("runId", answer.runId()));
+            for (String piece : pieces(answer.answer())) {
+                event(out, "delta", Map.of("text", piece));
+            }
+            event(out, "done", answer);
+        };
+        return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM)
+                .header(HttpHeaders.CACHE_CONTROL, "no-cache").header("X-Accel-Buffering", "no").body(body);
+    }
+
+    @PostMapping("/public/v1/runs/{runId}/feedback")
+    ResponseEntity<Void> feedback(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @PathVariable String runId,
+                                  @RequestBody Feedback feedback) {
+        runs.feedback(key.tenant(), runId, feedback == null ? null : feedback.rating(), feedback == null ? null : feedback.comment());
+        return ResponseEntity.noContent().build();
+    }
+
+    /**
+     * The answer in pieces of a few words. The shipped generators produce the whole answer at once, so the pieces
+     * only pace the display; a streaming generator (issue 6) will send its tokens through the same events.
+     */
+    static List<String> pieces(String text) {
+        List<String> pieces = new java.util.ArrayList<>();
+        String[] words = text.split("(?<=\\s)");
+        StringBuilder piece = new StringBuilder();
+        for (int i = 0; i < words.length; i++) {
+            piece.append(words[i]);
+            if ((i + 1) % 4 == 0) {
+                pieces.add(piece.toString());
+                piece.setLength(0);
+            }
+        }
+        if (!piece.isEmpty()) {
+            pieces.add(piece.toString());
+        }
+        return pieces;
+    }
+
+    private void event(OutputStream out, String name, Object data) throws IOException {
+        out.write(("event: " + name + "\ndata: " + json.writeValueAsString(data) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+}

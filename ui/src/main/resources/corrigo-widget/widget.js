@@ -1,0 +1,245 @@
+/*
+ * Corrigo chat widget. Add to any page:
+ *   <script src="https://HOST/widget.js" data-key="pk_..."></script>
+ * A <corrigo-chat> web component in its own shadow DOM: the page's CSS cannot reach it, its CSS cannot reach the
+ * page. Answers stream in over server-sent events; sources are numbered; abstentions and incomplete answers say
+ * so; thumbs up/down (+ comment) go back as feedback on the run; the conversation lasts for the browser tab.
+ */
+(() => {
+  'use strict';
+  const script = document.currentScript;
+  if (!script || customElements.get('corrigo-chat')) return;
+  const KEY = script.dataset.key || '';
+  const BASE = new URL(script.src, location.href).origin;
+  const STORE = 'corrigo-chat:' + KEY.slice(0, 12);
+
+  const css = `
+    :host { all: initial; position: fixed; right: 20px; bottom: 20px; z-index: 2147483000;
+            font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328;
+            --accent: #1a73e8; }
+    * { box-sizing: border-box; }
+    button { font: inherit; cursor: pointer; }
+    .bubble { width: 56px; height: 56px; border-radius: 50%; border: 0; background: var(--accent); color: #fff;
+              box-shadow: 0 4px 14px rgba(0,0,0,.25); font-size: 26px; }
+    .bubble:focus-visible, .panel button:focus-visible, input:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+    .panel { position: absolute; right: 0; bottom: 70px; width: 370px; max-height: min(600px, 80vh); display: none;
+             flex-direction: column; background: #fff; border-radius: 12px; box-shadow: 0 8px 30px rgba(0,0,0,.3); overflow: hidden; }
+    .panel.open { display: flex; }
+    header { background: var(--accent); color: #fff; padding: 10px 14px; display: flex; align-items: center; gap: 8px; }
+    header h2 { font-size: 16px; margin: 0; flex: 1; }
+    header button { background: transparent; border: 0; color: #fff; font-size: 20px; line-height: 1; }
+    .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 10px; background: #f6f8fa; }
+    .msg { max-width: 88%; padding: 8px 11px; border-radius: 10px; white-space: pre-wrap; word-wrap: break-word; }
+    .user { align-self: flex-end; background: var(--accent); color: #fff; }
+    .bot { align-self: flex-start; background: #fff; border: 1px solid #d0d7de; }
+    .bot.abstained { border-color: #bf8700; background: #fff8c5; }
+    .bot.error { border-color: #cf222e; background: #ffebe9; }
+    .note { font-size: 12px; color: #57606a; margin-top: 6px; }
+    ol.sources { margin: 8px 0 0; padding-left: 20px; font-size: 13px; }
+    ol.sources a { color: var(--accent); }
+    .quote { color: #57606a; font-size: 12px; }
+    .feedback { display: flex; gap: 6px; margin-top: 6px; align-items: center; flex-wrap: wrap; }
+    .feedback button { border: 1px solid #d0d7de; background: #fff; border-radius: 6px; padding: 2px 8px; }
+    .feedback button[aria-pressed="true"] { background: var(--accent); color: #fff; }
+    .feedback input { flex: 1; min-width: 120px; padding: 3px 6px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; font-size: 13px; }
+    form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #d0d7de; background: #fff; }
+    form input { flex: 1; padding: 8px 10px; border: 1px solid #d0d7de; border-radius: 8px; font: inherit; }
+    form button { border: 0; background: var(--accent); color: #fff; border-radius: 8px; padding: 0 14px; }
+    form button:disabled { opacity: .6; cursor: default; }
+    @media (max-width: 480px) {
+      :host { right: 12px; bottom: 12px; }
+      .panel { position: fixed; inset: 0; width: auto; max-height: none; border-radius: 0; bottom: 0; }
+    }`;
+
+  class CorrigoChat extends HTMLElement {
+    constructor() {
+      super();
+      this.root = this.attachShadow({ mode: 'open' });
+      this.root.innerHTML = `<style>${css}</style>
+        <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title">
+          <header><h2 id="title">Ask us</h2><button class="close" type="button" aria-label="Close chat">×</button></header>
+          <div class="log" role="log" aria-live="polite" aria-relevant="additions"></div>
+          <form><input name="q" type="text" autocomplete="off" aria-label="Your question" maxlength="2000">
+            <button type="submit" class="send">Send</button></form>
+        </div>
+        <button class="bubble" type="button" aria-label="Open chat" aria-expanded="false">💬</button>`;
+      this.panel = this.root.querySelector('.panel');
+      this.log = this.root.querySelector('.log');
+      this.input = this.root.querySelector('input[name=q]');
+      this.bubble = this.root.querySelector('.bubble');
+      this.sendButton = this.root.querySelector('.send');
+      this.history = JSON.parse(sessionStorage.getItem(STORE) || '[]');
+      this.bubble.addEventListener('click', () => this.toggle());
+      this.root.querySelector('.close').addEventListener('click', () => this.toggle(false));
+      this.panel.addEventListener('keydown', e => { if (e.key === 'Escape') this.toggle(false); });
+      this.root.querySelector('form').addEventListener('submit', e => { e.preventDefault(); this.ask(); });
+      this.configured = this.configure();
+    }
+
+    async configure() {
+      try {
+        const r = await fetch(`${BASE}/public/v1/widget?key=${encodeURIComponent(KEY)}`, { credentials: 'omit' });
+        if (!r.ok) throw new Error((await r.json()).message);
+        const w = await r.json();
+        this.style.setProperty('--accent', w.color);
+        this.root.getElementById('title').textContent = w.title;
+        this.input.placeholder = w.placeholder;
+        this.greeting = w.greeting;
+        this.available = true;
+      } catch (e) {
+        this.available = false;
+      }
+      this.render();
+    }
+
+    toggle(open = !this.panel.classList.contains('open')) {
+      this.panel.classList.toggle('open', open);
+      this.bubble.setAttribute('aria-expanded', String(open));
+      this.bubble.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+      if (open) this.input.focus(); else this.bubble.focus();
+    }
+
+    save() { sessionStorage.setItem(STORE, JSON.stringify(this.history.slice(-50))); }
+
+    render() {
+      this.log.innerHTML = '';
+      if (this.available === false) {
+        this.addBot({ error: 'This chat is not available on this site.' });
+        this.input.disabled = true; this.sendButton.disabled = true;
+        return;
+      }
+      if (this.greeting) this.addBot({ answer: this.greeting, greeting: true });
+      for (const m of this.history) m.role === 'user' ? this.addUser(m.text) : this.addBot(m);
+    }
+
+    addUser(text) {
+      const div = document.createElement('div');
+      div.className = 'msg user'; div.textContent = text;
+      this.log.append(div); this.log.scrollTop = this.log.scrollHeight;
+    }
+
+    addBot(m) {
+      const div = document.createElement('div');
+      div.className = 'msg bot';
+      this.log.append(div);
+      this.fill(div, m);
+      return div;
+    }
+
+    fill(div, m) {
+      div.innerHTML = '';
+      div.classList.toggle('abstained', !!m.abstained);
+      div.classList.toggle('error', !!m.error);
+      const text = document.createElement('div');
+      text.className = 'text';
+      text.textContent = m.error || m.answer || '';
+      div.append(text);
+      if (m.abstained) this.note(div, 'No reliable answer was found in the sources, so none is given.');
+      if (m.incomplete) this.note(div, 'This answer may be incomplete: a source it needed was unavailable.');
+      if (m.citations && m.citations.length) {
+        const ol = document.createElement('ol');
+        ol.className = 'sources'; ol.setAttribute('aria-label', 'Sources');
+        for (const c of m.citations) {
+          const li = document.createElement('li');
+          li.value = c.number;
+          const label = c.title || c.documentId || 'source';
+          if (c.uri && /^https?:/.test(c.uri)) {
+            const a = document.createElement('a');
+            a.href = c.uri; a.target = '_blank'; a.rel = 'noopener noreferrer'; a.textContent = label;
+            li.append(a);
+          } else li.append(document.createTextNode(label));
+          if (c.quote) { const q = document.createElement('div'); q.className = 'quote'; q.textContent = c.quote; li.append(q); }
+          ol.append(li);
+        }
+        div.append(ol);
+      }
+      if (m.runId) this.feedback(div, m);
+      this.log.scrollTop = this.log.scrollHeight;
+    }
+
+    note(div, text) {
+      const n = document.createElement('div'); n.className = 'note'; n.textContent = text; div.append(n);
+    }
+
+    feedback(div, m) {
+      const bar = document.createElement('div');
+      bar.className = 'feedback';
+      if (m.rated) { bar.textContent = 'Thanks for your feedback.'; div.append(bar); return; }
+      const up = this.button('👍', 'Helpful'), down = this.button('👎', 'Not helpful');
+      const comment = document.createElement('input');
+      comment.placeholder = 'Comment (optional)'; comment.setAttribute('aria-label', 'Comment on this answer');
+      comment.hidden = true;
+      const send = this.button('Send', 'Send feedback'); send.hidden = true;
+      let rating = null;
+      const pick = (r, b) => { rating = r; up.setAttribute('aria-pressed', String(b === up)); down.setAttribute('aria-pressed', String(b === down));
+                               comment.hidden = false; send.hidden = false; comment.focus(); };
+      up.addEventListener('click', () => pick('helpful', up));
+      down.addEventListener('click', () => pick('not_helpful', down));
+      send.addEventListener('click', async () => {
+        send.disabled = true;
+        try {
+          const r = await fetch(`${BASE}/public/v1/runs/${encodeURIComponent(m.runId)}/feedback?key=${encodeURIComponent(KEY)}`, {
+            method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ rating, comment: comment.value || null }) });
+          if (!r.ok) throw new Error('status ' + r.status);
+          m.rated = true; this.save();
+          bar.textContent = 'Thanks for your feedback.';
+        } catch (e) { send.disabled = false; this.note(div, 'Feedback could not be sent; try again.'); }
+      });
+      bar.append(up, down, comment, send);
+      div.append(bar);
+    }
+
+    button(text, label) {
+      const b = document.createElement('button'); b.type = 'button'; b.textContent = text; b.setAttribute('aria-label', label); return b;
+    }
+
+    async ask() {
+      const question = this.input.value.trim();
+      if (!question || this.busy) return;
+      this.busy = true; this.sendButton.disabled = true; this.input.value = '';
+      this.history.push({ role: 'user', text: question }); this.save();
+      this.addUser(question);
+      const m = { role: 'bot', answer: '' };
+      const div = this.addBot(m);
+      div.setAttribute('aria-busy', 'true');
+      try {
+        const r = await fetch(`${BASE}/public/v1/ask?key=${encodeURIComponent(KEY)}`, {
+          method: 'POST', credentials: 'omit',
+          headers: { 'Content-Type': 'application/json', 'Accept': 'text/event-stream' },
+          body: JSON.stringify({ question }) });
+        if (!r.ok) {
+          let reason = 'status ' + r.status;
+          try { reason = (await r.json()).message; } catch (e) { /* not JSON */ }
+          throw new Error(reason);
+        }
+        const reader = r.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const raw = buffer.slice(0, end); buffer = buffer.slice(end + 2);
+            const name = (raw.match(/^event: (.*)$/m) || [])[1];
+            const data = JSON.parse((raw.match(/^data: (.*)$/m) || [])[1] || 'null');
+            if (name === 'delta') { m.answer += data.text; div.querySelector('.text').textContent = m.answer; }
+            else if (name === 'done') { Object.assign(m, data); this.fill(div, m); }
+          }
+        }
+        this.history.push(m);
+      } catch (e) {
+        this.fill(div, { error: 'Sorry, no answer right now (' + e.message + ').' });
+      } finally {
+        div.removeAttribute('aria-busy');
+        this.save(); this.busy = false; this.sendButton.disabled = false; this.input.focus();
+      }
+    }
+  }
+
+  customElements.define('corrigo-chat', CorrigoChat);
+  const mount = () => document.body.append(document.createElement('corrigo-chat'));
+  document.body ? mount() : document.addEventListener('DOMContentLoaded', mount);
+})();
