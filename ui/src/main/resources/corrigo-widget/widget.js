@@ -14,13 +14,14 @@
   const STORE = 'corrigo-chat:' + KEY.slice(0, 12);
 
   const css = `
-    :host { all: initial; position: fixed; right: 20px; bottom: 20px; z-index: 2147483000;
-            font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328;
-            --accent: #1a73e8; }
+    /* !important inside the shadow tree beats the page's !important on the host element */
+    :host { all: initial !important; position: fixed !important; right: 20px !important; bottom: 20px !important;
+            z-index: 2147483000 !important; display: block !important; --accent: #1a73e8; }
+    .root { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; }
     * { box-sizing: border-box; }
     button { font: inherit; cursor: pointer; }
     .bubble { width: 56px; height: 56px; border-radius: 50%; border: 0; background: var(--accent); color: #fff;
-              box-shadow: 0 4px 14px rgba(0,0,0,.25); font-size: 26px; }
+              box-shadow: 0 4px 14px rgba(0,0,0,.25); display: grid; place-items: center; }
     .bubble:focus-visible, .panel button:focus-visible, input:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
     .panel { position: absolute; right: 0; bottom: 70px; width: 370px; max-height: min(600px, 80vh); display: none;
              flex-direction: column; background: #fff; border-radius: 12px; box-shadow: 0 8px 30px rgba(0,0,0,.3); overflow: hidden; }
@@ -43,11 +44,11 @@
     .feedback button[aria-pressed="true"] { background: var(--accent); color: #fff; }
     .feedback input { flex: 1; min-width: 120px; padding: 3px 6px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; font-size: 13px; }
     form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #d0d7de; background: #fff; }
-    form input { flex: 1; padding: 8px 10px; border: 1px solid #d0d7de; border-radius: 8px; font: inherit; }
+    form input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid #d0d7de; border-radius: 8px; font: inherit; }
     form button { border: 0; background: var(--accent); color: #fff; border-radius: 8px; padding: 0 14px; }
     form button:disabled { opacity: .6; cursor: default; }
     @media (max-width: 480px) {
-      :host { right: 12px; bottom: 12px; }
+      :host { right: 12px !important; bottom: 12px !important; }
       .panel { position: fixed; inset: 0; width: auto; max-height: none; border-radius: 0; bottom: 0; }
     }`;
 
@@ -55,14 +56,14 @@
     constructor() {
       super();
       this.root = this.attachShadow({ mode: 'open' });
-      this.root.innerHTML = `<style>${css}</style>
+      this.root.innerHTML = `<style>${css}</style><div class="root">
         <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title">
           <header><h2 id="title">Ask us</h2><button class="close" type="button" aria-label="Close chat">×</button></header>
           <div class="log" role="log" aria-live="polite" aria-relevant="additions"></div>
           <form><input name="q" type="text" autocomplete="off" aria-label="Your question" maxlength="2000">
             <button type="submit" class="send">Send</button></form>
         </div>
-        <button class="bubble" type="button" aria-label="Open chat" aria-expanded="false">💬</button>`;
+        <button class="bubble" type="button" aria-label="Open chat" aria-expanded="false"><svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg></button></div>`;
       this.panel = this.root.querySelector('.panel');
       this.log = this.root.querySelector('.log');
       this.input = this.root.querySelector('input[name=q]');
@@ -165,7 +166,7 @@
       const bar = document.createElement('div');
       bar.className = 'feedback';
       if (m.rated) { bar.textContent = 'Thanks for your feedback.'; div.append(bar); return; }
-      const up = this.button('👍', 'Helpful'), down = this.button('👎', 'Not helpful');
+      const up = this.button('▲ Helpful', 'Helpful'), down = this.button('▼ Not helpful', 'Not helpful');
       const comment = document.createElement('input');
       comment.placeholder = 'Comment (optional)'; comment.setAttribute('aria-label', 'Comment on this answer');
       comment.hidden = true;

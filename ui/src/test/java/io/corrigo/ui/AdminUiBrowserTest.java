@@ -12,22 +12,15 @@ import io.corrigo.server.tenant.TenantService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The admin's day in a real headless Chromium against a real host: sign in, create a tenant, configure its
@@ -35,11 +28,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * playground and read the trace, look at runs, resilience and plugins; a tenant admin sees only their tenant.
  * Screenshots of each view land in {@code ui/target/screenshots}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class AdminUiBrowserTest {
-
-    private static final String ADMIN_PASSWORD = "browser-admin-password";
+class AdminUiBrowserTest extends UiTestBase {
     private static final String TENANT = "ui-acme";
     private static final String DOC = """
             # Zorblax widgets
@@ -54,8 +44,6 @@ class AdminUiBrowserTest {
 
     private static Browser browser;
 
-    @LocalServerPort
-    int port;
     @Autowired
     PipelineService pipelines;
     @Autowired
@@ -66,20 +54,6 @@ class AdminUiBrowserTest {
     AdminUsers users;
     @Autowired
     IngestionService ingestion;
-
-    @DynamicPropertySource
-    static void hostProperties(DynamicPropertyRegistry registry) throws IOException {
-        Path data = Files.createDirectories(Paths.get("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath());
-        registry.add("corrigo.data-dir", data::toString);
-        registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
-        registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
-        registry.add("corrigo.demo.enabled", () -> "false");
-    }
-
-    @BeforeAll
-    static void startBrowser() {
-        // the port is known per instance only: the browser opens lazily in browser()
-    }
 
     @AfterAll
     static void stopBrowser() {

@@ -29,6 +29,7 @@ import io.corrigo.ui.resilience.ResilienceView;
 import io.corrigo.ui.run.RunsView;
 import io.corrigo.ui.tenant.TenantsView;
 import io.corrigo.ui.user.UsersView;
+import io.corrigo.ui.widget.WidgetView;
 import jakarta.annotation.security.PermitAll;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +82,7 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         nav.addItem(new SideNavItem("Playground", PlaygroundView.class, VaadinIcon.COMMENTS.create()));
         nav.addItem(new SideNavItem("Knowledge", KnowledgeView.class, VaadinIcon.BOOK.create()));
         nav.addItem(new SideNavItem("Runs", RunsView.class, VaadinIcon.CHART.create()));
+        nav.addItem(new SideNavItem("Widget & keys", WidgetView.class, VaadinIcon.KEY.create()));
         nav.addItem(new SideNavItem("Resilience", ResilienceView.class, VaadinIcon.SHIELD.create()));
         nav.addItem(new SideNavItem("Plugins", PluginsView.class, VaadinIcon.PLUG.create()));
         if (access.isPlatformAdmin()) {

@@ -1,0 +1,155 @@
+package io.corrigo.ui.widget;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.dialog.Dialog;
+import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Pre;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.IntegerField;
+import com.vaadin.flow.component.textfield.TextArea;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import com.vaadin.flow.server.VaadinRequest;
+import io.corrigo.server.access.ApiKeys;
+import io.corrigo.server.access.KeyKind;
+import io.corrigo.server.access.KeyView;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.WidgetSettings;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+
+/** Chat widget and keys: the widget's look, the limits on key holders, publishable and secret keys. */
+@Route("widget")
+@PageTitle("Widget & keys · Corrigo")
+@PermitAll
+public class WidgetView extends TenantScopedView {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    private final TenantService tenants;
+    private final ApiKeys keys;
+    private final Grid<KeyView> grid = new Grid<>();
+
+    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys) {
+        super(selection, "Widget & keys");
+        this.tenants = tenants;
+        this.keys = keys;
+    }
+
+    @Override
+    protected void show(String tenantId, BeforeEnterEvent event) {
+        WidgetSettings current = tenants.widget(tenantId);
+        TextField title = new TextField("Title", current.title(), "");
+        TextField greeting = new TextField("Greeting", current.greeting(), "");
+        TextField placeholder = new TextField("Input placeholder", current.placeholder(), "");
+        TextField color = new TextField("Accent colour", current.color(), "#1a73e8");
+        color.setId("widget-color");
+        IntegerField perMinute = new IntegerField("Requests per minute (per key and per visitor IP)");
+        perMinute.setValue(current.requestsPerMinute());
+        perMinute.setId("widget-requests-per-minute");
+        IntegerField perDay = new IntegerField("Questions per day (per key and per visitor IP)");
+        perDay.setValue(current.queriesPerDay());
+        FormLayout look = new FormLayout(title, greeting, placeholder, color, perMinute, perDay);
+        Button saveLook = new Button("Save widget settings", e -> {
+            try {
+                tenants.updateWidget(tenantId, new WidgetSettings(title.getValue(), greeting.getValue(), placeholder.getValue(),
+                        color.getValue().trim(), perMinute.getValue() == null ? 0 : perMinute.getValue(),
+                        perDay.getValue() == null ? 0 : perDay.getValue()));
+                Toasts.success("Saved: the widget uses it on its next load.");
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        saveLook.setId("save-widget");
+        saveLook.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        add(new H3("Look and limits"), look, saveLook);
+
+        add(new H3("Keys"), new Paragraph("A publishable key (pk_…) goes into the script tag of a web page: it may only ask "
+                + "and send feedback, from the origins you list. A secret key (sk_…) is for your servers. Each key is shown "
+                + "once, when it is created."));
+        Select<KeyKind> kind = new Select<>();
+        kind.setLabel("Kind");
+        kind.setItems(KeyKind.values());
+        kind.setValue(KeyKind.PUBLISHABLE);
+        kind.setId("key-kind");
+        TextField name = new TextField("Name");
+        name.setPlaceholder("marketing site");
+        name.setId("key-name");
+        TextArea origins = new TextArea("Allowed origins (one per line)");
+        origins.setPlaceholder("https://www.example.com");
+        origins.setId("key-origins");
+        kind.addValueChangeListener(e -> origins.setEnabled(e.getValue() == KeyKind.PUBLISHABLE));
+        Button create = new Button("Create key", e -> {
+            try {
+                ApiKeys.CreatedKey created = keys.create(tenantId, kind.getValue(), name.getValue(),
+                        Arrays.stream(origins.getValue().split("\\s+")).filter(s -> !s.isBlank()).toList());
+                showOnce(created);
+                name.clear();
+                refresh(tenantId);
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        create.setId("create-key");
+        HorizontalLayout form = new HorizontalLayout(kind, name, origins, create);
+        form.setAlignItems(FlexComponent.Alignment.BASELINE);
+        grid.setId("keys-grid");
+        grid.addColumn(KeyView::name).setHeader("Name").setAutoWidth(true);
+        grid.addColumn(k -> k.kind().name().toLowerCase()).setHeader("Kind").setAutoWidth(true);
+        grid.addColumn(KeyView::display).setHeader("Key").setAutoWidth(true);
+        grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader("Allowed origins").setFlexGrow(1);
+        grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader("Created").setAutoWidth(true);
+        grid.addComponentColumn(k -> k.revokedAt() != null ? Badges.of("revoked " + WHEN.format(k.revokedAt())) : revoke(tenantId, k))
+                .setAutoWidth(true);
+        grid.setAllRowsVisible(true);
+        add(form, grid);
+        refresh(tenantId);
+    }
+
+    private Button revoke(String tenantId, KeyView key) {
+        Button revoke = new Button("Revoke", e -> {
+            keys.revoke(tenantId, key.id());
+            Toasts.success("Revoked " + key.name() + ": it is refused from now on.");
+            refresh(tenantId);
+        });
+        revoke.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR);
+        return revoke;
+    }
+
+    private void showOnce(ApiKeys.CreatedKey created) {
+        Dialog dialog = new Dialog();
+        dialog.setHeaderTitle("Copy the key now: it is not shown again");
+        Pre value = new Pre(created.value());
+        value.setId("new-key-value");
+        dialog.add(value);
+        if (created.key().kind() == KeyKind.PUBLISHABLE) {
+            String host = VaadinRequest.getCurrent() == null ? "https://YOUR-CORRIGO-HOST"
+                    : VaadinRequest.getCurrent().getHeader("Origin") != null ? VaadinRequest.getCurrent().getHeader("Origin")
+                    : "https://YOUR-CORRIGO-HOST";
+            dialog.add(new Paragraph("Add the chat widget to your pages:"),
+                    new Pre("<script src=\"" + host + "/widget.js\" data-key=\"" + created.value() + "\"></script>"));
+        }
+        dialog.getFooter().add(new Button("Done", e -> dialog.close()));
+        dialog.open();
+    }
+
+    private void refresh(String tenantId) {
+        List<KeyView> all = keys.list(tenantId);
+        grid.setItems(all);
+    }
+}

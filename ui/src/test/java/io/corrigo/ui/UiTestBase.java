@@ -1,0 +1,33 @@
+package io.corrigo.ui;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.UUID;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * One real host for the UI and widget tests (shared Spring context): random port, a fresh H2 file database, the
+ * plugin files the build produced, a known first admin, no demo tenant (each test class makes its own).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class UiTestBase {
+
+    static final String ADMIN_PASSWORD = "browser-admin-password";
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void hostProperties(DynamicPropertyRegistry registry) throws IOException {
+        Path data = Files.createDirectories(Paths.get("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath());
+        registry.add("corrigo.data-dir", data::toString);
+        registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
+        registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+        registry.add("corrigo.demo.enabled", () -> "false");
+    }
+}

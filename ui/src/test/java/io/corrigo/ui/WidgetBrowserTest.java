@@ -1,0 +1,160 @@
+package io.corrigo.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.corrigo.server.access.ApiKeys;
+import io.corrigo.server.access.KeyKind;
+import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.knowledge.JobView;
+import io.corrigo.server.run.RunFilter;
+import io.corrigo.server.run.RunLog;
+import io.corrigo.server.run.RunView;
+import io.corrigo.server.tenant.TenantService;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The chat widget as a visitor meets it: a page on another origin (a second HTTP server on 127.0.0.1, with hostile
+ * CSS) carries the script tag; in headless Chromium the visitor opens the bubble, asks, reads the streamed answer
+ * with its numbered sources and rates it — the rating lands on the run. A page on an origin the key does not allow
+ * gets no answer.
+ */
+class WidgetBrowserTest extends UiTestBase {
+
+    private static final String TENANT = "ui-widget";
+    private static Browser browser;
+    private volatile String siteKey;
+
+    @Autowired
+    TenantService tenants;
+    @Autowired
+    IngestionService ingestion;
+    @Autowired
+    ApiKeys keys;
+    @Autowired
+    RunLog runs;
+
+    private HttpServer site;
+
+    @BeforeEach
+    void tenantWithKnowledge() {
+        if (browser != null) {
+            return;
+        }
+        tenants.create(TENANT, "Widget Co");
+        JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("returns.md", "text/markdown", """
+                # Returns policy
+
+                A Zorblax widget can be returned within 30 days of delivery for a full refund. Returns are shipped to \
+                the warehouse in Tallinn at no cost to the customer.
+                """.getBytes(StandardCharsets.UTF_8))));
+        assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        browser = new Browser(port);
+    }
+
+    @AfterEach
+    void stopSite() {
+        if (site != null) {
+            site.stop(0);
+        }
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    /**
+     * Serves a page carrying the widget's script tag with {@link #siteKey} (and CSS that would break a careless
+     * widget); returns the page's origin.
+     */
+    private String startSite() throws IOException {
+        site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        site.createContext("/", exchange -> {
+            byte[] body = """
+                    <!doctype html><html><head><title>Shop</title>
+                    <style>* { color: red !important; font-size: 40px !important; } button { display: none !important; }</style>
+                    </head><body><h1>Our shop</h1>
+                    <script src="http://127.0.0.1:%d/widget.js" data-key="%s"></script>
+                    </body></html>""".formatted(port, siteKey).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        site.start();
+        return "http://127.0.0.1:" + site.getAddress().getPort();
+    }
+
+    private SearchContext widget() {
+        return browser.driver.findElement(By.cssSelector("corrigo-chat")).getShadowRoot();
+    }
+
+    @Test
+    void should_answer_a_visitor_with_sources_and_take_their_feedback() throws IOException {
+        String origin = startSite(); // its origin is known once it listens: the key is made for it
+        siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop", List.of(origin)).value();
+
+        browser.driver.get(origin + "/");
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        WebElement bubble = widget().findElement(By.cssSelector(".bubble"));
+        assertThat(bubble.isDisplayed()).isTrue(); // the page's "button { display: none }" does not reach it
+        bubble.click();
+        browser.waitUntil(d -> widget().findElement(By.cssSelector(".panel")).isDisplayed()
+                && widget().findElement(By.cssSelector(".log")).getText().contains("Hi!"), Duration.ofSeconds(10));
+        browser.screenshot("19-widget-open");
+        widget().findElement(By.cssSelector("input[name=q]")).sendKeys("Can I return a Zorblax widget?");
+        widget().findElement(By.cssSelector(".send")).click();
+
+        browser.waitUntil(d -> !widget().findElements(By.cssSelector(".msg.bot ol.sources li")).isEmpty(), Duration.ofSeconds(30));
+        List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
+        WebElement answer = answers.get(answers.size() - 1);
+        assertThat(answer.findElement(By.cssSelector(".text")).getText()).contains("30 days");
+        assertThat(answer.findElement(By.cssSelector("ol.sources")).getText()).containsIgnoringCase("returns");
+        browser.screenshot("20-widget-answer");
+
+        answer.findElement(By.cssSelector("button[aria-label='Helpful']")).click();
+        answer.findElement(By.cssSelector("input[aria-label='Comment on this answer']")).sendKeys("clear answer");
+        answer.findElement(By.cssSelector("button[aria-label='Send feedback']")).click();
+        browser.waitUntil(d -> answer.getText().contains("Thanks for your feedback"), Duration.ofSeconds(10));
+
+        RunView run = runs.list(TENANT, RunFilter.ALL, 0, 10).items().stream()
+                .filter(r -> r.question().equals("Can I return a Zorblax widget?")).findFirst().orElseThrow();
+        assertThat(run.feedback()).isNotNull();
+        assertThat(run.feedback().rating()).isEqualTo("helpful");
+        assertThat(run.feedback().comment()).isEqualTo("clear answer");
+        browser.screenshot("21-widget-feedback");
+    }
+
+    @Test
+    void should_refuse_a_page_on_an_origin_the_key_does_not_allow() throws IOException {
+        siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "other site", List.of("https://elsewhere.example.com")).value();
+        long before = runs.list(TENANT, RunFilter.ALL, 0, 1).total();
+        String origin = startSite();
+
+        browser.driver.get(origin + "/");
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        widget().findElement(By.cssSelector(".bubble")).click();
+
+        browser.waitUntil(d -> widget().findElement(By.cssSelector(".log")).getText().contains("not available"), Duration.ofSeconds(10));
+        assertThat(widget().findElement(By.cssSelector("input[name=q]")).isEnabled()).isFalse();
+        assertThat(runs.list(TENANT, RunFilter.ALL, 0, 1).total()).isEqualTo(before);
+        browser.screenshot("22-widget-refused");
+    }
+}
