@@ -63,7 +63,7 @@ class ApiSecurity implements WebMvcConfigurer {
     @Bean
     @Order(2)
     SecurityFilterChain publicFilterChain(HttpSecurity http) throws Exception {
-        http.securityMatcher("/public/**", "/widget.js")
+        http.securityMatcher("/public/**", "/widget.js", "/v1/**")
                 .authorizeHttpRequests(a -> a.anyRequest().permitAll())
                 .csrf(csrf -> csrf.disable())
                 .requestCache(cache -> cache.disable())

@@ -1,0 +1,225 @@
+package io.corrigo.server.access;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.run.QueryResponse;
+import io.corrigo.server.run.QueryService;
+import io.corrigo.server.web.ApiException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+
+/**
+ * An OpenAI-compatible {@code POST /v1/chat/completions}, so existing OpenAI clients and chat UIs can use Corrigo
+ * unchanged: the API key is a tenant's secret key ({@code Authorization: Bearer sk_…}), {@code model} names the
+ * tenant's pipeline (the tenant id), the last user message is the question. The answer comes through the
+ * corrective pipeline with its sources listed after it; the run id is the completion id ({@code chatcmpl-<run>})
+ * and, with the citations and flags, in the extra {@code corrigo} object. {@code stream: true} answers as
+ * {@code chat.completion.chunk} server-sent events ending with {@code [DONE]}. Errors use OpenAI's error shape.
+ */
+@RestController
+class OpenAiCompatibleController {
+
+    private final ApiKeys keys;
+    private final QueryService queries;
+    private final RateLimits limits;
+    private final io.corrigo.server.tenant.TenantService tenants;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    OpenAiCompatibleController(ApiKeys keys, QueryService queries, RateLimits limits,
+                               io.corrigo.server.tenant.TenantService tenants, ObjectMapper json, Clock clock) {
+        this.keys = keys;
+        this.queries = queries;
+        this.limits = limits;
+        this.tenants = tenants;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** An OpenAI-style failure. */
+    static final class OpenAiError extends RuntimeException {
+        final HttpStatus status;
+        final String type;
+        final String code;
+        final Long retryAfter;
+
+        OpenAiError(HttpStatus status, String type, String code, String message, Long retryAfter) {
+            super(message);
+            this.status = status;
+            this.type = type;
+            this.code = code;
+            this.retryAfter = retryAfter;
+        }
+    }
+
+    @PostMapping(value = "/v1/chat/completions")
+    ResponseEntity<StreamingResponseBody> complete(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+                               @RequestBody JsonNode request) {
+        KeyView key = authenticate(authorization);
+        String model = request.path("model").asText("");
+        if (!model.equals(key.tenant())) {
+            throw new OpenAiError(HttpStatus.NOT_FOUND, "invalid_request_error", "model_not_found",
+                    "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
+        }
+        String question = lastUserMessage(request.path("messages"));
+        QueryResponse answer = queries.ask(key.tenant(), question);
+        String content = content(answer);
+        long created = clock.instant().getEpochSecond();
+        String id = "chatcmpl-" + answer.runId();
+        Map<String, Object> corrigo = new LinkedHashMap<>();
+        corrigo.put("run_id", answer.runId());
+        corrigo.put("abstained", answer.abstained());
+        corrigo.put("incomplete", answer.incomplete());
+        corrigo.put("degraded", answer.degraded());
+        corrigo.put("action", answer.action());
+        corrigo.put("citations", answer.citations());
+        if (!request.path("stream").asBoolean(false)) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("id", id);
+            body.put("object", "chat.completion");
+            body.put("created", created);
+            body.put("model", model);
+            body.put("choices", List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content", content),
+                    "finish_reason", "stop")));
+            int prompt = words(question);
+            int completion = words(content);
+            body.put("usage", Map.of("prompt_tokens", prompt, "completion_tokens", completion, "total_tokens", prompt + completion));
+            body.put("corrigo", corrigo);
+            return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(out -> json.writeValue(out, body));
+        }
+        StreamingResponseBody stream = out -> {
+            boolean first = true;
+            for (String piece : PublicController.pieces(content)) {
+                Map<String, Object> delta = first ? Map.of("role", "assistant", "content", piece) : Map.of("content", piece);
+                first = false;
+                chunk(out, id, created, model, delta, null, null);
+            }
+            chunk(out, id, created, model, Map.of(), "stop", corrigo);
+            out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        };
+        return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM).header(HttpHeaders.CACHE_CONTROL, "no-cache")
+                .body(stream);
+    }
+
+    private KeyView authenticate(String authorization) {
+        String value = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7).trim() : null;
+        Optional<KeyView> key = keys.authenticate(value).filter(k -> k.kind() == KeyKind.SECRET);
+        if (key.isEmpty()) {
+            throw new OpenAiError(HttpStatus.UNAUTHORIZED, "invalid_request_error", "invalid_api_key",
+                    "Incorrect API key: use a tenant's secret key (sk_…) as the Bearer token.", null);
+        }
+        var settings = tenants.widget(key.get().tenant());
+        Optional<Duration> wait = limits.acquire("key:" + key.get().id(), Duration.ofMinutes(1), settings.requestsPerMinute())
+                .or(() -> limits.acquire("key-day:" + key.get().id(), Duration.ofDays(1), settings.queriesPerDay()));
+        if (wait.isPresent()) {
+            throw new OpenAiError(HttpStatus.TOO_MANY_REQUESTS, "rate_limit_exceeded", "rate_limit_exceeded",
+                    "Rate limit reached for this key.", Math.max(1, (wait.get().toMillis() + 999) / 1000));
+        }
+        return key.get();
+    }
+
+    private static String lastUserMessage(JsonNode messages) {
+        String question = null;
+        for (JsonNode message : messages) {
+            if ("user".equals(message.path("role").asText())) {
+                JsonNode content = message.path("content");
+                if (content.isTextual()) {
+                    question = content.asText();
+                } else if (content.isArray()) {
+                    StringBuilder text = new StringBuilder();
+                    content.forEach(part -> {
+                        if ("text".equals(part.path("type").asText())) {
+                            text.append(part.path("text").asText()).append(' ');
+                        }
+                    });
+                    question = text.toString().trim();
+                }
+            }
+        }
+        if (question == null || question.isBlank()) {
+            throw new OpenAiError(HttpStatus.BAD_REQUEST, "invalid_request_error", "missing_user_message",
+                    "messages must contain a user message with text content.", null);
+        }
+        return question;
+    }
+
+    /** The answer with its sources listed after it, so plain chat UIs show them too. */
+    private static String content(QueryResponse answer) {
+        if (answer.citations().isEmpty()) {
+            return answer.answer();
+        }
+        StringBuilder content = new StringBuilder(answer.answer()).append("\n\nSources:");
+        for (QueryResponse.CitationView c : answer.citations()) {
+            content.append("\n[").append(c.number()).append("] ")
+                    .append(c.title() != null ? c.title() : c.documentId())
+                    .append(c.uri() != null ? " <" + c.uri() + ">" : "");
+        }
+        return content.toString();
+    }
+
+    private static int words(String text) {
+        return text.isBlank() ? 0 : text.trim().split("\\s+").length;
+    }
+
+    private void chunk(OutputStream out, String id, long created, String model, Map<String, Object> delta,
+                       String finish, Map<String, Object> corrigo) throws IOException {
+        Map<String, Object> choice = new LinkedHashMap<>();
+        choice.put("index", 0);
+        choice.put("delta", delta);
+        choice.put("finish_reason", finish);
+        Map<String, Object> chunk = new LinkedHashMap<>();
+        chunk.put("id", id);
+        chunk.put("object", "chat.completion.chunk");
+        chunk.put("created", created);
+        chunk.put("model", model);
+        chunk.put("choices", List.of(choice));
+        if (corrigo != null) {
+            chunk.put("corrigo", corrigo);
+        }
+        out.write(("data: " + json.writeValueAsString(chunk) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    @ExceptionHandler(OpenAiError.class)
+    ResponseEntity<Map<String, Object>> openAiError(OpenAiError e) {
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(e.status);
+        if (e.retryAfter != null) {
+            response.header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter));
+        }
+        return response.contentType(MediaType.APPLICATION_JSON).body(error(e.getMessage(), e.type, e.code));
+    }
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<Map<String, Object>> apiError(ApiException e) {
+        String message = e.details().isEmpty() ? e.getMessage() : e.getMessage() + " " + String.join("; ", e.details());
+        return ResponseEntity.status(e.status()).contentType(MediaType.APPLICATION_JSON)
+                .body(error(message, "invalid_request_error", e.code()));
+    }
+
+    private static Map<String, Object> error(String message, String type, String code) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("message", message);
+        error.put("type", type);
+        error.put("param", null);
+        error.put("code", code);
+        return Map.of("error", error);
+    }
+}

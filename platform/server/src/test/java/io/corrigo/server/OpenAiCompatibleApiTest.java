@@ -1,0 +1,89 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.http.StreamResponse;
+import com.openai.errors.NotFoundException;
+import com.openai.errors.UnauthorizedException;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionChunk;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import io.corrigo.server.run.RunLog;
+
+/** The OpenAI-compatible endpoint, exercised with the official OpenAI Java SDK, streaming and not. */
+class OpenAiCompatibleApiTest extends HostTestBase {
+
+    @Autowired
+    RunLog runs;
+
+    private String secretKey(String tenant) {
+        Reply key = postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "SECRET", "name", "openai client"));
+        assertThat(key.status()).isEqualTo(201);
+        return key.body().get("value").asText();
+    }
+
+    private OpenAIClient client(String apiKey) {
+        return OpenAIOkHttpClient.builder().baseUrl("http://127.0.0.1:" + port + "/v1").apiKey(apiKey).maxRetries(0).build();
+    }
+
+    private static ChatCompletionCreateParams chat(String model, String question) {
+        return ChatCompletionCreateParams.builder().model(model)
+                .addSystemMessage("You are a helpful assistant.")
+                .addUserMessage(question).build();
+    }
+
+    @Test
+    void should_answer_a_chat_completion_through_the_corrective_pipeline_with_sources_and_the_run_id() {
+        OpenAIClient client = client(secretKey("demo"));
+
+        ChatCompletion completion = client.chat().completions().create(chat("demo", "What is the Hepatitis C virus?"));
+
+        String content = completion.choices().get(0).message().content().orElseThrow();
+        assertThat(content).containsIgnoringCase("hepatitis").contains("Sources:", "[1]");
+        assertThat(completion.id()).startsWith("chatcmpl-");
+        String runId = completion.id().substring("chatcmpl-".length());
+        assertThat(runs.run("demo", runId).question()).isEqualTo("What is the Hepatitis C virus?");
+        assertThat(completion._additionalProperties()).containsKey("corrigo");
+        assertThat(completion.usage()).hasValueSatisfying(u -> assertThat(u.totalTokens()).isPositive());
+    }
+
+    @Test
+    void should_stream_a_chat_completion_as_chunks() {
+        OpenAIClient client = client(secretKey("demo"));
+        StringBuilder streamed = new StringBuilder();
+        String[] finish = new String[1];
+
+        try (StreamResponse<ChatCompletionChunk> stream = client.chat().completions()
+                .createStreaming(chat("demo", "What is the Hepatitis C virus?"))) {
+            stream.stream().forEach(chunk -> chunk.choices().forEach(choice -> {
+                choice.delta().content().ifPresent(streamed::append);
+                choice.finishReason().ifPresent(f -> finish[0] = f.asString());
+            }));
+        }
+
+        assertThat(streamed.toString()).containsIgnoringCase("hepatitis").contains("Sources:");
+        assertThat(finish[0]).isEqualTo("stop");
+    }
+
+    @Test
+    void should_refuse_wrong_and_publishable_keys_and_another_tenant_s_model() {
+        Reply publishable = postJson("/api/v1/tenants/demo/keys", Map.of("kind", "PUBLISHABLE", "name", "site",
+                "allowedOrigins", java.util.List.of("https://shop.example.com")));
+
+        assertThatThrownBy(() -> client("sk_wrongwrongwrongwrongwrongwrongwrong").chat().completions().create(chat("demo", "hi?")))
+                .isInstanceOf(UnauthorizedException.class);
+        assertThatThrownBy(() -> client(publishable.body().get("value").asText()).chat().completions().create(chat("demo", "hi?")))
+                .isInstanceOf(UnauthorizedException.class);
+        if (get("/api/v1/tenants/oa-other").status() == 404) {
+            postJson("/api/v1/tenants", Map.of("id", "oa-other", "name", "Other"));
+        }
+        assertThatThrownBy(() -> client(secretKey("oa-other")).chat().completions().create(chat("demo", "What is the Hepatitis C virus?")))
+                .isInstanceOf(NotFoundException.class).hasMessageContaining("model");
+    }
+}
