@@ -189,4 +189,17 @@ class ApiTest extends HostTestBase {
                     assertThat(f.get("properties").toString()).contains("semanticWeight");
                 });
     }
+
+    @Test
+    void should_describe_the_api_with_openapi_and_serve_swagger_ui() {
+        signIn(null, null);
+        Reply docs = get("/v3/api-docs");
+
+        assertThat(docs.status()).isEqualTo(200);
+        assertThat(docs.body().get("paths").has("/api/v1/tenants/{tenant}/query")).isTrue();
+        assertThat(docs.body().get("paths").has("/public/v1/ask")).isTrue();
+        assertThat(docs.body().get("paths").has("/v1/chat/completions")).isTrue();
+        assertThat(docs.body().get("components").get("securitySchemes").has("admin")).isTrue();
+        signInAsAdmin();
+    }
 }

@@ -63,7 +63,7 @@ class ApiSecurity implements WebMvcConfigurer {
     @Bean
     @Order(2)
     SecurityFilterChain publicFilterChain(HttpSecurity http) throws Exception {
-        http.securityMatcher("/public/**", "/widget.js", "/v1/**")
+        http.securityMatcher("/public/**", "/widget.js", "/v1/**", "/v3/api-docs/**", "/v3/api-docs", "/swagger-ui/**", "/swagger-ui.html")
                 .authorizeHttpRequests(a -> a.anyRequest().permitAll())
                 .csrf(csrf -> csrf.disable())
                 .requestCache(cache -> cache.disable())
