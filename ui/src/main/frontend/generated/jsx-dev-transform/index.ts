@@ -1,3 +1,0 @@
-import { createElement as reactCreateElement } from "react";
-
-export const createElement = reactCreateElement;
