@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
+import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -39,12 +40,12 @@ class OpenAiCompatibleController {
     private final ApiKeys keys;
     private final QueryService queries;
     private final RateLimits limits;
-    private final io.corrigo.server.tenant.TenantService tenants;
+    private final TenantService tenants;
     private final ObjectMapper json;
     private final Clock clock;
 
     OpenAiCompatibleController(ApiKeys keys, QueryService queries, RateLimits limits,
-                               io.corrigo.server.tenant.TenantService tenants, ObjectMapper json, Clock clock) {
+                               TenantService tenants, ObjectMapper json, Clock clock) {
         this.keys = keys;
         this.queries = queries;
         this.limits = limits;

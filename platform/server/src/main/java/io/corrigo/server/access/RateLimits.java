@@ -2,7 +2,6 @@ package io.corrigo.server.access;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,11 +45,5 @@ public class RateLimits {
             return Optional.empty();
         }
         return Optional.of(Duration.ofMillis(start + periodMillis - now));
-    }
-
-    /** When the current window of {@code period} ends. */
-    Instant windowEnd(Duration period) {
-        long now = clock.millis();
-        return Instant.ofEpochMilli(now - now % period.toMillis() + period.toMillis());
     }
 }
