@@ -136,7 +136,7 @@
       text.textContent = m.error || m.answer || '';
       div.append(text);
       if (m.abstained) this.note(div, 'No reliable answer was found in the sources, so none is given.');
-      if (m.incomplete) this.note(div, 'This answer may be incomplete: a source it needed was unavailable.');
+      if (m.incomplete || m.degraded) this.note(div, 'This answer may be incomplete: a source it needed was unavailable.');
       if (m.citations && m.citations.length) {
         const ol = document.createElement('ol');
         ol.className = 'sources'; ol.setAttribute('aria-label', 'Sources');
