@@ -3,16 +3,14 @@ package io.corrigo.server.access;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.WidgetSettings;
-import io.corrigo.server.web.ApiError;
+import io.corrigo.server.web.ErrorResponses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -52,12 +50,12 @@ public class PublicAccessFilter extends OncePerRequestFilter {
         String value = Optional.ofNullable(request.getParameter("key")).orElse(request.getHeader(HEADER));
         Optional<KeyView> key = keys.authenticate(value);
         if (key.isEmpty() || key.get().kind() != KeyKind.PUBLISHABLE) {
-            error(response, 401, "invalid_key", "A live publishable key is required (?key=pk_…).");
+            ErrorResponses.write(json, response, 401, "invalid_key", "A live publishable key is required (?key=pk_…).");
             return;
         }
         String origin = request.getHeader("Origin");
         if (!key.get().allows(origin)) {
-            error(response, 403, "origin_not_allowed", origin == null
+            ErrorResponses.write(json, response, 403, "origin_not_allowed", origin == null
                     ? "This key is for web pages: the request must come from one of its allowed origins."
                     : "The origin " + origin + " may not use this key.");
             return;
@@ -83,16 +81,10 @@ public class PublicAccessFilter extends OncePerRequestFilter {
         if (wait.isPresent()) {
             response.setHeader("Retry-After", Long.toString(Math.max(1, (wait.get().toMillis() + 999) / 1000)));
             response.setHeader("Access-Control-Expose-Headers", "Retry-After");
-            error(response, 429, "rate_limited", "Too many requests; try again in " + response.getHeader("Retry-After") + " s.");
+            ErrorResponses.write(json, response, 429, "rate_limited", "Too many requests; try again in " + response.getHeader("Retry-After") + " s.");
             return;
         }
         request.setAttribute(KEY, key.get());
         chain.doFilter(request, response);
-    }
-
-    private void error(HttpServletResponse response, int status, String code, String message) throws IOException {
-        response.setStatus(status);
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), new ApiError(code, message, List.of()));
     }
 }

@@ -1,14 +1,11 @@
 package io.corrigo.server.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.corrigo.server.web.ApiError;
+import io.corrigo.server.web.ErrorResponses;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
-import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
@@ -45,12 +42,12 @@ class ApiSecurity implements WebMvcConfigurer {
                         .anyRequest().authenticated())
                 .httpBasic(basic -> basic.authenticationEntryPoint((request, response, e) -> {
                     response.setHeader("WWW-Authenticate", "Basic realm=\"Corrigo\"");
-                    write(json, response, HttpServletResponse.SC_UNAUTHORIZED,
-                            new ApiError("unauthorized", "Sign in: HTTP Basic with an admin user.", List.of()));
+                    ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, "unauthorized",
+                            "Sign in: HTTP Basic with an admin user.");
                 }))
                 .exceptionHandling(e -> e.accessDeniedHandler((request, response, denied) ->
-                        write(json, response, HttpServletResponse.SC_FORBIDDEN,
-                                new ApiError("forbidden", "Only a platform admin may do this.", List.of()))))
+                        ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "forbidden",
+                                "Only a platform admin may do this.")))
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
         return http.build();
@@ -74,11 +71,5 @@ class ApiSecurity implements WebMvcConfigurer {
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         registry.addInterceptor(new TenantScopeInterceptor(access)).addPathPatterns("/api/v1/tenants/*", "/api/v1/tenants/*/**");
-    }
-
-    private static void write(ObjectMapper json, HttpServletResponse response, int status, ApiError error) throws IOException {
-        response.setStatus(status);
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), error);
     }
 }
