@@ -54,6 +54,8 @@ class AdminUiBrowserTest extends UiTestBase {
     AdminUsers users;
     @Autowired
     IngestionService ingestion;
+    @Autowired
+    io.corrigo.server.access.ApiKeys keys;
 
     @AfterAll
     static void stopBrowser() {
@@ -201,6 +203,34 @@ class AdminUiBrowserTest extends UiTestBase {
 
     @Test
     @Order(8)
+    void should_create_a_publishable_key_shown_once_and_revoke_it() {
+        Browser b = browser();
+        b.open("/widget?tenant=" + TENANT);
+        b.type("key-name", "marketing site");
+        b.element("key-origins").findElement(By.cssSelector("textarea")).sendKeys("https://www.acme.example");
+        b.click("create-key");
+
+        String value = b.text("new-key-value");
+        assertThat(value).startsWith("pk_");
+        assertThat(keys.authenticate(value)).hasValueSatisfying(k -> {
+            assertThat(k.tenant()).isEqualTo(TENANT);
+            assertThat(k.allowedOrigins()).containsExactly("https://www.acme.example");
+        });
+        b.screenshot("12-widget-key-created");
+        b.driver.findElements(By.cssSelector("vaadin-dialog-overlay vaadin-button")).stream()
+                .filter(e -> e.getText().equals("Done")).findFirst().orElseThrow().click();
+        b.waitForVaadin();
+        assertThat(b.text("keys-grid")).contains("marketing site").doesNotContain(value);
+
+        b.driver.findElements(By.cssSelector("#keys-grid vaadin-button")).stream()
+                .filter(e -> e.getText().equals("Revoke")).findFirst().orElseThrow().click();
+        b.waitUntil(d -> b.text("keys-grid").contains("revoked"), Duration.ofSeconds(10));
+        assertThat(keys.authenticate(value)).isEmpty();
+        b.screenshot("13-widget-keys");
+    }
+
+    @Test
+    @Order(9)
     void should_show_a_tenant_admin_only_their_tenant() {
         tenants.create("ui-other", "Other Corp");
         users.create("olga", "olga-password-1", Role.TENANT_ADMIN, List.of("ui-other"));
@@ -219,6 +249,6 @@ class AdminUiBrowserTest extends UiTestBase {
         b.open("/users");
         assertThat(b.driver.findElements(By.id("users-grid"))).isEmpty();
         assertThat(b.page()).contains("Nothing here");
-        b.screenshot("12-tenant-admin-users-refused");
+        b.screenshot("14-tenant-admin-users-refused");
     }
 }

@@ -16,7 +16,7 @@ public final class Badges {
         Span badge = new Span(text == null ? "—" : text);
         String tone = switch (text == null ? "" : text) {
             case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept" -> "success";
-            case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained",
+            case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained", "revoked",
                  "degraded" -> "error";
             case "AMBIGUOUS", "HALF_OPEN", "RUNNING", "INDEXING", "QUEUED", "incomplete" -> "primary";
             default -> "contrast";

@@ -93,6 +93,7 @@ public class WidgetView extends TenantScopedView {
         TextArea origins = new TextArea("Allowed origins (one per line)");
         origins.setPlaceholder("https://www.example.com");
         origins.setId("key-origins");
+        origins.setWidth("24rem");
         kind.addValueChangeListener(e -> origins.setEnabled(e.getValue() == KeyKind.PUBLISHABLE));
         Button create = new Button("Create key", e -> {
             try {
@@ -100,6 +101,7 @@ public class WidgetView extends TenantScopedView {
                         Arrays.stream(origins.getValue().split("\\s+")).filter(s -> !s.isBlank()).toList());
                 showOnce(created);
                 name.clear();
+                origins.clear();
                 refresh(tenantId);
             } catch (RuntimeException ex) {
                 Toasts.error(ex);
@@ -114,8 +116,9 @@ public class WidgetView extends TenantScopedView {
         grid.addColumn(KeyView::display).setHeader("Key").setAutoWidth(true);
         grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader("Allowed origins").setFlexGrow(1);
         grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader("Created").setAutoWidth(true);
-        grid.addComponentColumn(k -> k.revokedAt() != null ? Badges.of("revoked " + WHEN.format(k.revokedAt())) : revoke(tenantId, k))
-                .setAutoWidth(true);
+        grid.addComponentColumn(k -> k.revokedAt() != null ? Badges.of("revoked") : revoke(tenantId, k))
+                .setHeader("State").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(k -> k.revokedAt() == null ? "" : WHEN.format(k.revokedAt())).setHeader("Revoked").setAutoWidth(true);
         grid.setAllRowsVisible(true);
         add(form, grid);
         refresh(tenantId);
