@@ -8,18 +8,29 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * Fixed-window limits per subject (a key, or a client IP within a tenant): requests per minute and questions per
- * day. Kept in this host's memory: with several hosts each enforces its own share (shared limits: issue 10).
+ * Sliding-window limits per subject (a key, or a client IP within a tenant): requests per minute and questions per
+ * day. The window is estimated from the current and the previous fixed window (the previous one weighted by how
+ * much of it still lies inside the sliding window, rounded up), so a burst cannot slip through at a window
+ * boundary, and memory stays two counters per subject. Only allowed requests count. Kept in this host's memory:
+ * with several hosts each enforces its own share (shared limits: issue 10).
  */
 @Component
 public class RateLimits {
 
     private static final int MAX_SUBJECTS = 100_000;
 
-    private record Window(long start, int count) {
+    /** Allowed requests in the fixed window starting at {@code start} and in the one before it. */
+    private record Windows(long start, int current, int previous) {
+
+        Windows at(long windowStart, long periodMillis) {
+            if (windowStart == start) {
+                return this;
+            }
+            return new Windows(windowStart, 0, windowStart - start == periodMillis ? current : 0);
+        }
     }
 
-    private final Map<String, Window> windows = new ConcurrentHashMap<>();
+    private final Map<String, Windows> windows = new ConcurrentHashMap<>();
     private final Clock clock;
 
     RateLimits(Clock clock) {
@@ -27,23 +38,43 @@ public class RateLimits {
     }
 
     /**
-     * Counts one request of {@code subject} against {@code limit} per {@code period}.
+     * Counts one request of {@code subject} against {@code limit} per {@code period} when it is allowed.
      *
-     * @return empty when allowed, else how long until the window resets (for {@code Retry-After})
+     * @return empty when allowed, else how long until a request would be allowed again (for {@code Retry-After})
      */
     public Optional<Duration> acquire(String subject, Duration period, int limit) {
         long now = clock.millis();
         long periodMillis = period.toMillis();
-        long start = now - now % periodMillis;
-        String key = subject + "@" + periodMillis;
+        long start = now - Math.floorMod(now, periodMillis);
         if (windows.size() > MAX_SUBJECTS) {
-            windows.entrySet().removeIf(e -> e.getValue().start() + periodMillis < start);
+            windows.entrySet().removeIf(e -> e.getValue().start() < start - periodMillis);
         }
-        Window window = windows.compute(key, (k, w) -> w == null || w.start() != start ? new Window(start, 1)
-                : new Window(start, w.count() + 1));
-        if (window.count() <= limit) {
-            return Optional.empty();
+        Duration[] wait = new Duration[1];
+        windows.compute(subject + "@" + periodMillis, (k, w) -> {
+            Windows current = (w == null ? new Windows(start, 0, 0) : w).at(start, periodMillis);
+            double elapsed = (double) (now - start) / periodMillis;
+            if (estimate(current.previous(), elapsed) + current.current() < limit) {
+                return new Windows(start, current.current() + 1, current.previous());
+            }
+            wait[0] = Duration.ofMillis(Math.max(1, retryAt(current, start, periodMillis, limit) - now));
+            return current;
+        });
+        return Optional.ofNullable(wait[0]);
+    }
+
+    private static long estimate(int previous, double elapsed) {
+        return (long) Math.ceil(previous * (1 - elapsed) - 1e-9);
+    }
+
+    /** The first moment the estimate leaves room for one more request. */
+    private static long retryAt(Windows w, long start, long periodMillis, int limit) {
+        if (w.current() < limit) {
+            // room once enough of the previous window has slid out: previous * (1 - f) <= limit - 1 - current
+            double f = 1 - (double) (limit - 1 - w.current()) / w.previous();
+            return start + (long) Math.ceil(f * periodMillis - 1e-6);
         }
-        return Optional.of(Duration.ofMillis(start + periodMillis - now));
+        // the current window is full: wait for the next one, and for enough of this one to slide out of it
+        double f = 1 - (double) (limit - 1) / w.current();
+        return start + periodMillis + (long) Math.ceil(Math.max(0, f) * periodMillis - 1e-6);
     }
 }

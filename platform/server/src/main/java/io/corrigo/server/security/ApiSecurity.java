@@ -27,9 +27,11 @@ class ApiSecurity implements WebMvcConfigurer {
         this.access = access;
     }
 
+    /** bcrypt (Spring's delegating encoder), with verified passwords remembered for 10 minutes of use. */
     @Bean
     static PasswordEncoder passwordEncoder() {
-        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        return new CachingPasswordEncoder(PasswordEncoderFactories.createDelegatingPasswordEncoder(),
+                java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(10));
     }
 
     @Bean
