@@ -77,7 +77,7 @@ public class ResilienceView extends VerticalLayout {
     }
 
     private void refresh() {
-        List<GuardStatus> visible = guards.status(null).stream().filter(g -> access.canAccess(g.tenant())).toList();
+        List<GuardStatus> visible = access.visible(guards.status(null), GuardStatus::tenant);
         grid.setItems(visible);
         empty.removeAll();
         if (visible.isEmpty()) {

@@ -128,8 +128,7 @@ class OpenAiCompatibleController {
                     "Incorrect API key: use a tenant's secret key (sk_…) as the Bearer token.", null);
         }
         var settings = tenants.widget(key.get().tenant());
-        Optional<Duration> wait = limits.acquire("key:" + key.get().id(), Duration.ofMinutes(1), settings.requestsPerMinute())
-                .or(() -> limits.acquire("key-day:" + key.get().id(), Duration.ofDays(1), settings.queriesPerDay()));
+        Optional<Duration> wait = limits.acquire("key:" + key.get().id(), settings, true);
         if (wait.isPresent()) {
             throw new OpenAiError(HttpStatus.TOO_MANY_REQUESTS, "rate_limit_exceeded", "rate_limit_exceeded",
                     "Rate limit reached for this key.", Math.max(1, (wait.get().toMillis() + 999) / 1000));

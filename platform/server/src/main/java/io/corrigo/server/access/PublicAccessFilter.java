@@ -72,12 +72,8 @@ public class PublicAccessFilter extends OncePerRequestFilter {
         WidgetSettings settings = tenants.widget(key.get().tenant());
         String ip = request.getRemoteAddr();
         boolean question = request.getRequestURI().endsWith("/ask");
-        Optional<Duration> wait = limits.acquire("key:" + key.get().id(), Duration.ofMinutes(1), settings.requestsPerMinute())
-                .or(() -> limits.acquire("ip:" + key.get().tenant() + ":" + ip, Duration.ofMinutes(1), settings.requestsPerMinute()));
-        if (wait.isEmpty() && question) {
-            wait = limits.acquire("key-day:" + key.get().id(), Duration.ofDays(1), settings.queriesPerDay())
-                    .or(() -> limits.acquire("ip-day:" + key.get().tenant() + ":" + ip, Duration.ofDays(1), settings.queriesPerDay()));
-        }
+        Optional<Duration> wait = limits.acquire("key:" + key.get().id(), settings, question)
+                .or(() -> limits.acquire("ip:" + key.get().tenant() + ":" + ip, settings, question));
         if (wait.isPresent()) {
             response.setHeader("Retry-After", Long.toString(Math.max(1, (wait.get().toMillis() + 999) / 1000)));
             response.setHeader("Access-Control-Expose-Headers", "Retry-After");

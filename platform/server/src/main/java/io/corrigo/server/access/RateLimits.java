@@ -1,5 +1,6 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.tenant.WidgetSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -60,6 +61,15 @@ public class RateLimits {
             return current;
         });
         return Optional.ofNullable(wait[0]);
+    }
+
+    /**
+     * One request of {@code subject} against a tenant's limits: requests per minute, and for a question also
+     * questions per day. @return empty when allowed, else how long to wait
+     */
+    public Optional<Duration> acquire(String subject, WidgetSettings limits, boolean question) {
+        Optional<Duration> wait = acquire(subject, Duration.ofMinutes(1), limits.requestsPerMinute());
+        return wait.isPresent() || !question ? wait : acquire(subject, Duration.ofDays(1), limits.queriesPerDay());
     }
 
     private static long estimate(int previous, double elapsed) {

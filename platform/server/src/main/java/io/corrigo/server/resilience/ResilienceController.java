@@ -26,7 +26,7 @@ class ResilienceController {
     /** Every guard of the tenants the signed-in admin may see. */
     @GetMapping("/api/v1/resilience")
     List<GuardStatus> all() {
-        return guards.status(null).stream().filter(g -> access.canAccess(g.tenant())).toList();
+        return access.visible(guards.status(null), GuardStatus::tenant);
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/resilience")

@@ -1,9 +1,11 @@
 package io.corrigo.server.security;
 
 import io.corrigo.server.web.ApiException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
@@ -44,6 +46,12 @@ public class TenantAccess {
 
     public boolean canAccess(String tenantId) {
         return current().map(a -> a.canAccess(tenantId)).orElse(false);
+    }
+
+    /** The items of {@code items} whose tenant ({@code tenantOf}) the admin may see, in their order. */
+    public <T> List<T> visible(Collection<T> items, Function<T, String> tenantOf) {
+        return current().map(admin -> items.stream().filter(item -> admin.canAccess(tenantOf.apply(item))).toList())
+                .orElse(List.of());
     }
 
     /** @throws ApiException 404 (as for a missing tenant) when the admin may not see {@code tenantId} */

@@ -34,7 +34,7 @@ class TenantController {
 
     @GetMapping
     List<TenantView> list() {
-        return tenants.list().stream().filter(t -> access.canAccess(t.id())).toList();
+        return access.visible(tenants.list(), TenantView::id);
     }
 
     @PostMapping
