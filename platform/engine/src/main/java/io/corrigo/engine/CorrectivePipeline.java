@@ -9,9 +9,15 @@ import io.corrigo.api.Query;
 import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.TermStatistics;
 import io.corrigo.api.text.Terms;
+import io.corrigo.api.Critic;
+import io.corrigo.api.GenerationRequest;
+import io.corrigo.api.QueryRewriter;
 import io.corrigo.engine.correct.KeywordQueryRewriter;
-import io.corrigo.engine.correct.QueryRewriter;
+import io.corrigo.engine.correct.Rewriting;
 import io.corrigo.engine.correct.WebSearchStage;
+import io.corrigo.engine.critique.CritiqueLoop;
+import io.corrigo.engine.critique.RetrievalGate;
+import io.corrigo.engine.critique.SelfRagSettings;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.grade.ActionRule;
 import io.corrigo.engine.grade.CragActionRule;
@@ -20,6 +26,7 @@ import io.corrigo.engine.grade.Thresholds;
 import io.corrigo.engine.refine.KnowledgeRefiner;
 import io.corrigo.engine.refine.PassageEmbedder;
 import io.corrigo.engine.retrieve.RetrievalStage;
+import io.corrigo.engine.trace.RetrievalDecision;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.time.Clock;
@@ -31,13 +38,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Consumer;
 
 /**
  * One tenant pipeline: answers a question through Corrective RAG, or the naive baseline, and traces it.
  *
  * <p>A corrective run, step by step:
  * <ol>
- *   <li><b>analyse</b>: embed the question once;</li>
+ *   <li><b>analyse</b>: embed the question once, and decide whether it needs retrieval at all (Self-RAG's
+ *       Retrieve decision, {@link RetrievalGate}); a greeting goes straight to the generator;</li>
  *   <li><b>retrieve</b>: top-k passages from the knowledge base ({@link RetrievalStage});</li>
  *   <li><b>evaluate</b>: score and grade every passage in parallel, decide the action ({@link PassageGrader},
  *       {@link ActionRule});</li>
@@ -46,7 +55,9 @@ import java.util.concurrent.ForkJoinPool;
  *       search fails, {@link SearchFailurePolicy} decides: answer from the best KB passages flagged incomplete,
  *       or refuse. With {@code parallelSearch} the search starts with retrieval and is cancelled on CORRECT;</li>
  *   <li><b>refine</b>: keep the relevant sentences within the token budget ({@link KnowledgeRefiner});</li>
- *   <li><b>generate</b>: answer with citations, or abstain when nothing survived ({@link GenerationStage}).</li>
+ *   <li><b>generate</b>: answer with citations, or abstain when nothing survived ({@link GenerationStage});</li>
+ *   <li><b>critique</b>: judge each sentence's support and the answer's usefulness, then serve, regenerate, or
+ *       rewrite the question and retrieve again, within a bounded number of rounds ({@link CritiqueLoop}).</li>
  * </ol>
  * A naive run does 1, 2 and 6 only, with the whole top-k passages as context.
  *
@@ -72,6 +83,9 @@ public final class CorrectivePipeline {
     private final WebSearchStage webSearch;
     private final KnowledgeRefiner refiner;
     private final GenerationStage generation;
+    private final Critic critic;
+    private final RetrievalGate gate;
+    private final CritiqueLoop critiqueLoop;
 
     private CorrectivePipeline(Builder builder) {
         this.settings = Objects.requireNonNull(builder.settings, "settings");
@@ -79,13 +93,16 @@ public final class CorrectivePipeline {
         this.executor = builder.executor != null ? builder.executor : ForkJoinPool.commonPool();
         this.clock = builder.clock != null ? builder.clock : Clock.systemUTC();
         this.actionRule = builder.actionRule != null ? builder.actionRule : new CragActionRule();
-        QueryRewriter rewriter = builder.queryRewriter != null ? builder.queryRewriter : new KeywordQueryRewriter();
+        Rewriting rewriting = new Rewriting(builder.queryRewriter);
         PassageEmbedder embedder = new PassageEmbedder(plugins.embeddings(), executor);
         this.retrieval = new RetrievalStage(plugins.retriever());
         this.grader = new PassageGrader(plugins.evaluator(), executor);
-        this.webSearch = new WebSearchStage(plugins.searchProvider(), rewriter, embedder, grader);
+        this.webSearch = new WebSearchStage(plugins.searchProvider(), rewriting, embedder, grader);
         this.refiner = new KnowledgeRefiner(plugins.evaluator(), embedder, executor);
         this.generation = new GenerationStage(plugins.generator());
+        this.critic = builder.critic;
+        this.gate = new RetrievalGate(critic);
+        this.critiqueLoop = new CritiqueLoop(critic, generation, rewriting, clock);
     }
 
     public static Builder builder() {
@@ -98,16 +115,76 @@ public final class CorrectivePipeline {
 
     /** Answers {@code question}; never throws for a plugin's failure. */
     public RunResult run(String question) {
+        return run(question, null);
+    }
+
+    /**
+     * Answers {@code question}, handing the answer text to {@code tokens} as it is produced: live from the generator
+     * when the answer is not critiqued, else the served answer at once after the critique (a critique may still
+     * reject a draft, so drafts are not shown). The returned answer is authoritative: it may differ from what was
+     * streamed when the generator's citations were corrected or it failed midway. Never throws for a plugin's failure.
+     *
+     * @param tokens where pieces of the answer go, or {@code null}
+     */
+    public RunResult run(String question, Consumer<String> tokens) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
         Query asked = trace.time(Stage.ANALYSE, () -> analyse(question, trace));
+        Answer answer;
+        if (settings.mode() == Mode.CORRECTIVE && !gate.decide(asked, settings.selfRag(), trace).retrieve()) {
+            answer = trace.time(Stage.GENERATE, () -> generation.generate(
+                    new GenerationRequest(asked, List.of(), true, null), trace, tokens));
+        } else if (settings.mode() == Mode.NAIVE) {
+            List<Passage> retrieved = trace.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, settings.topK(), trace));
+            Query query = asked.withTermStatistics(retrieval.termStatistics(trace));
+            answer = answerNaively(query, retrieved, trace, tokens);
+        } else {
+            answer = answerCorrectively(question, asked, trace, tokens);
+        }
+        return new RunResult(answer, trace.finish(answer.abstained()));
+    }
+
+    private Answer answerCorrectively(String question, Query asked, TraceRecorder trace, Consumer<String> tokens) {
         FutureTask<WebSearchStage.Fetched> early = startParallelSearch(asked);
         List<Passage> retrieved = trace.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, settings.topK(), trace));
-        TermStatistics statistics = retrieval.termStatistics(trace);
-        Query query = asked.withTermStatistics(statistics);
-        Answer answer = settings.mode() == Mode.NAIVE
-                ? answerNaively(query, retrieved, trace)
-                : answerCorrectively(query, retrieved, early, trace);
-        return new RunResult(answer, trace.finish(answer.abstained()));
+        Query query = asked.withTermStatistics(retrieval.termStatistics(trace));
+        Prepared prepared = prepare(query, retrieved, early, trace);
+        if (prepared.refusal() != null) {
+            return prepared.refusal();
+        }
+        SelfRagSettings selfRag = settings.selfRag();
+        boolean critiqued = selfRag.critique();
+        boolean live = !critiqued || critic == null;
+        Answer first = trace.time(Stage.GENERATE, () -> generation.generate(
+                new GenerationRequest(query, prepared.context()), trace, live ? tokens : null));
+        if (!critiqued || first.abstained() || !critiqueLoop.canJudge(first)) {
+            if (!live) {
+                emit(first, tokens);
+            }
+            return first;
+        }
+        Answer served = trace.time(Stage.CRITIQUE, () -> critiqueLoop.run(question,
+                new CritiqueLoop.Context(query, prepared.context()), first, selfRag, trace, this::retrieveAgain));
+        if (!live) {
+            emit(served, tokens);
+        }
+        return served;
+    }
+
+    private static void emit(Answer answer, Consumer<String> tokens) {
+        if (tokens != null && !answer.abstained() && !answer.text().isEmpty()) {
+            tokens.accept(answer.text());
+        }
+    }
+
+    /** Self-RAG's re-retrieval: the whole corrective path again for a rewritten question, with twice the passages. */
+    private CritiqueLoop.Context retrieveAgain(String rewritten, TraceRecorder child) {
+        Query asked = child.time(Stage.ANALYSE, () -> analyse(rewritten, child));
+        child.retrievalDecision(new RetrievalDecision(true, "critique", "re-retrieval after a rejected answer"));
+        int topK = Math.min(100, settings.topK() * 2);
+        List<Passage> retrieved = child.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, topK, child));
+        Query query = asked.withTermStatistics(retrieval.termStatistics(child));
+        Prepared prepared = prepare(query, retrieved, null, child);
+        return new CritiqueLoop.Context(query, prepared.refusal() != null ? List.of() : prepared.context());
     }
 
     /** Starts the web search now when the pipeline asks for it; {@code null} otherwise. */
@@ -130,8 +207,12 @@ public final class CorrectivePipeline {
         return new Query(question, embedding, TermStatistics.UNIFORM);
     }
 
-    private Answer answerCorrectively(Query query, List<Passage> retrieved, FutureTask<WebSearchStage.Fetched> early,
-                                      TraceRecorder trace) {
+    /** The refined context for a corrective answer, or a refusal under {@link SearchFailurePolicy#REFUSE}. */
+    private record Prepared(List<ContextStrip> context, Answer refusal) {
+    }
+
+    private Prepared prepare(Query query, List<Passage> retrieved, FutureTask<WebSearchStage.Fetched> early,
+                             TraceRecorder trace) {
         Thresholds thresholds = new Thresholds(settings.upperThreshold(), settings.lowerThreshold());
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE, () -> grader.grade(query, retrieved, thresholds));
         Grade action = actionRule.decide(graded);
@@ -153,7 +234,7 @@ public final class CorrectivePipeline {
             if (fetched.failed()) {
                 if (settings.onSearchFailure() == SearchFailurePolicy.REFUSE) {
                     trace.retrieved(graded, kept::contains);
-                    return Answer.abstain(SEARCH_UNAVAILABLE);
+                    return new Prepared(List.of(), Answer.abstain(SEARCH_UNAVAILABLE));
                 }
                 if (action == Grade.INCORRECT) {
                     graded.stream().sorted(Comparator.comparingDouble(ScoredPassage::score).reversed())
@@ -166,7 +247,7 @@ public final class CorrectivePipeline {
         trace.retrieved(graded, kept::contains);
         List<ContextStrip> context = trace.time(Stage.REFINE, () -> refiner.refine(query, kept,
                 settings.stripThreshold(), settings.tokenBudget(), trace));
-        return trace.time(Stage.GENERATE, () -> generation.generate(query, context, trace));
+        return new Prepared(context, null);
     }
 
     private WebSearchStage.Fetched awaitSearch(Query query, FutureTask<WebSearchStage.Fetched> early) {
@@ -177,23 +258,23 @@ public final class CorrectivePipeline {
             return early.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new WebSearchStage.Fetched(null, List.of(), "interrupted while waiting for the web search");
+            return new WebSearchStage.Fetched(null, List.of(), "interrupted while waiting for the web search", null);
         } catch (ExecutionException e) {
-            return new WebSearchStage.Fetched(null, List.of(), Failures.describe(e));
+            return new WebSearchStage.Fetched(null, List.of(), Failures.describe(e), null);
         }
     }
 
-    private Answer answerNaively(Query query, List<Passage> retrieved, TraceRecorder trace) {
+    private Answer answerNaively(Query query, List<Passage> retrieved, TraceRecorder trace, Consumer<String> tokens) {
         List<ContextStrip> context = new ArrayList<>();
-        int tokens = 0;
+        int words = 0;
         for (int i = 0; i < retrieved.size(); i++) {
             Passage passage = retrieved.get(i);
             trace.retrievedUngraded(passage);
             context.add(new ContextStrip(i + 1, passage.text(), passage.source(), 1.0 / (i + 1), passage.embedding()));
-            tokens += Terms.tokens(passage.text()).size();
+            words += Terms.tokens(passage.text()).size();
         }
-        trace.contextTokens(tokens);
-        return trace.time(Stage.GENERATE, () -> generation.generate(query, context, trace));
+        trace.contextTokens(words);
+        return trace.time(Stage.GENERATE, () -> generation.generate(new GenerationRequest(query, context), trace, tokens));
     }
 
     /** Builds a pipeline; only settings and plugins are required. */
@@ -204,6 +285,7 @@ public final class CorrectivePipeline {
         private Clock clock;
         private ActionRule actionRule;
         private QueryRewriter queryRewriter;
+        private Critic critic;
 
         public Builder settings(PipelineSettings value) {
             this.settings = value;
@@ -232,9 +314,18 @@ public final class CorrectivePipeline {
             return this;
         }
 
-        /** Default: {@link KeywordQueryRewriter}. */
+        /** Rewrites questions for web search and re-retrieval; default (and fallback): {@link KeywordQueryRewriter}. */
         public Builder queryRewriter(QueryRewriter value) {
             this.queryRewriter = value;
+            return this;
+        }
+
+        /**
+         * Judges answers and decides retrieve-or-not; default none: answers are critiqued only by a Self-RAG
+         * generator's reflection tokens, and the retrieval decision is the host's heuristic.
+         */
+        public Builder critic(Critic value) {
+            this.critic = value;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.corrigo.engine;
 
+import io.corrigo.engine.critique.SelfRagSettings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,27 +17,39 @@ import java.util.List;
  * @param onSearchFailure what to do when the web fallback was needed and failed (default: answer from the KB)
  * @param parallelSearch whether to start the web search together with retrieval, cancelling it when the knowledge
  *                       base answers (CORRECT): lower latency on web-routed questions, more search calls
+ * @param selfRag        retrieve-or-not and the critique loop (default {@link SelfRagSettings#DEFAULTS}; absent in
+ *                       pipelines saved before it existed, which then get the defaults)
  */
 public record PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold,
                                double stripThreshold, int tokenBudget, int searchResults,
-                               SearchFailurePolicy onSearchFailure, boolean parallelSearch) {
+                               SearchFailurePolicy onSearchFailure, boolean parallelSearch, SelfRagSettings selfRag) {
 
     /**
      * Defaults chosen on the development split of the Corrigo benchmark with the lightweight evaluator (see the
      * lightweight-evaluator README for the sweep).
      */
     public static final PipelineSettings DEFAULTS =
-            new PipelineSettings(Mode.CORRECTIVE, 8, 0.70, 0.50, 0.55, 400, 5, SearchFailurePolicy.ANSWER_FROM_KB, false);
+            new PipelineSettings(Mode.CORRECTIVE, 8, 0.70, 0.50, 0.55, 400, 5, SearchFailurePolicy.ANSWER_FROM_KB, false,
+                    SelfRagSettings.DEFAULTS);
+
+    /** Settings with the default Self-RAG part. */
+    public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
+                            int tokenBudget, int searchResults, SearchFailurePolicy onSearchFailure,
+                            boolean parallelSearch) {
+        this(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults, onSearchFailure,
+                parallelSearch, SelfRagSettings.DEFAULTS);
+    }
 
     /** Settings with the default failure policy and sequential search. */
     public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
                             int tokenBudget, int searchResults) {
         this(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults,
-                SearchFailurePolicy.ANSWER_FROM_KB, false);
+                SearchFailurePolicy.ANSWER_FROM_KB, false, SelfRagSettings.DEFAULTS);
     }
 
     public PipelineSettings {
         onSearchFailure = onSearchFailure == null ? SearchFailurePolicy.ANSWER_FROM_KB : onSearchFailure;
+        selfRag = selfRag == null ? SelfRagSettings.DEFAULTS : selfRag;
         List<String> problems = new ArrayList<>();
         if (mode == null) {
             problems.add("mode: required");
@@ -69,16 +82,21 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
 
     public PipelineSettings withMode(Mode value) {
         return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch);
+                searchResults, onSearchFailure, parallelSearch, selfRag);
     }
 
     public PipelineSettings withThresholds(double upper, double lower, double strip) {
         return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults, onSearchFailure,
-                parallelSearch);
+                parallelSearch, selfRag);
     }
 
     public PipelineSettings withSearch(SearchFailurePolicy policy, boolean parallel) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, policy, parallel);
+                searchResults, policy, parallel, selfRag);
+    }
+
+    public PipelineSettings withSelfRag(SelfRagSettings value) {
+        return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
+                searchResults, onSearchFailure, parallelSearch, value);
     }
 }

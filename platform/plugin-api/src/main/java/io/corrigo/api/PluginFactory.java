@@ -37,6 +37,15 @@ public interface PluginFactory<T> {
     }
 
     /**
+     * Whether instances only compute in this process (no network, no model server, bounded CPU time). The host
+     * calls such instances directly; every other instance is called behind a per-tenant timeout and circuit
+     * breaker. The default, {@code false}, is the safe choice; override it only when the instance cannot hang.
+     */
+    default boolean inProcess() {
+        return false;
+    }
+
+    /**
      * Creates an instance for one tenant.
      *
      * @param context what the host offers this tenant's instance

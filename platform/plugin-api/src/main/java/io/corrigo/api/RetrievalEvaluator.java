@@ -22,6 +22,16 @@ public interface RetrievalEvaluator {
     double score(Query query, Passage passage);
 
     /**
+     * The full verdict on {@code passage}: what the pipeline actually calls when it grades retrieved passages. The
+     * default is {@link Judgement#of(double) score(query, passage)}, graded by the tenant's thresholds. Override it
+     * when the evaluator decides a grade itself (an LLM answering CORRECT / AMBIGUOUS / INCORRECT), or when it could
+     * not judge and wants the passage graded AMBIGUOUS with a reason instead of throwing.
+     */
+    default Judgement judge(Query query, Passage passage) {
+        return Judgement.of(score(query, passage));
+    }
+
+    /**
      * The relevance of one sentence of {@code passage} to {@code query}, in [0, 1]. The default scores the
      * strip as a passage of its own; override it when strips deserve another scale.
      */

@@ -5,6 +5,7 @@ import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.SearchProvider;
+import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.SearchRequest;
 import io.corrigo.engine.Failures;
 import io.corrigo.engine.grade.PassageGrader;
@@ -31,8 +32,9 @@ public final class WebSearchStage {
      * @param keywords the rewritten query, or {@code null} when no provider is configured
      * @param results  the raw results (empty on failure)
      * @param failure  why the search failed, or {@code null}
+     * @param rewriteProblem why the rewriter's fallback was used, or {@code null}
      */
-    public record Fetched(String keywords, List<Passage> results, String failure) {
+    public record Fetched(String keywords, List<Passage> results, String failure, String rewriteProblem) {
 
         public boolean failed() {
             return failure != null;
@@ -40,12 +42,12 @@ public final class WebSearchStage {
     }
 
     private final SearchProvider provider;
-    private final QueryRewriter rewriter;
+    private final Rewriting rewriter;
     private final PassageEmbedder embedder;
     private final PassageGrader grader;
 
     /** @param provider the (host-protected) provider, or {@code null} when the pipeline has none */
-    public WebSearchStage(SearchProvider provider, QueryRewriter rewriter, PassageEmbedder embedder,
+    public WebSearchStage(SearchProvider provider, Rewriting rewriter, PassageEmbedder embedder,
                           PassageGrader grader) {
         this.provider = provider;
         this.rewriter = rewriter;
@@ -60,17 +62,20 @@ public final class WebSearchStage {
     /** Rewrites the question and calls the provider; never throws. Thread-safe. */
     public Fetched fetch(Query query, int maxResults) {
         if (provider == null) {
-            return new Fetched(null, List.of(), null);
+            return new Fetched(null, List.of(), null, null);
         }
-        String keywords = rewriter.rewrite(query.text());
+        Rewriting.Rewritten rewritten = rewriter.rewrite(query.text(), RewritePurpose.WEB_SEARCH, null);
+        String keywords = rewritten.query();
         try {
             List<Passage> results = provider.search(new SearchRequest(keywords, query.text(), maxResults));
             if (results == null) {
-                return new Fetched(keywords, List.of(), "search provider returned null instead of a list");
+                return new Fetched(keywords, List.of(), "search provider returned null instead of a list",
+                        rewritten.problem());
             }
-            return new Fetched(keywords, results.stream().filter(Objects::nonNull).limit(maxResults).toList(), null);
+            return new Fetched(keywords, results.stream().filter(Objects::nonNull).limit(maxResults).toList(), null,
+                    rewritten.problem());
         } catch (RuntimeException e) {
-            return new Fetched(keywords, List.of(), Failures.describe(e));
+            return new Fetched(keywords, List.of(), Failures.describe(e), rewritten.problem());
         }
     }
 
@@ -81,6 +86,9 @@ public final class WebSearchStage {
             return List.of();
         }
         trace.rewrittenQuery(fetched.keywords());
+        if (fetched.rewriteProblem() != null) {
+            trace.notice(Stage.CORRECT, fetched.rewriteProblem(), false);
+        }
         if (fetched.failed()) {
             trace.notice(Stage.CORRECT, "web search failed: " + fetched.failure(), true);
             return List.of();

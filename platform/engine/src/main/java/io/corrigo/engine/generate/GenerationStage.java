@@ -11,6 +11,7 @@ import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -36,12 +37,21 @@ public final class GenerationStage {
 
     /** The answer from {@code context}. */
     public Answer generate(Query query, List<ContextStrip> context, TraceRecorder trace) {
-        if (context.isEmpty()) {
+        return generate(new GenerationRequest(query, context), trace, null);
+    }
+
+    /**
+     * The answer to {@code request}, its text also handed to {@code tokens} as it is produced when that is not
+     * {@code null}. An empty context means abstaining without a call, unless retrieval was skipped.
+     */
+    public Answer generate(GenerationRequest request, TraceRecorder trace, Consumer<String> tokens) {
+        List<ContextStrip> context = request.context();
+        if (context.isEmpty() && !request.retrievalSkipped()) {
             return Answer.abstain(NOTHING_RELEVANT);
         }
         Answer answer;
         try {
-            answer = generator.generate(new GenerationRequest(query, context));
+            answer = tokens == null ? generator.generate(request) : generator.generate(request, tokens);
         } catch (RuntimeException e) {
             trace.notice(Stage.GENERATE, "generator failed: " + Failures.describe(e), true);
             return Answer.abstain(GENERATOR_FAILED);
@@ -54,7 +64,7 @@ public final class GenerationStage {
         List<Citation> valid = answer.citations().stream().filter(c -> known.contains(c.number())).toList();
         if (valid.size() != answer.citations().size()) {
             trace.notice(Stage.GENERATE, "generator cited sources that are not in the context; those citations were removed", false);
-            return new Answer(answer.text(), valid, answer.abstained());
+            return new Answer(answer.text(), valid, answer.abstained(), answer.reflection());
         }
         return answer;
     }

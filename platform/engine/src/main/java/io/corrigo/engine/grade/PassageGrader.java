@@ -1,6 +1,7 @@
 package io.corrigo.engine.grade;
 
 import io.corrigo.api.Grade;
+import io.corrigo.api.Judgement;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.RetrievalEvaluator;
@@ -15,7 +16,9 @@ import java.util.concurrent.Executor;
  *
  * <p>An evaluator that throws grades its passage AMBIGUOUS (scored at the lower threshold) with the reason in
  * {@link ScoredPassage#error()}: an unknown relevance neither earns trust nor condemns the passage. A score
- * outside [0, 1] or NaN is clamped and reported the same way.
+ * outside [0, 1] or NaN is clamped and reported the same way. An evaluator that decides the grade itself
+ * ({@link Judgement#grade()}, e.g. an LLM grader's label, or AMBIGUOUS for output it could not parse) overrides the
+ * thresholds, and its reason is kept in the trace.
  */
 public final class PassageGrader {
 
@@ -36,12 +39,20 @@ public final class PassageGrader {
     }
 
     private ScoredPassage gradeOne(Query query, Passage passage, Thresholds thresholds) {
-        double score;
+        Judgement judgement;
         try {
-            score = evaluator.score(query, passage);
+            judgement = evaluator.judge(query, passage);
         } catch (RuntimeException e) {
             return new ScoredPassage(passage, thresholds.lower(), Grade.AMBIGUOUS,
                     "evaluator failed: " + Failures.describe(e));
+        }
+        if (judgement == null) {
+            return new ScoredPassage(passage, thresholds.lower(), Grade.AMBIGUOUS, "evaluator returned null");
+        }
+        double score = judgement.score();
+        if (judgement.grade() != null) {
+            double clamped = Double.isNaN(score) ? thresholds.lower() : Math.max(0, Math.min(1, score));
+            return new ScoredPassage(passage, clamped, judgement.grade(), judgement.reason());
         }
         if (Double.isNaN(score)) {
             return new ScoredPassage(passage, thresholds.lower(), Grade.AMBIGUOUS, "evaluator returned NaN");
@@ -51,6 +62,6 @@ public final class PassageGrader {
             return new ScoredPassage(passage, clamped, thresholds.grade(clamped),
                     "evaluator returned " + score + ", outside [0, 1]; clamped");
         }
-        return new ScoredPassage(passage, score, thresholds.grade(score), null);
+        return new ScoredPassage(passage, score, thresholds.grade(score), judgement.reason());
     }
 }

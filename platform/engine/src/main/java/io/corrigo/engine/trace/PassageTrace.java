@@ -14,7 +14,7 @@ import io.corrigo.api.Origin;
  * @param score          the evaluator's score in [0, 1], or {@code null} when not graded (naive mode)
  * @param grade          the grade from the thresholds, or {@code null} when not graded
  * @param kept           whether it went on to refinement (or, in naive mode, to the generator)
- * @param error          why grading failed, or {@code null}
+ * @param error          why grading failed, or the evaluator's own reason for its grade, or {@code null}
  */
 public record PassageTrace(String id, String documentId, String title, Origin origin, double retrievalScore,
                            Double score, Grade grade, boolean kept, String error) {

@@ -23,11 +23,18 @@ import java.util.List;
  * @param notices        what the run had to work around
  * @param timings        time per stage
  * @param totalMillis    time from start to answer
+ * @param retrievalDecision whether retrieval ran and who decided, or {@code null} in traces from before Self-RAG
+ * @param rounds         the critique loop, one entry per candidate answer; empty when the answer was not critiqued
  */
 public record RunTrace(String question, Instant startedAt, PipelineSettings settings, List<PluginRef> plugins,
                        List<PassageTrace> retrieved, Grade action, String rewrittenQuery,
                        List<PassageTrace> searchResults, List<StripTrace> strips, int contextTokens,
-                       boolean abstained, boolean incomplete, List<Notice> notices, List<StageTiming> timings, double totalMillis) {
+                       boolean abstained, boolean incomplete, List<Notice> notices, List<StageTiming> timings, double totalMillis,
+                       RetrievalDecision retrievalDecision, List<CritiqueRound> rounds) {
+
+    public RunTrace {
+        rounds = rounds == null ? List.of() : List.copyOf(rounds);
+    }
 
     /** Whether any notice degraded the answer. */
     public boolean degraded() {

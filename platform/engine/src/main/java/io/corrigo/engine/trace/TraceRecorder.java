@@ -29,6 +29,8 @@ public final class TraceRecorder {
     private String rewrittenQuery;
     private int contextTokens;
     private boolean incomplete;
+    private RetrievalDecision retrievalDecision;
+    private final List<CritiqueRound> rounds = new ArrayList<>();
 
     public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
         this.question = question;
@@ -90,6 +92,29 @@ public final class TraceRecorder {
         this.contextTokens = value;
     }
 
+    public void retrievalDecision(RetrievalDecision value) {
+        this.retrievalDecision = value;
+    }
+
+    public void round(CritiqueRound value) {
+        rounds.add(value);
+    }
+
+    /** A recorder for a sub-run (a re-retrieval with a rewritten question), with this run's settings and plugins. */
+    public TraceRecorder child(String rewrittenQuestion, Clock clock) {
+        return new TraceRecorder(rewrittenQuestion, settings, plugins, clock);
+    }
+
+    /**
+     * Copies a sub-run's degrading notices into this run, prefixed with {@code label}, and whether it was incomplete:
+     * a degraded re-retrieval degrades the run.
+     */
+    public void absorb(String label, RunTrace child) {
+        child.notices().stream().filter(Notice::degrading)
+                .forEach(n -> notices.add(new Notice(n.stage(), label + ": " + n.message(), true)));
+        incomplete |= child.incomplete();
+    }
+
     /** Whether a degrading notice has been recorded so far. */
     public boolean degraded() {
         return notices.stream().anyMatch(Notice::degrading);
@@ -99,7 +124,7 @@ public final class TraceRecorder {
     public RunTrace finish(boolean abstained) {
         return new RunTrace(question, startedAt, settings, plugins, List.copyOf(retrieved), action, rewrittenQuery,
                 List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, incomplete, List.copyOf(notices),
-                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6);
+                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds));
     }
 
     private static PassageTrace toTrace(ScoredPassage p, boolean kept) {

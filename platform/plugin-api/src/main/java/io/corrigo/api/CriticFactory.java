@@ -1,0 +1,11 @@
+package io.corrigo.api;
+
+import org.pf4j.ExtensionPoint;
+
+/**
+ * The extension point through which a plugin offers a {@link Critic}. Implement {@link PluginFactory#create} and the
+ * descriptive methods, and annotate the class with {@code @org.pf4j.Extension}; see {@link PluginFactory}
+ * for the lifecycle.
+ */
+public interface CriticFactory extends PluginFactory<Critic>, ExtensionPoint {
+}
