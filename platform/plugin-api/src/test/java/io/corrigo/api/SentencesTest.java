@@ -25,4 +25,14 @@ class SentencesTest {
         assertThat(Terms.contentTerms("What is the incubation period of COVID-19?"))
                 .containsExactly("incubation", "period", "covid", "19");
     }
+
+    @org.junit.jupiter.api.Test
+    void should_keep_citation_markers_with_the_sentence_they_follow__in_an_answer() {
+        String answer = "Measles incubates for ten to twelve days. [1] It spreads through the air [2]. [3]\nIt is rare.";
+
+        java.util.List<String> sentences = Sentences.ofAnswer(answer);
+
+        org.assertj.core.api.Assertions.assertThat(sentences).containsExactly(
+                "Measles incubates for ten to twelve days. [1]", "It spreads through the air [2]. [3]", "It is rare.");
+    }
 }

@@ -14,6 +14,7 @@ import com.vaadin.flow.component.textfield.NumberField;
 import io.corrigo.engine.Mode;
 import io.corrigo.engine.PipelineSettings;
 import io.corrigo.engine.SearchFailurePolicy;
+import io.corrigo.engine.critique.SelfRagSettings;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
 import io.corrigo.server.plugin.PluginKind;
@@ -39,7 +40,9 @@ public class PipelineForm extends VerticalLayout {
 
     /** The search stage may be left out: then INCORRECT means abstaining. */
     static final String NO_SEARCH = "(none: abstain when the knowledge base fails)";
-    private static final Pattern LEADING_NAME = Pattern.compile("^(?:resilience\\.)?([A-Za-z]+)");
+    static final String NO_CRITIC = "(none: answers are served without critique)";
+    static final String NO_REWRITER = "(none: keywords of the question)";
+    private static final Pattern LEADING_NAME = Pattern.compile("^(?:resilience\\.|models\\.|selfRag\\.)?([A-Za-z]+)");
 
     private final Select<Mode> mode = new Select<>();
     private final IntegerField topK = integer("topK", "Passages retrieved (top-k)", 1, 100);
@@ -50,6 +53,12 @@ public class PipelineForm extends VerticalLayout {
     private final IntegerField searchResults = integer("searchResults", "Web results requested", 1, 50);
     private final Select<SearchFailurePolicy> onSearchFailure = new Select<>();
     private final Checkbox parallelSearch = new Checkbox("Search in parallel with retrieval");
+    private final Checkbox decideRetrieval = new Checkbox("Decide whether a question needs retrieval (greetings skip it)");
+    private final Checkbox critique = new Checkbox("Critique answers before serving them");
+    private final NumberField minSupport = unit("minSupport", "Least sentence support to serve (0–1)");
+    private final IntegerField minUsefulness = integer("minUsefulness", "Least usefulness to serve (1–5)", 1, 5);
+    private final IntegerField maxRounds = integer("maxRounds", "Extra rounds at most (regenerate / re-retrieve)", 0, 5);
+    private final Map<String, IntegerField> modelFields = new LinkedHashMap<>();
     private final Map<String, HasValidation> settingFields = new LinkedHashMap<>();
     private final Map<String, IntegerField> resilienceFields = new LinkedHashMap<>();
     private final Map<PluginKind, Select<String>> factorySelects = new EnumMap<>(PluginKind.class);
@@ -82,8 +91,16 @@ public class PipelineForm extends VerticalLayout {
         strip.setValue(s.stripThreshold());
         tokenBudget.setValue(s.tokenBudget());
         searchResults.setValue(s.searchResults());
+        SelfRagSettings selfRag = s.selfRag();
+        decideRetrieval.setId("setting-decideRetrieval");
+        decideRetrieval.setValue(selfRag.decideRetrieval());
+        critique.setId("setting-critique");
+        critique.setValue(selfRag.critique());
+        minSupport.setValue(selfRag.minSupport());
+        minUsefulness.setValue(selfRag.minUsefulness());
+        maxRounds.setValue(selfRag.maxRounds());
         for (com.vaadin.flow.component.Component f : new com.vaadin.flow.component.Component[] {topK, upper, lower, strip,
-                tokenBudget, searchResults}) {
+                tokenBudget, searchResults, minSupport, minUsefulness, maxRounds}) {
             settingFields.put(f.getId().orElseThrow().substring("setting-".length()), (HasValidation) f);
         }
         FormLayout settings = new FormLayout(mode, topK, upper, lower, strip, tokenBudget, searchResults,
@@ -91,6 +108,10 @@ public class PipelineForm extends VerticalLayout {
         settings.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 1), new FormLayout.ResponsiveStep("36em", 2),
                 new FormLayout.ResponsiveStep("60em", 3));
         add(new H3("Mode, thresholds and budgets"), settings);
+        FormLayout selfRagForm = new FormLayout(decideRetrieval, critique, minSupport, minUsefulness, maxRounds);
+        selfRagForm.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 1), new FormLayout.ResponsiveStep("36em", 2),
+                new FormLayout.ResponsiveStep("60em", 3));
+        add(new H3("Self-RAG: retrieve or not, critique and rounds"), selfRagForm);
 
         add(new H3("Stages"));
         for (PluginKind kind : PluginKind.values()) {
@@ -109,6 +130,29 @@ public class PipelineForm extends VerticalLayout {
         Details details = new Details("Search resilience: timeout, retries, circuit breaker, bulkhead, rate limit", resilience);
         details.setId("resilience-settings");
         add(details);
+
+        FormLayout models = new FormLayout();
+        models.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 2), new FormLayout.ResponsiveStep("48em", 4));
+        for (RecordComponent c : ResilienceSettings.class.getRecordComponents()) {
+            IntegerField field = new IntegerField(words(c.getName()));
+            field.setId("models-" + c.getName());
+            field.setValue(component(current.models(), c));
+            modelFields.put(c.getName(), field);
+            models.add(field);
+        }
+        Details modelDetails = new Details("Model resilience (generator, evaluator, critic, rewriter plugins that call "
+                + "a model server): timeout, retries, circuit breaker, bulkhead, rate limit", models);
+        modelDetails.setId("model-resilience-settings");
+        add(modelDetails);
+    }
+
+    /** The label of the "no plugin" choice of an optional stage. */
+    static String none(PluginKind kind) {
+        return switch (kind) {
+            case CRITIC -> NO_CRITIC;
+            case REWRITER -> NO_REWRITER;
+            default -> NO_SEARCH;
+        };
     }
 
     private Div stage(PluginKind kind, StageConfig stored) {
@@ -119,17 +163,19 @@ public class PipelineForm extends VerticalLayout {
             case EVALUATOR -> "Retrieval evaluator";
             case SEARCH -> "Web search fallback";
             case GENERATOR -> "Generator";
+            case CRITIC -> "Critic (Self-RAG: is each sentence supported, is the answer useful?)";
+            case REWRITER -> "Query rewriter (web search keywords, re-retrieval)";
         });
         List<String> ids = new ArrayList<>(choices.getOrDefault(kind, List.of()).stream().map(FactoryChoice::id).toList());
-        if (kind == PluginKind.SEARCH) {
-            ids.add(0, NO_SEARCH);
+        if (!kind.required()) {
+            ids.add(0, none(kind));
         }
         if (stored != null && !ids.contains(stored.factoryId())) {
             ids.add(stored.factoryId()); // a plugin that is gone: shown, so the admin sees what broke
         }
         select.setItems(ids);
         select.setItemLabelGenerator(id -> choice(kind, id).map(c -> id + "  ·  " + c.plugin()).orElse(
-                id.equals(NO_SEARCH) ? id : id + "  ·  not available"));
+                id.equals(none(kind)) ? id : id + "  ·  not available"));
         select.setWidth("28rem");
         Div form = new Div();
         form.setWidthFull();
@@ -156,7 +202,7 @@ public class PipelineForm extends VerticalLayout {
             ConfigForm config = new ConfigForm("cfg-" + kind.stage() + "-", choice.get().properties(), values);
             configForms.put(kind, config);
             form.add(help, config);
-        } else if (factoryId != null && !factoryId.equals(NO_SEARCH)) {
+        } else if (factoryId != null && !factoryId.equals(none(kind))) {
             Paragraph broken = new Paragraph("No started plugin offers '" + factoryId + "': this stage runs degraded. "
                     + "Choose another plugin, or install and enable it under Plugins.");
             broken.getStyle().set("color", "var(--lumo-error-text-color)");
@@ -196,7 +242,8 @@ public class PipelineForm extends VerticalLayout {
         problems.clear();
         PipelineSettings settings = null;
         if (Arrays.asList(topK.getValue(), upper.getValue(), lower.getValue(), strip.getValue(), tokenBudget.getValue(),
-                searchResults.getValue()).contains(null)) {
+                searchResults.getValue(), minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue())
+                .contains(null)) {
             settingFields.forEach((name, f) -> {
                 if (((com.vaadin.flow.component.HasValue<?, ?>) f).isEmpty()) {
                     mark(f, "a number is required");
@@ -207,17 +254,19 @@ public class PipelineForm extends VerticalLayout {
             try {
                 settings = new PipelineSettings(mode.getValue(), topK.getValue(), upper.getValue(), lower.getValue(),
                         strip.getValue(), tokenBudget.getValue(), searchResults.getValue(), onSearchFailure.getValue(),
-                        parallelSearch.getValue());
+                        parallelSearch.getValue(), new SelfRagSettings(decideRetrieval.getValue(), critique.getValue(),
+                                minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue()));
             } catch (IllegalArgumentException e) {
                 showProblems(List.of(e.getMessage().split("; ")));
             }
         }
-        ResilienceSettings resilience = readResilience();
+        ResilienceSettings resilience = readResilience(resilienceFields, "resilience.");
+        ResilienceSettings models = readResilience(modelFields, "models.");
         Map<String, StageConfig> stages = new LinkedHashMap<>();
         for (PluginKind kind : PluginKind.values()) {
             String id = factorySelects.get(kind).getValue();
-            if (id == null || id.equals(NO_SEARCH)) {
-                if (kind != PluginKind.SEARCH) {
+            if (id == null || id.equals(none(kind))) {
+                if (kind.required()) {
                     problems.add("stages." + kind.stage() + ": choose a plugin");
                 }
                 continue;
@@ -230,10 +279,10 @@ public class PipelineForm extends VerticalLayout {
             config.validate().forEach(p -> problems.add("stages." + kind.stage() + "." + p));
             stages.put(kind.stage(), new StageConfig(id, config.values()));
         }
-        if (!problems.isEmpty() || settings == null || resilience == null) {
+        if (!problems.isEmpty() || settings == null || resilience == null || models == null) {
             return Optional.empty();
         }
-        return Optional.of(new PipelineDefinition(settings, stages, resilience));
+        return Optional.of(new PipelineDefinition(settings, stages, resilience, models));
     }
 
     /** What {@link #read()} found wrong. */
@@ -241,17 +290,17 @@ public class PipelineForm extends VerticalLayout {
         return List.copyOf(problems);
     }
 
-    private ResilienceSettings readResilience() {
+    private ResilienceSettings readResilience(Map<String, IntegerField> fields, String prefix) {
         RecordComponent[] components = ResilienceSettings.class.getRecordComponents();
         Object[] values = new Object[components.length];
         Class<?>[] types = new Class<?>[components.length];
         boolean missing = false;
         for (int i = 0; i < components.length; i++) {
-            IntegerField field = resilienceFields.get(components[i].getName());
+            IntegerField field = fields.get(components[i].getName());
             types[i] = int.class;
             if (field.getValue() == null) {
                 mark(field, "a number is required");
-                problems.add("resilience." + components[i].getName() + ": a number is required");
+                problems.add(prefix + components[i].getName() + ": a number is required");
                 missing = true;
             } else {
                 values[i] = field.getValue();
@@ -264,7 +313,9 @@ public class PipelineForm extends VerticalLayout {
             return ResilienceSettings.class.getDeclaredConstructor(types).newInstance(values);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof IllegalArgumentException invalid) {
-                showProblems(List.of(invalid.getMessage().split("; ")));
+                showProblems(Arrays.stream(invalid.getMessage().split("; "))
+                        .map(p -> p.startsWith("resilience.") ? prefix + p.substring("resilience.".length()) : p)
+                        .toList());
                 return null;
             }
             throw new IllegalStateException(e.getCause());
@@ -297,7 +348,8 @@ public class PipelineForm extends VerticalLayout {
             }
             Matcher m = LEADING_NAME.matcher(problem);
             String name = m.find() ? m.group(1) : "";
-            HasValidation field = problem.startsWith("resilience.") ? resilienceFields.get(name) : settingFields.get(name);
+            HasValidation field = problem.startsWith("resilience.") ? resilienceFields.get(name)
+                    : problem.startsWith("models.") ? modelFields.get(name) : settingFields.get(name);
             if (field != null) {
                 int colon = problem.indexOf(':');
                 mark(field, colon >= 0 ? problem.substring(colon + 1).trim() : problem);
@@ -311,6 +363,7 @@ public class PipelineForm extends VerticalLayout {
     private void clearProblems() {
         settingFields.values().forEach(f -> f.setInvalid(false));
         resilienceFields.values().forEach(f -> f.setInvalid(false));
+        modelFields.values().forEach(f -> f.setInvalid(false));
         configForms.values().forEach(ConfigForm::clearProblems);
     }
 

@@ -12,7 +12,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.resilience.GuardStatus;
-import io.corrigo.server.resilience.SearchGuards;
+import io.corrigo.server.resilience.PluginGuards;
 import io.corrigo.server.security.TenantAccess;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
@@ -31,12 +31,12 @@ public class ResilienceView extends VerticalLayout {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
-    private final SearchGuards guards;
+    private final PluginGuards guards;
     private final TenantAccess access;
     private final Grid<GuardStatus> grid = new Grid<>();
     private final Div empty = new Div();
 
-    public ResilienceView(SearchGuards guards, TenantAccess access) {
+    public ResilienceView(PluginGuards guards, TenantAccess access) {
         this.guards = guards;
         this.access = access;
         H2 title = new H2("Resilience");

@@ -24,7 +24,7 @@ public final class AnswerPruning {
         if (unsupported.isEmpty()) {
             return Optional.of(answer);
         }
-        String text = answer.text();
+        String text = answer.text().replaceAll("\\s+", " "); // sentences come whitespace-normalised
         for (SentenceSupport sentence : unsupported) {
             int at = text.indexOf(sentence.sentence());
             if (at >= 0) {

@@ -26,6 +26,47 @@ public final class Sentences {
     private Sentences() {
     }
 
+    private static final java.util.regex.Pattern LEADING_MARKERS = java.util.regex.Pattern.compile("^((?:\\[\\d+\\]\\s*)+)");
+    /** The end of a cited sentence: "days. [1]" or "days [1]." (with more markers), before whitespace or the end. */
+    private static final java.util.regex.Pattern CITED_END = java.util.regex.Pattern.compile(
+            "(?:[.!?]\\s*(?:\\[\\d+\\]\\s*)*\\[\\d+\\]|\\[\\d+\\][.!?](?:\\s*\\[\\d+\\])*)(?=\\s|$)");
+
+    /**
+     * The sentences of an answer with citation markers: like {@link #split}, but a marker that follows a sentence's
+     * full stop ("… days. [1] Measles …") stays with that sentence, the one it cites for, and always ends it. Each
+     * returned sentence is whitespace-normalised, so it can be found in the answer with its whitespace normalised.
+     */
+    public static List<String> ofAnswer(String answer) {
+        List<String> result = new ArrayList<>();
+        if (answer == null || answer.isBlank()) {
+            return result;
+        }
+        java.util.regex.Matcher end = CITED_END.matcher(answer);
+        int from = 0;
+        while (end.find()) {
+            addRepaired(split(answer.substring(from, end.end())), result);
+            from = end.end();
+        }
+        addRepaired(split(answer.substring(from)), result);
+        return result;
+    }
+
+    private static void addRepaired(List<String> sentences, List<String> result) {
+        for (String sentence : sentences) {
+            java.util.regex.Matcher m = LEADING_MARKERS.matcher(sentence);
+            if (m.find() && !result.isEmpty()) {
+                int last = result.size() - 1;
+                result.set(last, result.get(last) + " " + m.group(1).trim());
+                String rest = sentence.substring(m.end()).trim();
+                if (!rest.isEmpty()) {
+                    result.add(rest);
+                }
+            } else {
+                result.add(sentence);
+            }
+        }
+    }
+
     /** The sentences of {@code text}, trimmed, in order; empty for blank text. */
     public static List<String> split(String text) {
         List<String> result = new ArrayList<>();

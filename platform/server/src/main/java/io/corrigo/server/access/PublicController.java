@@ -80,13 +80,23 @@ class PublicController {
     @PostMapping(value = "/public/v1/ask", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(PublicAccessFilter.KEY) KeyView key,
                                                        @RequestBody Ask request) {
-        PublicAnswer answer = ask(key, request);
+        String question = queries.validate(key.tenant(), request == null ? null : request.question());
+        String runId = java.util.UUID.randomUUID().toString();
         StreamingResponseBody body = out -> {
-            event(out, "run", Map.of("runId", answer.runId()));
-            for (String piece : pieces(answer.answer())) {
-                event(out, "delta", Map.of("text", piece));
+            event(out, "run", Map.of("runId", runId));
+            java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
+            PublicAnswer answer = PublicAnswer.of(queries.ask(key.tenant(), question, runId, token -> {
+                try {
+                    for (String piece : gone.get() ? List.<String>of() : pieces(token)) {
+                        event(out, "delta", Map.of("text", piece));
+                    }
+                } catch (IOException e) {
+                    gone.set(true); // the reader left: the run completes and is recorded all the same
+                }
+            }));
+            if (!gone.get()) {
+                event(out, "done", answer);
             }
-            event(out, "done", answer);
         };
         return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM)
                 .header(HttpHeaders.CACHE_CONTROL, "no-cache").header("X-Accel-Buffering", "no").body(body);
@@ -100,8 +110,8 @@ class PublicController {
     }
 
     /**
-     * The answer in pieces of a few words. The shipped generators produce the whole answer at once, so the pieces
-     * only pace the display; a streaming generator (issue 6) will send its tokens through the same events.
+     * A piece of the answer in pieces of a few words: a streaming generator's tokens pass as they are, a whole answer
+     * (a non-streaming generator, or an answer released after its critique) is paced for display.
      */
     static List<String> pieces(String text) {
         List<String> pieces = new java.util.ArrayList<>();

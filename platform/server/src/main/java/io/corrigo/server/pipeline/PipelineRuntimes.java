@@ -1,9 +1,11 @@
 package io.corrigo.server.pipeline;
 
+import io.corrigo.api.Critic;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Generator;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.PluginFactory;
+import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.SearchProvider;
@@ -17,7 +19,7 @@ import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginKind;
-import io.corrigo.server.resilience.SearchGuards;
+import io.corrigo.server.resilience.PluginGuards;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +43,8 @@ import org.springframework.stereotype.Service;
  * <p>Every call checks the active version, so a saved pipeline is used from the next query on. Plugin instances
  * whose factory and settings did not change are carried over to the new version (an index stays open); the
  * others are closed before their replacements are created, since they may hold locks on the same directory. The
- * search provider is wrapped in its tenant's {@link SearchGuards} guard.
+ * search provider is wrapped in its tenant's {@link PluginGuards} search guard, and model plugins that leave the
+ * process (generator, evaluator, critic, rewriter) in their model guards.
  * Each instance gets its own data directory: {@code <data>/tenants/<tenant>/plugins/<factory id>}.
  */
 @Service
@@ -57,14 +60,14 @@ public class PipelineRuntimes {
 
     private final PipelineService pipelines;
     private final PluginHost plugins;
-    private final SearchGuards guards;
+    private final PluginGuards guards;
     private final EmbeddingService embeddings;
     private final ExecutorService executor;
     private final Clock clock;
     private final Path dataDir;
     private final Map<String, Built> byTenant = new ConcurrentHashMap<>();
 
-    PipelineRuntimes(PipelineService pipelines, PluginHost plugins, SearchGuards guards, EmbeddingService embeddings,
+    PipelineRuntimes(PipelineService pipelines, PluginHost plugins, PluginGuards guards, EmbeddingService embeddings,
                      @Qualifier("gradingExecutor") ExecutorService executor, Clock clock, CorrigoProperties properties) {
         this.pipelines = pipelines;
         this.plugins = plugins;
@@ -142,17 +145,35 @@ public class PipelineRuntimes {
         SearchProvider search = searchKey == null ? null : guards.guard(active.tenantId(), searchKey.factoryId(),
                 (SearchProvider) instances.get(searchKey), active.definition().resilience());
         PipelinePlugins pluginSet = new PipelinePlugins(retriever,
-                (RetrievalEvaluator) instances.get(keys.get(PluginKind.EVALUATOR)),
+                (RetrievalEvaluator) model(active, keys.get(PluginKind.EVALUATOR), instances),
                 search,
-                (Generator) instances.get(keys.get(PluginKind.GENERATOR)), embeddings, refs);
+                (Generator) model(active, keys.get(PluginKind.GENERATOR), instances), embeddings, refs);
         CorrectivePipeline pipeline = CorrectivePipeline.builder()
                 .settings(active.definition().settings())
                 .plugins(pluginSet)
+                .critic((Critic) model(active, keys.get(PluginKind.CRITIC), instances))
+                .queryRewriter((QueryRewriter) model(active, keys.get(PluginKind.REWRITER), instances))
                 .executor(executor)
                 .clock(clock)
                 .build();
         KnowledgeIndex index = retriever instanceof KnowledgeIndex writable ? writable : null;
         return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs);
+    }
+
+    /**
+     * The instance of a model stage (generator, evaluator, critic, rewriter), behind the tenant's model guard unless
+     * its factory declares it runs in process; {@code null} for a stage the pipeline does not have.
+     */
+    private Object model(ActivePipeline active, InstanceKey key, Map<InstanceKey, Object> instances) {
+        if (key == null) {
+            return null;
+        }
+        Object instance = instances.get(key);
+        boolean inProcess = plugins.factory(key.kind(), key.factoryId()).map(h -> h.factory().inProcess()).orElse(true);
+        if (inProcess || instance instanceof UnavailablePlugin) {
+            return instance;
+        }
+        return guards.guardModel(active.tenantId(), key.factoryId(), instance, active.definition().models());
     }
 
     private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {
@@ -170,7 +191,7 @@ public class PipelineRuntimes {
                 throw new IllegalStateException("factory returned null");
             }
             return instance;
-        } catch (IOException | RuntimeException | LinkageError e) {
+        } catch (IOException | RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
             String reason = key.kind().stage() + " '" + key.factoryId() + "' could not be created: " + Failures.describe(e);
             log.warn("Tenant {}: {}", tenantId, reason, e);
             return new UnavailablePlugin(reason);

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -29,8 +28,6 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class PipelineService {
 
-    /** Stages that every pipeline needs. */
-    static final Set<PluginKind> REQUIRED = Set.of(PluginKind.RETRIEVER, PluginKind.EVALUATOR, PluginKind.GENERATOR);
 
     private final PipelineRepository repository;
     private final TenantService tenants;
@@ -47,12 +44,16 @@ public class PipelineService {
         this.clock = clock;
     }
 
-    /** The pipeline of the shipped offline plugins, without web search (a new tenant has no fallback corpus). */
+    /**
+     * The pipeline of the shipped offline plugins, with the lightweight critic and without web search (a new tenant
+     * has no fallback corpus).
+     */
     public static PipelineDefinition defaultDefinition() {
         return new PipelineDefinition(PipelineSettings.DEFAULTS, Map.of(
                 PluginKind.RETRIEVER.stage(), new StageConfig("lucene-retriever", Map.of()),
                 PluginKind.EVALUATOR.stage(), new StageConfig("lightweight-evaluator", Map.of()),
-                PluginKind.GENERATOR.stage(), new StageConfig("extractive-generator", Map.of())));
+                PluginKind.GENERATOR.stage(), new StageConfig("extractive-generator", Map.of()),
+                PluginKind.CRITIC.stage(), new StageConfig("lightweight-critic", Map.of())));
     }
 
     /** The active pipeline of an enabled tenant. @throws ApiException 404 */
@@ -98,13 +99,14 @@ public class PipelineService {
         }
         for (String stage : definition.stages().keySet()) {
             if (kindOf(stage).isEmpty()) {
-                problems.add("stages." + stage + ": unknown stage (known: retriever, evaluator, search, generator)");
+                problems.add("stages." + stage + ": unknown stage (known: " + String.join(", ",
+                        java.util.Arrays.stream(PluginKind.values()).map(PluginKind::stage).toList()) + ")");
             }
         }
         for (PluginKind kind : PluginKind.values()) {
             StageConfig stage = definition.stages().get(kind.stage());
             if (stage == null) {
-                if (REQUIRED.contains(kind)) {
+                if (kind.required()) {
                     problems.add("stages." + kind.stage() + ": required");
                 }
                 continue;

@@ -1,6 +1,11 @@
 package io.corrigo.server.pipeline;
 
 import io.corrigo.api.Answer;
+import io.corrigo.api.Critic;
+import io.corrigo.api.Critique;
+import io.corrigo.api.CritiqueRequest;
+import io.corrigo.api.QueryRewriter;
+import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.GenerationRequest;
 import io.corrigo.api.Generator;
 import io.corrigo.api.Passage;
@@ -16,7 +21,8 @@ import java.util.List;
  * threw). Every call fails with the reason, so the engine degrades the answer and the trace says why, instead of
  * the query failing.
  */
-final class UnavailablePlugin implements Retriever, RetrievalEvaluator, SearchProvider, Generator {
+final class UnavailablePlugin implements Retriever, RetrievalEvaluator, SearchProvider, Generator, Critic,
+        QueryRewriter {
 
     private final String reason;
 
@@ -41,6 +47,16 @@ final class UnavailablePlugin implements Retriever, RetrievalEvaluator, SearchPr
 
     @Override
     public Answer generate(GenerationRequest request) {
+        throw failure();
+    }
+
+    @Override
+    public Critique critique(CritiqueRequest request) {
+        throw failure();
+    }
+
+    @Override
+    public String rewrite(String question, RewritePurpose purpose, String feedback) {
         throw failure();
     }
 

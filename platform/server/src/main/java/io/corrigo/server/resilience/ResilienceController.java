@@ -13,11 +13,11 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ResilienceController {
 
-    private final SearchGuards guards;
+    private final PluginGuards guards;
     private final TenantService tenants;
     private final TenantAccess access;
 
-    ResilienceController(SearchGuards guards, TenantService tenants, TenantAccess access) {
+    ResilienceController(PluginGuards guards, TenantService tenants, TenantAccess access) {
         this.guards = guards;
         this.tenants = tenants;
         this.access = access;

@@ -27,6 +27,13 @@ public record ResilienceSettings(int timeoutMillis, int maxAttempts, int backoff
     public static final ResilienceSettings DEFAULTS =
             new ResilienceSettings(3000, 2, 200, 50, 2000, 80, 20, 5, 30_000, 2, 16, 20);
 
+    /**
+     * For model calls: a generation may take tens of seconds (30 s budget, slow beyond 20 s), one retry of a
+     * transient failure, and room for a pipeline's parallel grading (64 concurrent calls, 200 calls/s).
+     */
+    public static final ResilienceSettings MODEL_DEFAULTS =
+            new ResilienceSettings(30_000, 2, 500, 50, 20_000, 80, 20, 5, 30_000, 2, 64, 200);
+
     public ResilienceSettings {
         List<String> problems = new ArrayList<>();
         check("timeoutMillis", timeoutMillis, 50, 60_000, problems);

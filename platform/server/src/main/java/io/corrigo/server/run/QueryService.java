@@ -38,6 +38,16 @@ public class QueryService {
 
     /** Answers {@code question} for {@code tenantId}. @throws ApiException 404 unknown tenant, 400 bad question */
     public QueryResponse ask(String tenantId, String question) {
+        String q = validate(tenantId, question);
+        return ask(tenantId, q, UUID.randomUUID().toString(), null);
+    }
+
+    /**
+     * Checks a question before answering it (so a streaming response can fail cleanly before it starts).
+     * @return the question, stripped
+     * @throws ApiException 404 unknown tenant, 400 bad question
+     */
+    public String validate(String tenantId, String question) {
         tenants.require(tenantId);
         String q = question == null ? "" : question.strip();
         if (q.isEmpty()) {
@@ -47,15 +57,23 @@ public class QueryService {
             throw ApiException.badRequest("question_too_long",
                     "The question has " + q.length() + " characters; at most " + maxQueryChars + " are accepted.");
         }
+        return q;
+    }
+
+    /**
+     * Answers a {@link #validate validated} question as run {@code runId}, handing pieces of the answer text to
+     * {@code tokens} as the pipeline produces them (see {@code CorrectivePipeline.run}); the response is authoritative.
+     */
+    public QueryResponse ask(String tenantId, String question, String runId, java.util.function.Consumer<String> tokens) {
         TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q);
-        RunRecord record = save(tenantId, pipeline, result);
+        RunResult result = pipeline.pipeline().run(question, tokens);
+        RunRecord record = save(runId, tenantId, pipeline, result);
         return response(record, result);
     }
 
-    private RunRecord save(String tenantId, TenantPipeline pipeline, RunResult result) {
+    private RunRecord save(String runId, String tenantId, TenantPipeline pipeline, RunResult result) {
         RunRecord r = new RunRecord();
-        r.id = UUID.randomUUID().toString();
+        r.id = runId;
         r.tenantId = tenantId;
         r.pipelineVersion = pipeline.version();
         r.question = result.trace().question();

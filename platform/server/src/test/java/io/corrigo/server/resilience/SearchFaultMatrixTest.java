@@ -36,7 +36,7 @@ class SearchFaultMatrixTest extends HostTestBase {
     private static final AtomicInteger TENANTS = new AtomicInteger();
 
     @Autowired
-    SearchGuards guards;
+    PluginGuards guards;
 
     private FakeTavily tavily;
     private ExecutorService clients;

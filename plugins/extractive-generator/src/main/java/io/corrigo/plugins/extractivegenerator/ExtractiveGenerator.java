@@ -15,7 +15,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Quotes the best-supported sentences of the context.
@@ -31,6 +33,9 @@ final class ExtractiveGenerator implements Generator {
     /** Joins quoted sentences of one source that are not adjacent in it. */
     static final String QUOTE_GAP = " … ";
     static final String ABSTENTION = "The sources available to me do not answer this question.";
+    /** The reply to a greeting or thanks, when the pipeline skipped retrieval: an extractive generator has no words of its own. */
+    static final String CONVERSATIONAL = "Hello! I answer questions from this knowledge base and cite my sources. "
+            + "What would you like to know?";
 
     private final EmbeddingService embeddings;
     private final int maxSentences;
@@ -47,7 +52,13 @@ final class ExtractiveGenerator implements Generator {
 
     @Override
     public Answer generate(GenerationRequest request) {
-        List<Candidate> candidates = candidates(request.query(), request.context());
+        if (request.retrievalSkipped()) {
+            return new Answer(CONVERSATIONAL, List.of(), false);
+        }
+        Set<String> avoid = rejected(request.feedback());
+        List<Candidate> candidates = candidates(request.query(), request.context()).stream()
+                .filter(c -> !avoid.contains(normalise(c.text())))
+                .toList();
         if (candidates.isEmpty()) {
             return Answer.abstain(ABSTENTION);
         }
@@ -71,6 +82,24 @@ final class ExtractiveGenerator implements Generator {
                     (a, b) -> new Citation(a.number(), a.source(), a.quote() + QUOTE_GAP + b.quote()));
         }
         return new Answer(text.toString(), List.copyOf(citations.values()), false);
+    }
+
+    /** The sentences a critic's feedback lists ("- sentence [n]" lines), normalised, markers removed. */
+    static Set<String> rejected(String feedback) {
+        if (feedback == null) {
+            return Set.of();
+        }
+        Set<String> result = new HashSet<>();
+        for (String line : feedback.split("\\n")) {
+            if (line.startsWith("- ")) {
+                result.add(normalise(line.substring(2)));
+            }
+        }
+        return result;
+    }
+
+    private static String normalise(String sentence) {
+        return sentence.replaceAll("\\[\\d+\\]", "").replaceAll("\\s+", " ").strip().toLowerCase(java.util.Locale.ROOT);
     }
 
     private List<Candidate> candidates(Query query, List<ContextStrip> context) {

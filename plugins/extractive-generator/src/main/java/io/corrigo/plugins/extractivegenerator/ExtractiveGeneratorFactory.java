@@ -26,6 +26,12 @@ public class ExtractiveGeneratorFactory implements GeneratorFactory {
                 + "and offline; a baseline and a safe default until an LLM generator is configured.";
     }
 
+    /** Pure computation on the host's embeddings: no timeout hop needed. */
+    @Override
+    public boolean inProcess() {
+        return true;
+    }
+
     @Override
     public List<ConfigProperty> configProperties() {
         return List.of(

@@ -26,6 +26,12 @@ public class LightweightEvaluatorFactory implements EvaluatorFactory {
                 + "IDF-weighted share of the question's words the passage contains. Uses embeddings stored at index time.";
     }
 
+    /** Pure computation on the host's embeddings: no timeout hop needed. */
+    @Override
+    public boolean inProcess() {
+        return true;
+    }
+
     @Override
     public List<ConfigProperty> configProperties() {
         return List.of(

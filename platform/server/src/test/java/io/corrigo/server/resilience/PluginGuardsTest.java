@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class SearchGuardsTest {
+class PluginGuardsTest {
 
     private static final SearchRequest REQUEST = new SearchRequest("k", "q?", 3);
     private static final List<Passage> RESULT = List.of(Passage.of("w", "text", Source.web("u", "t", "u")));
@@ -30,13 +30,13 @@ class SearchGuardsTest {
     private static final ResilienceSettings FAST =
             new ResilienceSettings(300, 1, 0, 50, 1000, 100, 4, 4, 300, 1, 8, 1000);
 
-    private SearchGuards guards;
+    private PluginGuards guards;
     private final AtomicInteger calls = new AtomicInteger();
     private ExecutorService threads;
 
     @BeforeEach
     void setUp() {
-        guards = new SearchGuards(new SimpleMeterRegistry(), Clock.systemUTC());
+        guards = new PluginGuards(new SimpleMeterRegistry(), Clock.systemUTC());
         threads = Executors.newCachedThreadPool();
     }
 

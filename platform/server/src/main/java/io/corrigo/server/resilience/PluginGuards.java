@@ -28,13 +28,14 @@ import java.util.concurrent.Executors;
 import org.springframework.stereotype.Service;
 
 /**
- * The resilience instances of every tenant × search provider, named {@code websearch-<tenant>-<provider>} in
- * Resilience4j registries that are bound to Micrometer (circuit breaker state, calls, bulkhead and rate limiter
+ * The resilience instances of every tenant × search provider, named {@code websearch-<tenant>-<provider>}, and of
+ * every tenant × model plugin (generator, evaluator, critic, query rewriter that do not run in process), named
+ * {@code model-<tenant>-<factory>}, in Resilience4j registries that are bound to Micrometer (circuit breaker state, calls, bulkhead and rate limiter
  * gauges under {@code resilience4j.*}). A pipeline version with other resilience settings replaces the instances;
  * one with the same settings keeps them, and with them the breaker's state.
  */
 @Service
-public class SearchGuards {
+public class PluginGuards {
 
     private final CircuitBreakerRegistry breakers = CircuitBreakerRegistry.ofDefaults();
     private final BulkheadRegistry bulkheads = BulkheadRegistry.ofDefaults();
@@ -44,10 +45,10 @@ public class SearchGuards {
     private final MeterRegistry meters;
     private final Clock clock;
 
-    SearchGuards(MeterRegistry meters, Clock clock) {
+    PluginGuards(MeterRegistry meters, Clock clock) {
         this.meters = meters;
         this.clock = clock;
-        this.calls = Executors.newCachedThreadPool(DaemonThreads.named("corrigo-search"));
+        this.calls = Executors.newCachedThreadPool(DaemonThreads.named("corrigo-plugin-call"));
         TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters);
         TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         TaggedRateLimiterMetrics.ofRateLimiterRegistry(rateLimiters).bindTo(meters);
@@ -55,11 +56,25 @@ public class SearchGuards {
 
     /** {@code delegate} wrapped in the tenant's guard for {@code provider}, created or updated to {@code settings}. */
     public SearchProvider guard(String tenant, String provider, SearchProvider delegate, ResilienceSettings settings) {
-        String name = name(tenant, provider);
-        Guard guard = guards.compute(name, (key, existing) -> existing != null && existing.settings().equals(settings)
+        Guard guard = guard(name(tenant, provider), tenant, provider, settings);
+        return new GuardedSearchProvider(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.search.calls",
+                SearchUnavailableException::new));
+    }
+
+    /**
+     * {@code delegate} (a generator, evaluator, critic or query rewriter) with every call behind the tenant's guard
+     * for {@code factoryId}; other instances are returned as they are.
+     */
+    public Object guardModel(String tenant, String factoryId, Object delegate, ResilienceSettings settings) {
+        Guard guard = guard("model-" + tenant + "-" + factoryId, tenant, factoryId, settings);
+        return GuardedModels.wrap(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
+                PluginUnavailableException::new));
+    }
+
+    private Guard guard(String name, String tenant, String provider, ResilienceSettings settings) {
+        return guards.compute(name, (key, existing) -> existing != null && existing.settings().equals(settings)
                 ? existing
                 : newGuard(name, tenant, provider, settings));
-        return new GuardedSearchProvider(delegate, guard, calls, clock, meters);
     }
 
     private Guard newGuard(String name, String tenant, String provider, ResilienceSettings s) {
@@ -99,7 +114,8 @@ public class SearchGuards {
 
     /** Closes the breaker and forgets a provider's Retry-After. @return whether such a guard exists */
     public boolean reset(String tenant, String provider) {
-        Optional<Guard> guard = Optional.ofNullable(guards.get(name(tenant, provider)));
+        Optional<Guard> guard = Optional.ofNullable(guards.get(name(tenant, provider)))
+                .or(() -> Optional.ofNullable(guards.get("model-" + tenant + "-" + provider)));
         guard.ifPresent(Guard::reset);
         return guard.isPresent();
     }

@@ -1,0 +1,170 @@
+package io.corrigo.server.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+
+/**
+ * A language-model server on 127.0.0.1 speaking two real wire formats: OpenAI's chat completions
+ * ({@code POST /v1/chat/completions}, JSON, or server-sent events with {@code "stream": true}) and Ollama's chat
+ * ({@code POST /api/chat}, JSON, or newline-delimited JSON chunks when streaming). Each test scripts the reply as a
+ * function of the request (its messages); {@link #HANG} makes the server sleep instead of answering.
+ */
+final class FakeModelServer implements AutoCloseable {
+
+    /** A reply that never comes: the server holds the request for 30 s. */
+    static final String HANG = "\u0000hang";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer server;
+    private volatile Function<Request, String> script = r -> "";
+    final List<Request> requests = new CopyOnWriteArrayList<>();
+
+    /** One request as the server saw it. */
+    record Request(String path, boolean stream, String system, String lastUser, JsonNode body) {
+    }
+
+    FakeModelServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+        server.setExecutor(Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fake-model-server");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.createContext("/v1/chat/completions", exchange -> handle(exchange, true));
+        server.createContext("/api/chat", exchange -> handle(exchange, false));
+        server.start();
+    }
+
+    /** Replies to every request with {@code reply(request)}. */
+    FakeModelServer script(Function<Request, String> reply) {
+        this.script = reply;
+        return this;
+    }
+
+    String openAiUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    String ollamaUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange exchange, boolean openAi) throws IOException {
+        JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+        String system = "";
+        String lastUser = "";
+        for (JsonNode message : body.path("messages")) {
+            if (message.path("role").asText().equals("system")) {
+                system = message.path("content").asText();
+            } else if (message.path("role").asText().equals("user")) {
+                lastUser = message.path("content").asText();
+            }
+        }
+        boolean stream = body.path("stream").asBoolean(!openAi); // Ollama streams unless told not to
+        Request request = new Request(exchange.getRequestURI().getPath(), stream, system, lastUser, body);
+        requests.add(request);
+        String reply = script.apply(request);
+        if (HANG.equals(reply)) {
+            try {
+                Thread.sleep(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+            return;
+        }
+        if (openAi) {
+            openAi(exchange, body.path("model").asText(), reply, stream);
+        } else {
+            ollama(exchange, body.path("model").asText(), reply, stream);
+        }
+    }
+
+    private static void openAi(HttpExchange exchange, String model, String reply, boolean stream) throws IOException {
+        if (!stream) {
+            ObjectNode response = JSON.createObjectNode().put("id", "chatcmpl-fake").put("object", "chat.completion")
+                    .put("created", 1_700_000_000).put("model", model);
+            ObjectNode choice = response.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop");
+            choice.putObject("message").put("role", "assistant").put("content", reply);
+            response.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 5).put("total_tokens", 15);
+            send(exchange, "application/json", JSON.writeValueAsString(response));
+            return;
+        }
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        try (OutputStream out = exchange.getResponseBody()) {
+            for (String piece : pieces(reply)) {
+                ObjectNode chunk = chunk(model);
+                ((ObjectNode) chunk.withArray("choices").addObject().put("index", 0).putNull("finish_reason"))
+                        .putObject("delta").put("content", piece);
+                out.write(("data: " + JSON.writeValueAsString(chunk) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+            ObjectNode last = chunk(model);
+            last.withArray("choices").addObject().put("index", 0).put("finish_reason", "stop").putObject("delta");
+            out.write(("data: " + JSON.writeValueAsString(last) + "\n\ndata: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static ObjectNode chunk(String model) {
+        return JSON.createObjectNode().put("id", "chatcmpl-fake").put("object", "chat.completion.chunk")
+                .put("created", 1_700_000_000).put("model", model);
+    }
+
+    private static void ollama(HttpExchange exchange, String model, String reply, boolean stream) throws IOException {
+        if (!stream) {
+            send(exchange, "application/json", JSON.writeValueAsString(ollamaChunk(model, reply, true)));
+            return;
+        }
+        exchange.getResponseHeaders().add("Content-Type", "application/x-ndjson");
+        exchange.sendResponseHeaders(200, 0);
+        try (OutputStream out = exchange.getResponseBody()) {
+            for (String piece : pieces(reply)) {
+                out.write((JSON.writeValueAsString(ollamaChunk(model, piece, false)) + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+            out.write((JSON.writeValueAsString(ollamaChunk(model, "", true)) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static ObjectNode ollamaChunk(String model, String content, boolean done) {
+        ObjectNode chunk = JSON.createObjectNode().put("model", model).put("created_at", "2026-11-22T10:00:00Z");
+        chunk.putObject("message").put("role", "assistant").put("content", content);
+        chunk.put("done", done);
+        if (done) {
+            chunk.put("done_reason", "stop").put("prompt_eval_count", 10).put("eval_count", 5);
+        }
+        return chunk;
+    }
+
+    /** The reply in pieces of a word or so, as a model streams tokens. */
+    static List<String> pieces(String reply) {
+        return List.of(reply.split("(?<= )"));
+    }
+
+    private static void send(HttpExchange exchange, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", type);
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

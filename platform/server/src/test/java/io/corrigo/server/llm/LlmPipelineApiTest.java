@@ -1,0 +1,226 @@
+package io.corrigo.server.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.server.HostTestBase;
+import io.corrigo.server.resilience.ResilienceSettings;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The llm plugin, loaded from its real plugin file, in real pipelines, against a model server on 127.0.0.1 that
+ * speaks the OpenAI and Ollama wire formats: LLM grading, the Self-RAG critique loop, reflection tokens, and a model
+ * server that hangs.
+ */
+class LlmPipelineApiTest extends HostTestBase {
+
+    private static final AtomicInteger TENANTS = new AtomicInteger();
+    private static final String DOC = """
+            # The Zorblax lighthouse
+
+            The Zorblax lighthouse was built in 1887 on the northern cape. Its lamp burns whale oil and can be seen \
+            from twenty kilometres away.
+            """;
+    private static final String GARDEN = "Tomatoes need full sun and regular watering during the summer months. "
+            + "The lighthouse garden grows herbs for the keepers.";
+    private static final String QUESTION = "When was the Zorblax lighthouse built?";
+
+    private FakeModelServer model;
+
+    @BeforeEach
+    void start() throws Exception {
+        model = new FakeModelServer();
+    }
+
+    @AfterEach
+    void stop() {
+        model.close();
+    }
+
+    /** A tenant with the document indexed and the given stages replaced; model calls time out after 2 s. */
+    private String tenant(Map<String, Map<String, Object>> stages, Map<String, Object> selfRag) {
+        String tenant = "llm-" + TENANTS.incrementAndGet();
+        assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+        assertThat(uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "zorblax.md",
+                DOC.getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(200);
+        assertThat(uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "garden.md",
+                GARDEN.getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(200);
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+        ObjectNode stageNode = (ObjectNode) definition.get("stages");
+        stages.forEach((stage, config) -> {
+            if (config == null) {
+                stageNode.remove(stage);
+            } else {
+                stageNode.set(stage, JSON.valueToTree(config));
+            }
+        });
+        if (selfRag != null) {
+            ObjectNode settings = (ObjectNode) definition.get("settings");
+            Map<String, Object> merged = new HashMap<>(Map.of("decideRetrieval", true, "critique", true,
+                    "minSupport", 0.8, "minUsefulness", 3, "maxRounds", 2));
+            merged.putAll(selfRag);
+            settings.set("selfRag", JSON.valueToTree(merged));
+        }
+        definition.set("models", JSON.valueToTree(new ResilienceSettings(2000, 1, 0, 50, 2000, 100, 10, 5, 1000, 1, 64, 1000)));
+        Reply saved = putJson("/api/v1/tenants/" + tenant + "/pipeline", definition);
+        assertThat(saved.status()).as(saved.body().toString()).isEqualTo(200);
+        return tenant;
+    }
+
+    private Map<String, Object> openAi(String factoryId, Map<String, Object> extra) {
+        Map<String, Object> properties = new HashMap<>(Map.of("baseUrl", model.openAiUrl(), "model", "test-model",
+                "apiKey", "sk-test"));
+        if (!factoryId.endsWith("generator")) {
+            properties.put("api", "openai");
+        }
+        properties.putAll(extra);
+        return Map.of("factoryId", factoryId, "properties", properties);
+    }
+
+    private Map<String, Object> ollama(String factoryId) {
+        Map<String, Object> properties = new HashMap<>(Map.of("baseUrl", model.ollamaUrl(), "model", "llama3.1"));
+        if (!factoryId.endsWith("generator")) {
+            properties.put("api", "ollama");
+        }
+        return Map.of("factoryId", factoryId, "properties", properties);
+    }
+
+    private JsonNode trace(Reply answer) {
+        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
+        return get(answer.body().get("traceUrl").asText()).body().get("trace");
+    }
+
+    private static boolean grading(FakeModelServer.Request r) {
+        return r.system().startsWith("You grade whether");
+    }
+
+    private static boolean critiquing(FakeModelServer.Request r) {
+        return r.system().startsWith("You check an answer");
+    }
+
+    @Test
+    void should_grade_passages_correct_and_incorrect_through_the_llm_evaluator() {
+        model.script(r -> grading(r)
+                ? (r.lastUser().contains("Passage: ") && r.lastUser().substring(r.lastUser().indexOf("Passage: ")).contains("1887")
+                        ? "{\"grade\": \"CORRECT\", \"score\": 0.93}" : "{\"grade\": \"INCORRECT\", \"score\": 0.04}")
+                : "The lighthouse was built in 1887 [1].");
+        String tenant = tenant(Map.of("evaluator", openAi("llm-evaluator", Map.of()),
+                "generator", openAi("openai-generator", Map.of())), null);
+
+        Reply answer = ask(tenant, QUESTION);
+        JsonNode trace = trace(answer);
+
+        assertThat(trace.get("action").asText()).isEqualTo("CORRECT");
+        List<String> grades = trace.get("retrieved").findValuesAsText("grade");
+        assertThat(grades).contains("CORRECT", "INCORRECT");
+        assertThat(answer.body().get("answer").asText()).isEqualTo("The lighthouse was built in 1887 [1].");
+        assertThat(answer.body().get("degraded").asBoolean()).isFalse();
+        long gradingCalls = model.requests.stream().filter(LlmPipelineApiTest::grading).count();
+
+        ask(tenant, QUESTION);
+
+        assertThat(model.requests.stream().filter(LlmPipelineApiTest::grading).count())
+                .as("grades cached per (question, passage)").isEqualTo(gradingCalls);
+    }
+
+    @Test
+    void should_grade_ambiguous_with_the_reason__when_the_grader_answers_nonsense() {
+        model.script(r -> grading(r) ? "Hmm, I think it might be relevant, hard to say!" : "Built in 1887 [1].");
+        String tenant = tenant(Map.of("evaluator", openAi("llm-evaluator", Map.of()),
+                "generator", openAi("openai-generator", Map.of())), null);
+
+        JsonNode trace = trace(ask(tenant, QUESTION));
+
+        assertThat(trace.get("retrieved")).isNotEmpty().allSatisfy(p -> {
+            assertThat(p.get("grade").asText()).isEqualTo("AMBIGUOUS");
+            assertThat(p.get("error").asText()).startsWith("grader output unparseable");
+        });
+        assertThat(trace.get("action").asText()).isEqualTo("AMBIGUOUS");
+    }
+
+    @Test
+    void should_catch_an_unsupported_sentence_with_the_llm_critic_over_ollama__and_regenerate_without_it() {
+        model.script(r -> {
+            if (critiquing(r)) {
+                String[] lines = r.lastUser().substring(r.lastUser().indexOf("Answer sentences:")).split("\n");
+                StringBuilder json = new StringBuilder("{\"sentences\": [");
+                for (int i = 1; i < lines.length; i++) {
+                    json.append(i > 1 ? "," : "").append("{\"n\": ").append(i).append(", \"support\": \"")
+                            .append(lines[i].contains("moon") ? "none" : "full").append("\"}");
+                }
+                return json.append("], \"usefulness\": 5}").toString();
+            }
+            return r.lastUser().contains("A reviewer rejected")
+                    ? "The lighthouse was built in 1887 [1]."
+                    : "The lighthouse was built in 1887 [1]. Its first keeper came from the moon [1].";
+        });
+        String tenant = tenant(Map.of("generator", openAi("openai-generator", Map.of()),
+                "critic", ollama("llm-critic")), Map.of());
+
+        Reply answer = ask(tenant, QUESTION);
+        JsonNode rounds = trace(answer).get("rounds");
+
+        assertThat(rounds.findValuesAsText("decision")).containsExactly("REGENERATE", "SERVE");
+        assertThat(rounds.get(0).get("sentences").findValuesAsText("support")).containsExactly("FULLY", "NONE");
+        assertThat(answer.body().get("answer").asText()).isEqualTo("The lighthouse was built in 1887 [1].");
+        assertThat(model.requests).filteredOn(LlmPipelineApiTest::critiquing)
+                .allSatisfy(r -> assertThat(r.path()).isEqualTo("/api/chat"));
+    }
+
+    @Test
+    void should_stop_after_max_rounds__when_every_answer_states_a_figure_the_sources_do_not_have() {
+        model.script(r -> "The lighthouse was built in 1999 [1].");
+        String tenant = tenant(Map.of("generator", ollama("ollama-generator")), Map.of("maxRounds", 1));
+
+        Reply answer = ask(tenant, QUESTION);
+        JsonNode rounds = trace(answer).get("rounds");
+
+        assertThat(model.requests).as("1 + maxRounds generations").hasSize(2);
+        assertThat(rounds.get(0).get("sentences").get(0).get("evidence").asText()).contains("1999");
+        assertThat(rounds.findValuesAsText("decision")).last().isEqualTo("ABSTAIN");
+        assertThat(answer.body().get("abstained").asBoolean()).isTrue();
+        assertThat(answer.body().get("answer").asText()).doesNotContain("1999");
+    }
+
+    @Test
+    void should_parse_and_strip_self_rag_reflection_tokens__and_judge_by_them_without_a_critic() {
+        model.script(r -> "[Retrieval]<paragraph>The Zorblax lighthouse was built in 1887.</paragraph>[Relevant]"
+                + "The lighthouse was built in 1887 [1].[Fully supported][Utility:5]</s>");
+        Map<String, Map<String, Object>> stages = new HashMap<>();
+        stages.put("generator", openAi("openai-generator", Map.of("reflectionTokens", "true")));
+        stages.put("critic", null);
+        String tenant = tenant(stages, Map.of());
+
+        Reply answer = ask(tenant, QUESTION);
+        JsonNode round = trace(answer).get("rounds").get(0);
+
+        assertThat(answer.body().get("answer").asText()).isEqualTo("The lighthouse was built in 1887 [1].");
+        assertThat(round.get("judgedBy").asText()).isEqualTo("reflection tokens");
+        assertThat(round.get("reflection").get("utility").asInt()).isEqualTo(5);
+        assertThat(round.get("reflection").get("support").asText()).isEqualTo("FULLY");
+        assertThat(round.get("reflection").get("relevant").asBoolean()).isTrue();
+        assertThat(round.get("decision").asText()).isEqualTo("SERVE");
+    }
+
+    @Test
+    void should_degrade_not_fail__when_the_model_server_hangs() {
+        model.script(r -> FakeModelServer.HANG);
+        String tenant = tenant(Map.of("generator", openAi("openai-generator", Map.of())), null);
+
+        Reply answer = ask(tenant, QUESTION);
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body().get("degraded").asBoolean()).isTrue();
+        assertThat(answer.body().get("abstained").asBoolean()).isTrue();
+        assertThat(answer.body().get("notices").toString()).contains("timed out after 2000 ms");
+        assertThat(answer.body().get("totalMillis").asDouble()).isLessThan(10_000);
+    }
+}

@@ -1,0 +1,164 @@
+package io.corrigo.plugins.lightweightevaluator;
+
+import io.corrigo.api.ContextStrip;
+import io.corrigo.api.Critic;
+import io.corrigo.api.Critique;
+import io.corrigo.api.CritiqueRequest;
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.Query;
+import io.corrigo.api.SentenceSupport;
+import io.corrigo.api.Support;
+import io.corrigo.api.TermStatistics;
+import io.corrigo.api.text.LexicalCoverage;
+import io.corrigo.api.text.Sentences;
+import io.corrigo.api.text.Terms;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Self-RAG's ISSUP and ISUSE without a language model.
+ *
+ * <p><b>Support</b> of each answer sentence (citation markers removed):
+ * <ul>
+ *   <li>found word for word in a context strip: fully supported (an extractive answer costs no embedding);</li>
+ *   <li>else the better of its strips: the mean of the share of the sentence's content words the strip contains and
+ *       the cosine of the two embeddings (rescaled from [0.15, 0.75]); at least {@code fullSupport}: fully, at least
+ *       {@code partialSupport}: partially, else not supported;</li>
+ *   <li>a number in the sentence that appears nowhere in the context (a date, a dose, a count) makes it unsupported
+ *       whatever the words: the commonest hallucination is a wrong figure in a fluent sentence.</li>
+ * </ul>
+ * <b>Usefulness</b> (1–5) from how well the supported part answers the question: the mean of the IDF-weighted share
+ * of the question's content words it contains and the best cosine of the question with its sentences, mapped
+ * linearly to 1–5.
+ */
+final class LightweightCritic implements Critic {
+
+    static final double DEFAULT_FULL = 0.65;
+    static final double DEFAULT_PARTIAL = 0.45;
+    private static final Pattern MARKER = Pattern.compile("\\[\\d+\\]");
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,]\\d+)?");
+
+    private final EmbeddingService embeddings;
+    private final double fullSupport;
+    private final double partialSupport;
+
+    LightweightCritic(EmbeddingService embeddings, double fullSupport, double partialSupport) {
+        if (partialSupport > fullSupport) {
+            throw new IllegalArgumentException("partialSupport must not exceed fullSupport");
+        }
+        this.embeddings = embeddings;
+        this.fullSupport = fullSupport;
+        this.partialSupport = partialSupport;
+    }
+
+    private record Judged(SentenceSupport support, Embedding vector) {
+    }
+
+    @Override
+    public Critique critique(CritiqueRequest request) {
+        List<ContextStrip> context = request.context();
+        String contextText = normalise(String.join(" ", context.stream().map(ContextStrip::text).toList()));
+        Set<String> contextNumbers = numbers(contextText);
+        List<SentenceSupport> sentences = new ArrayList<>();
+        double bestQuestionCosine = 0;
+        StringBuilder supported = new StringBuilder();
+        for (String sentence : Sentences.ofAnswer(request.answer().text())) {
+            String claim = MARKER.matcher(sentence).replaceAll("").strip();
+            if (claim.isEmpty() || !claim.matches("(?s).*[\\p{L}\\p{N}].*")) {
+                continue;
+            }
+            Judged judged = judge(sentence, claim, context, contextText, contextNumbers);
+            sentences.add(judged.support());
+            if (judged.support().support() != Support.NONE) {
+                supported.append(claim).append(' ');
+                if (request.query().embedding() != null && judged.vector() != null) {
+                    bestQuestionCosine = Math.max(bestQuestionCosine, request.query().embedding().cosine(judged.vector()));
+                }
+            }
+        }
+        if (sentences.isEmpty()) {
+            sentences.add(new SentenceSupport(request.answer().text(), Support.NONE, 0, null));
+        }
+        int usefulness = usefulness(request.query(), supported.toString(), bestQuestionCosine);
+        return new Critique(sentences, usefulness, "support by word overlap and embeddings; usefulness by coverage "
+                + "of the question");
+    }
+
+    private Judged judge(String sentence, String claim, List<ContextStrip> context, String contextText,
+                         Set<String> contextNumbers) {
+        Set<String> missing = new HashSet<>(numbers(normalise(claim)));
+        missing.removeAll(contextNumbers);
+        String normalisedClaim = normalise(claim);
+        for (ContextStrip strip : context) {
+            if (normalise(strip.text()).contains(normalisedClaim)) {
+                Embedding vector = Sentences.split(strip.text()).size() == 1 ? strip.embedding() : null;
+                return new Judged(new SentenceSupport(sentence, Support.FULLY, 1.0, strip.text()),
+                        vector != null ? vector : embedOrNull(claim));
+            }
+        }
+        Embedding vector = embedOrNull(claim);
+        List<String> claimTerms = Terms.contentTerms(claim);
+        double best = 0;
+        ContextStrip evidence = null;
+        for (ContextStrip strip : context) {
+            double lexical = claimTerms.isEmpty() ? 0 : LexicalCoverage.of(claimTerms, strip.text(), TermStatistics.UNIFORM);
+            double score = lexical;
+            if (vector != null) {
+                Embedding stripVector = strip.embedding() != null ? strip.embedding() : embedOrNull(strip.text());
+                if (stripVector != null) {
+                    score = (lexical + rescale(vector.cosine(stripVector))) / 2;
+                }
+            }
+            if (score > best) {
+                best = score;
+                evidence = strip;
+            }
+        }
+        if (!missing.isEmpty()) {
+            return new Judged(new SentenceSupport(sentence, Support.NONE, Math.min(best, partialSupport / 2),
+                    "figures not in the context: " + String.join(", ", missing)), vector);
+        }
+        Support support = best >= fullSupport ? Support.FULLY : best >= partialSupport ? Support.PARTIALLY : Support.NONE;
+        return new Judged(new SentenceSupport(sentence, support, best, evidence == null ? null : evidence.text()), vector);
+    }
+
+    private int usefulness(Query query, String supportedText, double bestCosine) {
+        if (supportedText.isBlank()) {
+            return 1;
+        }
+        double lexical = LexicalCoverage.of(Terms.contentTerms(query.text()), supportedText, query.termStatistics());
+        double u = query.embedding() == null ? lexical : (lexical + rescale(bestCosine)) / 2;
+        return 1 + (int) Math.round(4 * Math.max(0, Math.min(1, u)));
+    }
+
+    private Embedding embedOrNull(String text) {
+        try {
+            return embeddings.embed(text);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static double rescale(double cosine) {
+        return Math.max(0, Math.min(1, (cosine - 0.15) / 0.6));
+    }
+
+    private static String normalise(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+    }
+
+    private static Set<String> numbers(String text) {
+        Set<String> found = new HashSet<>();
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) {
+            found.add(m.group().replace(',', '.'));
+        }
+        return found;
+    }
+}
