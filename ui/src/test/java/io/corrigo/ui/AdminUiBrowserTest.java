@@ -115,6 +115,7 @@ class AdminUiBrowserTest extends UiTestBase {
         b.type("setting-topK", "5");
         b.click("save-pipeline");
 
+        b.waitUntil(d -> !b.fieldError("cfg-evaluator-semanticWeight").isEmpty(), Duration.ofSeconds(10));
         assertThat(b.fieldError("cfg-evaluator-semanticWeight")).contains("at most 1");
         assertThat(pipelines.activeVersion(TENANT)).isEqualTo(before);
         b.screenshot("03-pipeline-invalid");

@@ -105,7 +105,8 @@ final class Browser implements AutoCloseable {
             return "";
         }
         List<WebElement> message = field.findElements(By.cssSelector("[slot='error-message']"));
-        return message.isEmpty() ? "" : message.get(0).getText();
+        // textContent, not getText(): a field scrolled out of view (a long form) has no rendered text
+        return message.isEmpty() ? "" : String.valueOf(message.get(0).getDomProperty("textContent")).strip();
     }
 
     /** Sets the files of a vaadin-upload's hidden file input (what a user's file chooser does). */

@@ -74,9 +74,13 @@ class DemoEndToEndTest extends HostTestBase {
                 .allSatisfy(s -> assertThat(s.get("reason").asText()).isNotBlank());
         assertThat(trace.get("rewrittenQuery").isNull()).as("no web search on CORRECT").isTrue();
         assertThat(stream(trace.get("timings")).map(t -> t.get("stage").asText()))
-                .containsExactly("ANALYSE", "RETRIEVE", "EVALUATE", "REFINE", "GENERATE");
+                .containsExactly("ANALYSE", "RETRIEVE", "EVALUATE", "REFINE", "GENERATE", "CRITIQUE");
         assertThat(stream(trace.get("plugins")).map(p -> p.get("factoryId").asText())).containsExactlyInAnyOrder(
-                "lucene-retriever", "lightweight-evaluator", "local-corpus-search", "extractive-generator");
+                "lucene-retriever", "lightweight-evaluator", "local-corpus-search", "extractive-generator",
+                "lightweight-critic");
+        assertThat(trace.get("retrievalDecision").get("retrieve").asBoolean()).isTrue();
+        assertThat(stream(trace.get("rounds")).map(r -> r.get("decision").asText()))
+                .as("the quoted answer is supported: served after one critique").containsExactly("SERVE");
         assertThat(run.body().get("citations")).isNotEmpty();
     }
 

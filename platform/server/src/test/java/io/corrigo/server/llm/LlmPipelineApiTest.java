@@ -223,4 +223,38 @@ class LlmPipelineApiTest extends HostTestBase {
         assertThat(answer.body().get("notices").toString()).contains("timed out after 2000 ms");
         assertThat(answer.body().get("totalMillis").asDouble()).isLessThan(10_000);
     }
+
+    @Test
+    void should_stream_the_models_tokens_to_the_widget_as_they_come__when_answers_are_not_critiqued() throws Exception {
+        String reply = "The Zorblax lighthouse was built in 1887 on the northern cape [1].";
+        model.script(r -> reply);
+        Map<String, Map<String, Object>> stages = new HashMap<>();
+        stages.put("generator", ollama("ollama-generator"));
+        stages.put("critic", null);
+        String tenant = tenant(stages, Map.of("critique", false));
+        Reply key = postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "PUBLISHABLE", "name", "site",
+                "allowedOrigins", List.of("https://shop.example.com")));
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:"
+                        + port + "/public/v1/ask?key=" + key.body().get("value").asText()))
+                .header("Origin", "https://shop.example.com").header("Accept", "text/event-stream")
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("question", QUESTION))))
+                .build();
+
+        String events = java.net.http.HttpClient.newHttpClient()
+                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+
+        List<String> deltas = new java.util.ArrayList<>();
+        for (String line : events.split("\n")) {
+            if (line.startsWith("data: {\"text\"")) {
+                deltas.add(JSON.readTree(line.substring("data: ".length())).get("text").asText());
+            }
+        }
+        assertThat(deltas).as("one delta per streamed token").isEqualTo(FakeModelServer.pieces(reply));
+        assertThat(model.requests).singleElement().satisfies(r -> {
+            assertThat(r.path()).isEqualTo("/api/chat");
+            assertThat(r.stream()).isTrue();
+        });
+        assertThat(events).contains("event: done").contains("\"answer\":\"" + reply + "\"");
+    }
 }

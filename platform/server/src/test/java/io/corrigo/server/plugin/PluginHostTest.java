@@ -99,7 +99,12 @@ class PluginHostTest {
                 org.assertj.core.groups.Tuple.tuple("lightweight-evaluator", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("local-corpus-search", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("lucene-retriever", "STARTED"),
-                org.assertj.core.groups.Tuple.tuple("web-search", "STARTED"));
+                org.assertj.core.groups.Tuple.tuple("web-search", "STARTED"),
+                org.assertj.core.groups.Tuple.tuple("llm", "STARTED"));
+        assertThat(host.factories(PluginKind.CRITIC)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
+                "lightweight-critic", "llm-critic");
+        assertThat(host.factories(PluginKind.REWRITER)).extracting(h -> h.factory().id()).containsExactly(
+                "llm-query-rewriter");
         assertThat(host.factories(PluginKind.SEARCH)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "local-corpus-search", "tavily-search", "searxng-search", "google-search");
         assertThat(host.factory(PluginKind.RETRIEVER, "lucene-retriever")).isPresent();
@@ -130,7 +135,7 @@ class PluginHostTest {
         });
         assertThat(plugins).filteredOn(p -> p.state().equals("FAILED_TO_LOAD")).singleElement()
                 .satisfies(p -> assertThat(p.error()).isNotBlank());
-        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(5);
+        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(6);
         host.stop();
     }
 
@@ -143,7 +148,7 @@ class PluginHostTest {
         PluginHost host = new PluginHost(pluginsDir, "0.0.9");
 
         // then
-        assertThat(host.plugins()).hasSize(5).allSatisfy(p -> {
+        assertThat(host.plugins()).hasSize(6).allSatisfy(p -> {
             assertThat(p.state()).isNotEqualTo("STARTED");
             assertThat(p.error()).contains("requires plugin API >=0.1.0");
         });

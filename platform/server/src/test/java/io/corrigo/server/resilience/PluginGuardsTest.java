@@ -174,7 +174,7 @@ class PluginGuardsTest {
         assertThat(inside.await(2, TimeUnit.SECONDS)).isTrue();
 
         // when / then
-        assertThatThrownBy(() -> slow.search(REQUEST)).hasMessageContaining("1 searches already running");
+        assertThatThrownBy(() -> slow.search(REQUEST)).hasMessageContaining("1 calls already running");
         assertThat(first.get(3, TimeUnit.SECONDS)).isEqualTo(RESULT);
     }
 
@@ -186,7 +186,7 @@ class PluginGuardsTest {
         ok.search(REQUEST);
         ok.search(REQUEST);
 
-        assertThatThrownBy(() -> ok.search(REQUEST)).hasMessageContaining("over the rate limit of 2 searches/s");
+        assertThatThrownBy(() -> ok.search(REQUEST)).hasMessageContaining("over the rate limit of 2 calls/s");
     }
 
     @Test
