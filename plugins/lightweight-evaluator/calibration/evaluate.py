@@ -65,6 +65,11 @@ def report(name, rows):
           + f"latency p50 {statistics.median(lat):.0f} ms  "
           f"p95 {lat[int(0.95*(n-1))]:.0f} ms")
     print("   (gold, action, abstained): " + ", ".join(f"{k}={v}" for k, v in sorted(confusion.items())))
+    decisions = {}
+    for _, _, t in rows:
+        key = " > ".join(r["decision"] for r in t.get("rounds", [])) or "not critiqued"
+        decisions[key] = decisions.get(key, 0) + 1
+    print("   critique rounds: " + ", ".join(f"{k}: {v}" for k, v in sorted(decisions.items(), key=lambda kv: -kv[1])))
 
 def main():
     p = argparse.ArgumentParser()
@@ -72,6 +77,7 @@ def main():
     p.add_argument("--tenant", default="demo")
     p.add_argument("--questions", required=True)
     p.add_argument("--naive", action="store_true")
+    p.add_argument("--without-critique", action="store_true", help="also run with the Self-RAG critique switched off")
     p.add_argument("--out")
     a = p.parse_args()
     base = f"{a.host}/api/v1/tenants/{a.tenant}"
@@ -82,6 +88,16 @@ def main():
         with open(a.out, "w") as f:
             for q, r, t in rows:
                 f.write(json.dumps({"question": q, "response": r, "trace": t}) + "\n")
+    if a.without_critique:
+        original = call("GET", base + "/pipeline")["definition"]
+        plain = json.loads(json.dumps(original)); plain["settings"].setdefault("selfRag", {})
+        plain["settings"]["selfRag"] = {**{"decideRetrieval": True, "minSupport": 0.8, "minUsefulness": 3,
+                                           "maxRounds": 2}, **plain["settings"]["selfRag"], "critique": False}
+        call("PUT", base + "/pipeline", plain)
+        try:
+            report("corrective without critique", run_all(a.host, base, questions))
+        finally:
+            call("PUT", base + "/pipeline", original)
     if a.naive:
         original = call("GET", base + "/pipeline")["definition"]
         naive = json.loads(json.dumps(original)); naive["settings"]["mode"] = "NAIVE"

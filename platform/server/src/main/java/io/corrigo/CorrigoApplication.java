@@ -12,7 +12,12 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 @ConfigurationPropertiesScan
 public class CorrigoApplication {
 
+    /** Runs the host, or with {@code eval} as the first argument the evaluation command ({@code eval --help}). */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("eval")) {
+            System.exit(io.corrigo.server.eval.EvalMain.run(CorrigoApplication.class,
+                    java.util.Arrays.copyOfRange(args, 1, args.length)));
+        }
         SpringApplication.run(CorrigoApplication.class, args);
     }
 }

@@ -165,6 +165,9 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.text("citations")).containsIgnoringCase("zorblax").contains("knowledge base");
         assertThat(b.text("trace-summary")).contains("CORRECT");
         assertThat(b.text("trace-retrieved")).contains("CORRECT");
+        assertThat(b.text("trace-retrieval-decision")).startsWith("retrieved · heuristic");
+        assertThat(b.text("trace-round-1")).as("the quoted answer judged by the default critic")
+                .contains("SERVE").contains("FULLY").contains("judged by critic");
         assertThat(b.element("trace-timings").findElements(By.cssSelector("rect"))).isNotEmpty();
         assertThat(runs.list(TENANT, RunFilter.ALL, 0, 10).items()).anySatisfy(r ->
                 assertThat(r.question()).isEqualTo("How much does a Zorblax widget weigh?"));

@@ -84,6 +84,7 @@ public final class CorrectivePipeline {
     private final KnowledgeRefiner refiner;
     private final GenerationStage generation;
     private final Critic critic;
+    private final QueryRewriter queryRewriter;
     private final RetrievalGate gate;
     private final CritiqueLoop critiqueLoop;
 
@@ -101,6 +102,7 @@ public final class CorrectivePipeline {
         this.refiner = new KnowledgeRefiner(plugins.evaluator(), embedder, executor);
         this.generation = new GenerationStage(plugins.generator());
         this.critic = builder.critic;
+        this.queryRewriter = builder.queryRewriter;
         this.gate = new RetrievalGate(critic);
         this.critiqueLoop = new CritiqueLoop(critic, generation, rewriting, clock);
     }
@@ -111,6 +113,12 @@ public final class CorrectivePipeline {
 
     public PipelineSettings settings() {
         return settings;
+    }
+
+    /** The same plugins with other settings, e.g. the naive baseline of this pipeline for an evaluation. */
+    public CorrectivePipeline withSettings(PipelineSettings value) {
+        return builder().settings(value).plugins(plugins).executor(executor).clock(clock).actionRule(actionRule)
+                .queryRewriter(queryRewriter).critic(critic).build();
     }
 
     /** Answers {@code question}; never throws for a plugin's failure. */

@@ -21,8 +21,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A run as an admin reads it: the answer with its citations beside the trace — every passage's score and grade,
- * the action, search results, kept and dropped sentences, time per stage, plugins and notices. Answers "why did
+ * A run as an admin reads it: the answer with its citations beside the trace — the retrieve-or-not decision, every
+ * passage's score and grade, the action, search results, kept and dropped sentences, each critique round (sentence
+ * support, usefulness, what followed), time per stage, plugins and notices. Answers "why did
  * it say that?" from the trace alone.
  */
 public class TracePanel extends VerticalLayout {
@@ -43,8 +44,26 @@ public class TracePanel extends VerticalLayout {
         if (!trace.path("rewrittenQuery").isMissingNode() && !trace.path("rewrittenQuery").isNull()) {
             facts.add(labelled("Web query", new Span(trace.path("rewrittenQuery").asText())));
         }
+        JsonNode decision = trace.path("retrievalDecision");
+        if (decision.isObject()) {
+            Span retrieval = new Span((decision.path("retrieve").asBoolean() ? "retrieved" : "skipped") + " · "
+                    + decision.path("decidedBy").asText() + ": " + decision.path("reason").asText());
+            retrieval.setId("trace-retrieval-decision");
+            facts.add(labelled("Retrieval", retrieval));
+        }
         add(facts);
         add(timings(trace.path("timings")));
+        if (trace.path("rounds").size() > 0) {
+            add(new H4("Self-RAG critique: " + trace.path("rounds").size() + " round(s), at most "
+                    + (1 + trace.path("settings").path("selfRag").path("maxRounds").asInt()) + " candidates (serve at "
+                    + "support ≥ " + trace.path("settings").path("selfRag").path("minSupport").asDouble()
+                    + " and usefulness ≥ " + trace.path("settings").path("selfRag").path("minUsefulness").asInt() + ")"));
+            Div rounds = new Div();
+            rounds.setId("trace-rounds");
+            rounds.setWidthFull();
+            trace.path("rounds").forEach(r -> rounds.add(round(r)));
+            add(rounds);
+        }
 
         add(new H4("Knowledge-base passages (graded: CORRECT ≥ " + trace.path("settings").path("upperThreshold").asDouble()
                 + ", INCORRECT < " + trace.path("settings").path("lowerThreshold").asDouble() + ")"));
@@ -127,6 +146,54 @@ public class TracePanel extends VerticalLayout {
         }
         return SvgChart.stackedBars("trace-timings", "Time per stage (ms)", stages,
                 List.of(new SvgChart.Series("ms", "var(--lumo-primary-color)", values)));
+    }
+
+    /** One candidate answer: its judgement per sentence and what the loop did next. */
+    private static Component round(JsonNode round) {
+        Div box = new Div();
+        box.setId("trace-round-" + round.path("round").asInt());
+        box.getStyle().set("border-left", "3px solid var(--lumo-contrast-20pct)").set("padding", "0 var(--lumo-space-m)")
+                .set("margin-bottom", "var(--lumo-space-m)");
+        HorizontalLayout head = new HorizontalLayout();
+        head.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.BASELINE);
+        head.add(new Span("Candidate " + round.path("round").asInt()), Badges.of(round.path("decision").asText()));
+        if (round.path("support").isNumber()) {
+            head.add(new Span("support " + number(round.path("support")) + " · usefulness "
+                    + round.path("usefulness").asInt() + "/5 · judged by " + text(round, "judgedBy", "—")));
+        }
+        box.add(head);
+        Paragraph why = new Paragraph(round.path("why").asText());
+        why.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "var(--lumo-space-xs) 0");
+        box.add(why);
+        if (round.path("sentences").size() > 0) {
+            UnorderedList sentences = new UnorderedList();
+            round.path("sentences").forEach(s -> {
+                ListItem item = new ListItem(Badges.of(s.path("support").asText()),
+                        new Span(" " + s.path("sentence").asText() + " (" + number(s.path("score")) + ")"));
+                if (!text(s, "evidence", "").isEmpty() && "NONE".equals(s.path("support").asText())) {
+                    Span evidence = new Span(" — " + s.path("evidence").asText());
+                    evidence.getStyle().set("color", "var(--lumo-secondary-text-color)");
+                    item.add(evidence);
+                }
+                sentences.add(item);
+            });
+            box.add(sentences);
+        } else {
+            box.add(new Paragraph("“" + round.path("answer").asText() + "”"));
+        }
+        JsonNode reflection = round.path("reflection");
+        if (reflection.isObject()) {
+            box.add(new Paragraph("Reflection tokens: retrieve " + text(reflection, "retrieve", "—") + ", relevant "
+                    + text(reflection, "relevant", "—") + ", support " + text(reflection, "support", "—") + ", utility "
+                    + text(reflection, "utility", "—")));
+        }
+        JsonNode again = round.path("retrieval");
+        if (again.isObject()) {
+            box.add(new Paragraph("From a second retrieval for “" + again.path("question").asText() + "”: action "
+                    + text(again, "action", "—") + ", " + again.path("retrieved").size() + " passages, "
+                    + again.path("strips").size() + " sentences considered."));
+        }
+        return box;
     }
 
     private static Grid<JsonNode> passages(String id, JsonNode passages) {

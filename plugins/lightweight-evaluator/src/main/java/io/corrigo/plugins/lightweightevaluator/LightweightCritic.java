@@ -97,9 +97,9 @@ final class LightweightCritic implements Critic {
         String normalisedClaim = normalise(claim);
         for (ContextStrip strip : context) {
             if (normalise(strip.text()).contains(normalisedClaim)) {
-                Embedding vector = Sentences.split(strip.text()).size() == 1 ? strip.embedding() : null;
+                // a quoted sentence: its strip's vector stands for it in the usefulness estimate (no embedding)
                 return new Judged(new SentenceSupport(sentence, Support.FULLY, 1.0, strip.text()),
-                        vector != null ? vector : embedOrNull(claim));
+                        strip.embedding() != null ? strip.embedding() : embedOrNull(claim));
             }
         }
         Embedding vector = embedOrNull(claim);

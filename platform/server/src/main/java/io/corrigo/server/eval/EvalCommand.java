@@ -1,0 +1,222 @@
+package io.corrigo.server.eval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.knowledge.JobView;
+import io.corrigo.server.pipeline.PipelineDefinition;
+import io.corrigo.server.pipeline.PipelineRuntimes;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.pipeline.StageConfig;
+import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.tenant.TenantService;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code corrigo eval}: builds a throw-away tenant from a knowledge base and a fallback corpus (or uses an existing
+ * tenant), runs a labelled question set through its pipeline and the naive baseline in this process, and writes
+ * {@code report.json}, {@code report.html} and {@code runs.jsonl}.
+ */
+@Component
+public class EvalCommand {
+
+    static final String USAGE = """
+            usage: java -jar corrigo.jar eval --questions q.jsonl --out report/ \\
+                     (--kb kb.jsonl [--web web.jsonl] | --tenant <existing tenant>) [--limit N] [--no-naive]
+              --questions  labelled questions, one JSON object per line: id, question, answers, gold_route
+                           (kb | web | none), gold_sentences, source
+              --kb         knowledge-base passages (JSONL: id, doc_id, text[, title]) for a throw-away tenant
+              --web        fallback passages in the same shape, searched by the local-corpus search provider
+              --tenant     evaluate this existing tenant's active pipeline instead
+              --limit      only the first N questions
+              --no-naive   skip the naive baseline""";
+
+    /** Parsed command-line options. */
+    public record Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive) {
+
+        public static Options parse(List<String> args) {
+            Map<String, String> values = new HashMap<>();
+            boolean naive = true;
+            for (int i = 0; i < args.size(); i++) {
+                String arg = args.get(i);
+                if (arg.equals("--no-naive")) {
+                    naive = false;
+                } else if (arg.startsWith("--") && i + 1 < args.size()) {
+                    values.put(arg.substring(2), args.get(++i));
+                } else {
+                    throw new IllegalArgumentException("unexpected argument '" + arg + "'");
+                }
+            }
+            List<String> unknown = values.keySet().stream()
+                    .filter(k -> !List.of("questions", "out", "kb", "web", "tenant", "limit").contains(k)).toList();
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown option(s): --" + String.join(", --", unknown));
+            }
+            if (!values.containsKey("questions") || !values.containsKey("out")) {
+                throw new IllegalArgumentException("--questions and --out are required");
+            }
+            if (values.containsKey("kb") == values.containsKey("tenant")) {
+                throw new IllegalArgumentException("give either --kb (a throw-away tenant) or --tenant (an existing one)");
+            }
+            int limit;
+            try {
+                limit = Integer.parseInt(values.getOrDefault("limit", "0"));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--limit must be a number, was '" + values.get("limit") + "'");
+            }
+            Path questions = Path.of(values.get("questions"));
+            Path kb = values.containsKey("kb") ? Path.of(values.get("kb")) : null;
+            Path web = values.containsKey("web") ? Path.of(values.get("web")) : null;
+            for (Path file : new Path[] {questions, kb, web}) {
+                if (file != null && !Files.isRegularFile(file)) {
+                    throw new IllegalArgumentException("no such file: " + file);
+                }
+            }
+            return new Options(questions, Path.of(values.get("out")), kb, web, values.get("tenant"), limit, naive);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules()
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+
+    private final EvalService eval;
+    private final TenantService tenants;
+    private final PipelineService pipelines;
+    private final PipelineRuntimes runtimes;
+    private final IngestionService ingestion;
+
+    EvalCommand(EvalService eval, TenantService tenants, PipelineService pipelines, PipelineRuntimes runtimes,
+                IngestionService ingestion) {
+        this.eval = eval;
+        this.tenants = tenants;
+        this.pipelines = pipelines;
+        this.runtimes = runtimes;
+        this.ingestion = ingestion;
+    }
+
+    /** Runs the evaluation and writes the report; returns it. */
+    public EvalReport run(Options options, PrintStream out) {
+        List<EvalQuestion> questions = readQuestions(options.questions(), options.limit());
+        String tenant = options.tenant() != null ? options.tenant() : throwAwayTenant(options, out);
+        out.printf(Locale.ROOT, "Evaluating %d questions on tenant %s%s%n", questions.size(), tenant,
+                options.naive() ? " with the naive baseline" : "");
+        int[] lastTenth = {0};
+        List<EvalRun> runs = eval.run(tenant, questions, options.naive(), (done, total) -> {
+            int tenth = done * 10 / total;
+            if (tenth > lastTenth[0]) {
+                lastTenth[0] = tenth;
+                out.printf(Locale.ROOT, "  %3d%%  %d of %d runs%n", tenth * 10, done, total);
+            }
+        });
+        EvalReport report = eval.report(tenant, runs);
+        write(options.out(), report, runs);
+        for (EvalReport.PipelineResult p : report.pipelines()) {
+            EvalReport.Metrics m = p.overall();
+            out.printf(Locale.ROOT, "%-16s route %.3f  abstention recall %.3f  false abstention %.3f  context P %.3f R %.3f"
+                            + "  containment %.3f  F1 %.3f  p50 %.1f ms  p95 %.1f ms%n", p.name(), m.routeAccuracy(),
+                    m.abstentionRecall(), m.falseAbstention(), m.contextPrecision(), m.contextRecall(), m.containment(),
+                    m.tokenF1(), m.latencyP50(), m.latencyP95());
+        }
+        out.println("Report: " + options.out().resolve("report.html").toAbsolutePath());
+        return report;
+    }
+
+    private String throwAwayTenant(Options options, PrintStream out) {
+        String tenant = "eval-" + UUID.randomUUID().toString().substring(0, 8);
+        tenants.create(tenant, "Evaluation " + options.questions().getFileName());
+        Map<String, StageConfig> stages = new HashMap<>(PipelineService.defaultDefinition().stages());
+        if (options.web() != null) {
+            Path corpus = runtimes.pluginDirectory(tenant, "local-corpus-search").resolve("web.jsonl");
+            try {
+                Files.createDirectories(corpus.getParent());
+                Files.copy(options.web(), corpus);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot install the fallback corpus", e);
+            }
+            stages.put(PluginKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", "web.jsonl")));
+        }
+        PipelineDefinition defaults = PipelineService.defaultDefinition();
+        pipelines.save(tenant, new PipelineDefinition(defaults.settings(), stages, defaults.resilience(), defaults.models()));
+        JobView job;
+        try {
+            job = ingestion.submit(tenant, List.of(new IngestionService.Upload(options.kb().getFileName().toString(),
+                    "application/jsonl", Files.readAllBytes(options.kb()))));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + options.kb(), e);
+        }
+        out.println("Indexing " + options.kb() + " into throw-away tenant " + tenant + " …");
+        while (!job.finished()) {
+            job = ingestion.await(tenant, job.id(), Duration.ofSeconds(10));
+            out.printf(Locale.ROOT, "  %3.0f%%  %d of %d chunks%n", job.progress() * 100, job.chunksDone(), job.chunksTotal());
+        }
+        if (!job.state().equals("DONE")) {
+            throw new IllegalStateException("indexing the knowledge base failed: " + job);
+        }
+        return tenant;
+    }
+
+    static List<EvalQuestion> readQuestions(Path file, int limit) {
+        List<EvalQuestion> questions = new ArrayList<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode q = JSON.readTree(lines.get(i));
+                questions.add(new EvalQuestion(q.path("id").asText("line-" + (i + 1)), q.path("question").asText(null),
+                        strings(q.path("answers")), q.path("gold_route").asText("kb"), strings(q.path("gold_sentences")),
+                        q.path("source").asText("unknown")));
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": " + e.getMessage(), e);
+            }
+            if (limit > 0 && questions.size() == limit) {
+                break;
+            }
+        }
+        if (questions.isEmpty()) {
+            throw new IllegalArgumentException(file + " holds no questions");
+        }
+        return questions;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asText()));
+        return values;
+    }
+
+    private static void write(Path dir, EvalReport report, List<EvalRun> runs) {
+        try {
+            Files.createDirectories(dir);
+            JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("report.json").toFile(), report);
+            Files.writeString(dir.resolve("report.html"), HtmlReport.render(report));
+            StringBuilder lines = new StringBuilder();
+            for (EvalRun run : runs) {
+                lines.append(JSON.writeValueAsString(run)).append('\n');
+            }
+            Files.writeString(dir.resolve("runs.jsonl"), lines);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + dir, e);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.corrigo.server.eval;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an evaluation found: the metrics of each pipeline overall and per slice, and the corrective-minus-naive
+ * difference of each metric.
+ *
+ * @param createdAt   when it ran
+ * @param tenant      the tenant whose pipeline ran
+ * @param questions   how many questions
+ * @param pipelines   per pipeline, in run order (the naive baseline last)
+ * @param differences metric name → first pipeline minus the naive baseline (empty without a baseline)
+ */
+public record EvalReport(Instant createdAt, String tenant, int questions, List<PipelineResult> pipelines,
+                         Map<String, Double> differences) {
+
+    /**
+     * One pipeline's results.
+     *
+     * @param name         e.g. {@code corrective v3} or {@code naive}
+     * @param overall      over every question
+     * @param slices       by {@code source:<dataset>} and {@code route:<gold route>}
+     * @param confusion    {@code <gold route> → <action>[ abstained]} → count
+     * @param stageLatency stage → [p50, p95] in ms
+     */
+    public record PipelineResult(String name, Metrics overall, Map<String, Metrics> slices,
+                                 Map<String, Map<String, Integer>> confusion, Map<String, double[]> stageLatency) {
+    }
+
+    /**
+     * The benchmark's metrics over a set of questions; {@code NaN} where a metric has nothing to measure.
+     *
+     * @param questions         how many
+     * @param routeAccuracy     mean route credit
+     * @param abstentionRecall  abstentions on {@code none} questions
+     * @param falseAbstention   abstentions on {@code kb}/{@code web} questions
+     * @param contextPrecision  mean share of context sentences matching a gold sentence (answerable questions)
+     * @param contextRecall     mean share of gold sentences in the context
+     * @param containment       answers containing a reference answer (covidqa, answerable)
+     * @param tokenF1           mean best token F1 against the references (answerable with references)
+     * @param latencyP50        end to end, ms
+     * @param latencyP95        end to end, ms
+     */
+    public record Metrics(int questions, double routeAccuracy, double abstentionRecall, double falseAbstention,
+                          double contextPrecision, double contextRecall, double containment, double tokenF1,
+                          double latencyP50, double latencyP95) {
+    }
+}

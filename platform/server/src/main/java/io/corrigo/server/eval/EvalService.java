@@ -1,0 +1,156 @@
+package io.corrigo.server.eval;
+
+import io.corrigo.engine.CorrectivePipeline;
+import io.corrigo.engine.Mode;
+import io.corrigo.engine.RunResult;
+import io.corrigo.engine.trace.RunTrace;
+import io.corrigo.engine.trace.StageTiming;
+import io.corrigo.engine.trace.StripTrace;
+import io.corrigo.server.pipeline.PipelineRuntimes;
+import io.corrigo.server.pipeline.TenantPipeline;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.springframework.stereotype.Service;
+
+/**
+ * Runs a question set through a tenant's active pipeline and, alongside, its naive baseline (the same plugins in
+ * {@link Mode#NAIVE}), in this process, and computes the benchmark's metrics. Runs are not written to the run log.
+ */
+@Service
+public class EvalService {
+
+    /** Told after each question: how many of how many are done. */
+    @FunctionalInterface
+    public interface Progress {
+        void done(int finished, int total);
+    }
+
+    private final PipelineRuntimes runtimes;
+    private final Clock clock;
+
+    EvalService(PipelineRuntimes runtimes, Clock clock) {
+        this.runtimes = runtimes;
+        this.clock = clock;
+    }
+
+    /** The runs of every question through the tenant's pipeline and, with {@code naive}, its baseline. */
+    public List<EvalRun> run(String tenantId, List<EvalQuestion> questions, boolean naive, Progress progress) {
+        TenantPipeline tenantPipeline = runtimes.forTenant(tenantId);
+        CorrectivePipeline pipeline = tenantPipeline.pipeline();
+        Map<String, CorrectivePipeline> pipelines = new LinkedHashMap<>();
+        pipelines.put(pipeline.settings().mode().name().toLowerCase() + " v" + tenantPipeline.version(), pipeline);
+        if (naive && pipeline.settings().mode() != Mode.NAIVE) {
+            pipelines.put("naive", pipeline.withSettings(pipeline.settings().withMode(Mode.NAIVE)));
+        }
+        int total = questions.size() * pipelines.size();
+        List<EvalRun> runs = new ArrayList<>();
+        for (Map.Entry<String, CorrectivePipeline> entry : pipelines.entrySet()) {
+            for (EvalQuestion question : questions) {
+                runs.add(toRun(entry.getKey(), question, entry.getValue().run(question.question())));
+                if (progress != null) {
+                    progress.done(runs.size(), total);
+                }
+            }
+        }
+        return runs;
+    }
+
+    private static EvalRun toRun(String name, EvalQuestion question, RunResult result) {
+        RunTrace trace = result.trace();
+        List<String> context = trace.action() == null ? null
+                : trace.strips().stream().filter(StripTrace::kept).map(StripTrace::text).toList();
+        Map<String, Double> stages = new LinkedHashMap<>();
+        for (StageTiming timing : trace.timings()) {
+            stages.merge(timing.stage().name(), timing.millis(), Double::sum);
+        }
+        return new EvalRun(name, question, trace.action() == null ? null : trace.action().name(),
+                result.answer().abstained(), result.answer().text(), context, stages, trace.totalMillis(),
+                trace.rounds().size());
+    }
+
+    /** The report of {@code runs}: metrics per pipeline, per slice, and the difference to the naive baseline. */
+    public EvalReport report(String tenantId, List<EvalRun> runs) {
+        Map<String, List<EvalRun>> byPipeline = new LinkedHashMap<>();
+        runs.forEach(r -> byPipeline.computeIfAbsent(r.pipeline(), k -> new ArrayList<>()).add(r));
+        List<EvalReport.PipelineResult> results = new ArrayList<>();
+        byPipeline.forEach((name, rows) -> results.add(result(name, rows)));
+        Map<String, Double> differences = new LinkedHashMap<>();
+        EvalReport.PipelineResult first = results.get(0);
+        results.stream().filter(r -> r.name().equals("naive") && r != first).findFirst().ifPresent(naive -> {
+            EvalReport.Metrics a = first.overall();
+            EvalReport.Metrics b = naive.overall();
+            differences.put("routeAccuracy", a.routeAccuracy() - b.routeAccuracy());
+            differences.put("abstentionRecall", a.abstentionRecall() - b.abstentionRecall());
+            differences.put("falseAbstention", a.falseAbstention() - b.falseAbstention());
+            differences.put("containment", a.containment() - b.containment());
+            differences.put("tokenF1", a.tokenF1() - b.tokenF1());
+            differences.put("latencyP50", a.latencyP50() - b.latencyP50());
+            differences.put("latencyP95", a.latencyP95() - b.latencyP95());
+        });
+        int questions = byPipeline.values().iterator().next().size();
+        return new EvalReport(clock.instant(), tenantId, questions, results, differences);
+    }
+
+    private static EvalReport.PipelineResult result(String name, List<EvalRun> rows) {
+        Map<String, EvalReport.Metrics> slices = new TreeMap<>();
+        slice(rows, r -> "source:" + r.question().source(), slices);
+        slice(rows, r -> "route:" + r.question().goldRoute(), slices);
+        Map<String, Map<String, Integer>> confusion = new TreeMap<>();
+        for (EvalRun r : rows) {
+            String outcome = (r.action() == null ? "NAIVE" : r.action()) + (r.abstained() ? " abstained" : "");
+            confusion.computeIfAbsent(r.question().goldRoute(), k -> new TreeMap<>()).merge(outcome, 1, Integer::sum);
+        }
+        Map<String, List<Double>> stageTimes = new LinkedHashMap<>();
+        rows.forEach(r -> r.stageMillis().forEach((stage, ms) -> stageTimes.computeIfAbsent(stage, k -> new ArrayList<>()).add(ms)));
+        Map<String, double[]> stageLatency = new LinkedHashMap<>();
+        stageTimes.forEach((stage, times) -> stageLatency.put(stage,
+                new double[] {EvalMetrics.percentile(times, 50), EvalMetrics.percentile(times, 95)}));
+        return new EvalReport.PipelineResult(name, metrics(rows), slices, confusion, stageLatency);
+    }
+
+    private static void slice(List<EvalRun> rows, Function<EvalRun, String> key, Map<String, EvalReport.Metrics> into) {
+        Map<String, List<EvalRun>> groups = new TreeMap<>();
+        rows.forEach(r -> groups.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(r));
+        groups.forEach((k, group) -> into.put(k, metrics(group)));
+    }
+
+    /** The benchmark's metrics over {@code rows}. */
+    static EvalReport.Metrics metrics(List<EvalRun> rows) {
+        Predicate<EvalRun> answerable = r -> !r.question().goldRoute().equals("none");
+        List<EvalRun> none = rows.stream().filter(answerable.negate()).toList();
+        List<EvalRun> answerableRows = rows.stream().filter(answerable).toList();
+        double route = rows.stream().mapToDouble(r -> EvalMetrics.routeCredit(r.question().goldRoute(), r.action(),
+                r.abstained())).average().orElse(Double.NaN);
+        double abstentionRecall = none.isEmpty() ? Double.NaN
+                : none.stream().filter(EvalRun::abstained).count() / (double) none.size();
+        double falseAbstention = answerableRows.isEmpty() ? Double.NaN
+                : answerableRows.stream().filter(EvalRun::abstained).count() / (double) answerableRows.size();
+        List<Double> precision = new ArrayList<>();
+        List<Double> recall = new ArrayList<>();
+        List<Double> containment = new ArrayList<>();
+        List<Double> f1 = new ArrayList<>();
+        for (EvalRun r : answerableRows) {
+            if (r.context() != null && !r.question().goldSentences().isEmpty()) {
+                precision.add(EvalMetrics.contextPrecision(r.context(), r.question().goldSentences()));
+                recall.add(EvalMetrics.contextRecall(r.context(), r.question().goldSentences()));
+            }
+            String answer = r.abstained() ? "" : r.answer().replaceAll("\\[\\d+\\]", " ");
+            if (!r.question().answers().isEmpty()) {
+                if (r.question().source().equals("covidqa")) {
+                    containment.add(EvalMetrics.contains(answer, r.question().answers()) ? 1.0 : 0.0);
+                }
+                f1.add(EvalMetrics.bestTokenF1(answer, r.question().answers()));
+            }
+        }
+        List<Double> latency = rows.stream().map(EvalRun::totalMillis).toList();
+        return new EvalReport.Metrics(rows.size(), route, abstentionRecall, falseAbstention,
+                EvalMetrics.mean(precision), EvalMetrics.mean(recall), EvalMetrics.mean(containment),
+                EvalMetrics.mean(f1), EvalMetrics.percentile(latency, 50), EvalMetrics.percentile(latency, 95));
+    }
+}

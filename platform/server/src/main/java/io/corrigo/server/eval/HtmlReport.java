@@ -1,0 +1,153 @@
+package io.corrigo.server.eval;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/** An evaluation as a standalone HTML page: metric tables, bar charts (inline SVG), confusion matrices, slices. */
+public final class HtmlReport {
+
+    private static final String[] COLOURS = {"#1676f3", "#9aa5b1", "#2bb673", "#f39c12"};
+
+    private HtmlReport() {
+    }
+
+    public static String render(EvalReport report) {
+        StringBuilder h = new StringBuilder();
+        h.append("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Corrigo evaluation</title><style>")
+                .append("body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;color:#1a1a1a;padding:0 1rem}")
+                .append("table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border:1px solid #d8dde3;padding:.3rem .6rem;text-align:right}")
+                .append("th:first-child,td:first-child{text-align:left}th{background:#f3f5f7}.pos{color:#137a43}.neg{color:#b3261e}")
+                .append("h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}.note{color:#5f6b7a}</style></head><body>");
+        h.append("<h1>Corrigo evaluation</h1><p class=\"note\">Tenant <b>").append(esc(report.tenant())).append("</b> · ")
+                .append(report.questions()).append(" questions · ")
+                .append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(report.createdAt().atOffset(ZoneOffset.UTC)))
+                .append(" UTC. Metrics as defined in the Corrigo benchmark: route accuracy (kb: CORRECT 1, AMBIGUOUS 0.5; "
+                        + "web: INCORRECT/AMBIGUOUS 1; none: abstention 1), abstention recall, false abstention, context "
+                        + "precision/recall of the refined context, answer containment (covidqa) and token F1.</p>");
+
+        h.append("<h2>Overall</h2><table><tr><th>metric</th>");
+        report.pipelines().forEach(p -> h.append("<th>").append(esc(p.name())).append("</th>"));
+        if (!report.differences().isEmpty()) {
+            h.append("<th>difference (first − naive)</th>");
+        }
+        h.append("</tr>");
+        for (String[] metric : METRICS) {
+            h.append("<tr><td>").append(metric[1]).append("</td>");
+            report.pipelines().forEach(p -> h.append("<td>").append(format(value(p.overall(), metric[0]), metric[0])).append("</td>"));
+            if (!report.differences().isEmpty()) {
+                Double d = report.differences().get(metric[0]);
+                h.append("<td>").append(d == null ? "" : signed(d, metric[0])).append("</td>");
+            }
+            h.append("</tr>");
+        }
+        h.append("</table>");
+        h.append(bars(report));
+
+        for (EvalReport.PipelineResult p : report.pipelines()) {
+            h.append("<h2>").append(esc(p.name())).append(": confusion (gold route × outcome)</h2><table><tr><th>gold</th>");
+            TreeSet<String> outcomes = new TreeSet<>();
+            p.confusion().values().forEach(m -> outcomes.addAll(m.keySet()));
+            outcomes.forEach(o -> h.append("<th>").append(esc(o)).append("</th>"));
+            h.append("</tr>");
+            p.confusion().forEach((gold, counts) -> {
+                h.append("<tr><td>").append(esc(gold)).append("</td>");
+                outcomes.forEach(o -> h.append("<td>").append(counts.getOrDefault(o, 0)).append("</td>"));
+                h.append("</tr>");
+            });
+            h.append("</table><h2>").append(esc(p.name())).append(": slices</h2><table><tr><th>slice</th>");
+            for (String[] metric : METRICS) {
+                h.append("<th>").append(metric[1]).append("</th>");
+            }
+            h.append("</tr>");
+            p.slices().forEach((slice, m) -> {
+                h.append("<tr><td>").append(esc(slice)).append(" (").append(m.questions()).append(")</td>");
+                for (String[] metric : METRICS) {
+                    h.append("<td>").append(format(value(m, metric[0]), metric[0])).append("</td>");
+                }
+                h.append("</tr>");
+            });
+            h.append("</table><h2>").append(esc(p.name())).append(": latency per stage</h2><table><tr><th>stage</th><th>p50</th><th>p95</th></tr>");
+            p.stageLatency().forEach((stage, pct) -> h.append("<tr><td>").append(esc(stage.toLowerCase(Locale.ROOT)))
+                    .append("</td><td>").append(ms(pct[0])).append("</td><td>").append(ms(pct[1])).append("</td></tr>"));
+            h.append("</table>");
+        }
+        return h.append("</body></html>").toString();
+    }
+
+    /** Metric field and label, in table order. */
+    static final String[][] METRICS = {
+            {"routeAccuracy", "route accuracy"}, {"abstentionRecall", "abstention recall"},
+            {"falseAbstention", "false abstention"}, {"contextPrecision", "context precision"},
+            {"contextRecall", "context recall"}, {"containment", "answer containment"}, {"tokenF1", "token F1"},
+            {"latencyP50", "latency p50"}, {"latencyP95", "latency p95"}};
+
+    static double value(EvalReport.Metrics m, String metric) {
+        return switch (metric) {
+            case "routeAccuracy" -> m.routeAccuracy();
+            case "abstentionRecall" -> m.abstentionRecall();
+            case "falseAbstention" -> m.falseAbstention();
+            case "contextPrecision" -> m.contextPrecision();
+            case "contextRecall" -> m.contextRecall();
+            case "containment" -> m.containment();
+            case "tokenF1" -> m.tokenF1();
+            case "latencyP50" -> m.latencyP50();
+            case "latencyP95" -> m.latencyP95();
+            default -> throw new IllegalArgumentException(metric);
+        };
+    }
+
+    /** Horizontal bars for the [0, 1] metrics, one bar per pipeline. */
+    private static String bars(EvalReport report) {
+        List<String[]> unit = List.of(METRICS).subList(0, 7);
+        int rowHeight = 14 * report.pipelines().size() + 10;
+        int height = unit.size() * rowHeight + 30;
+        StringBuilder svg = new StringBuilder("<svg role=\"img\" aria-label=\"metrics per pipeline\" width=\"720\" height=\"")
+                .append(height).append("\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"12\">");
+        for (int i = 0; i < unit.size(); i++) {
+            int y = i * rowHeight + 10;
+            svg.append("<text x=\"0\" y=\"").append(y + 11).append("\">").append(unit.get(i)[1]).append("</text>");
+            for (int p = 0; p < report.pipelines().size(); p++) {
+                double v = value(report.pipelines().get(p).overall(), unit.get(i)[0]);
+                double width = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v)) * 440;
+                svg.append("<rect x=\"160\" y=\"").append(y + p * 14).append("\" width=\"").append(String.format(Locale.ROOT, "%.1f", width))
+                        .append("\" height=\"12\" fill=\"").append(COLOURS[p % COLOURS.length]).append("\"/>")
+                        .append("<text x=\"").append(String.format(Locale.ROOT, "%.1f", 166 + width)).append("\" y=\"").append(y + p * 14 + 10)
+                        .append("\">").append(format(v, unit.get(i)[0])).append("</text>");
+            }
+        }
+        int legendY = height - 8;
+        for (int p = 0; p < report.pipelines().size(); p++) {
+            svg.append("<rect x=\"").append(160 + p * 140).append("\" y=\"").append(legendY - 10).append("\" width=\"12\" height=\"12\" fill=\"")
+                    .append(COLOURS[p % COLOURS.length]).append("\"/><text x=\"").append(176 + p * 140).append("\" y=\"").append(legendY)
+                    .append("\">").append(esc(report.pipelines().get(p).name())).append("</text>");
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    private static String format(double v, String metric) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        return metric.startsWith("latency") ? ms(v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String signed(double v, String metric) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        boolean better = metric.startsWith("latency") || metric.equals("falseAbstention") ? v < 0 : v > 0;
+        String text = metric.startsWith("latency") ? String.format(Locale.ROOT, "%+.1f ms", v) : String.format(Locale.ROOT, "%+.3f", v);
+        return "<span class=\"" + (v == 0 ? "" : better ? "pos" : "neg") + "\">" + text + "</span>";
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f ms", v);
+    }
+
+    static String esc(String s) {
+        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
