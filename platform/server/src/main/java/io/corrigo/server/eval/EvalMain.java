@@ -34,11 +34,11 @@ public final class EvalMain {
             System.err.println("corrigo eval: cannot create a data directory: " + e.getMessage());
             return 1;
         }
+        // as command-line arguments: they outrank application.yml (default properties would not)
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(application)
-                .properties("server.port=0", "corrigo.demo.enabled=false", "corrigo.data-dir=" + dataDir,
-                        "corrigo.security.admin-password=" + UUID.randomUUID(), "spring.main.banner-mode=off",
-                        "logging.level.root=WARN", "logging.level.io.corrigo=WARN")
-                .run()) {
+                .run("--server.port=0", "--corrigo.demo.enabled=false", "--corrigo.data-dir=" + dataDir,
+                        "--corrigo.security.admin-password=" + UUID.randomUUID(), "--spring.main.banner-mode=off",
+                        "--logging.level.root=WARN", "--logging.level.io.corrigo=WARN")) {
             context.getBean(EvalCommand.class).run(options, System.out);
             return 0;
         } catch (RuntimeException e) {
