@@ -23,7 +23,7 @@ public final class HtmlReport {
                 .append("h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}.note{color:#5f6b7a}</style></head><body>");
         h.append("<h1>Corrigo evaluation</h1><p class=\"note\">Tenant <b>").append(esc(report.tenant())).append("</b> · ")
                 .append(report.questions()).append(" questions · ")
-                .append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(report.createdAt().atOffset(ZoneOffset.UTC)))
+                .append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(report.createdAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC)))
                 .append(" UTC. Metrics as defined in the Corrigo benchmark: route accuracy (kb: CORRECT 1, AMBIGUOUS 0.5; "
                         + "web: INCORRECT/AMBIGUOUS 1; none: abstention 1), abstention recall, false abstention, context "
                         + "precision/recall of the refined context, answer containment (covidqa) and token F1.</p>");
