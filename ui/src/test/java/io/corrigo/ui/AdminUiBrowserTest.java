@@ -175,6 +175,31 @@ class AdminUiBrowserTest extends UiTestBase {
     }
 
     @Test
+    @Order(5)
+    void should_evaluate_an_uploaded_question_set_with_a_progress_bar_and_compare_with_naive() throws IOException {
+        Browser b = browser();
+        Path questions = Files.createTempDirectory("eval").resolve("zorblax-questions.jsonl");
+        Files.writeString(questions, String.join("\n",
+                "{\"id\":\"w\",\"question\":\"How much does a Zorblax widget weigh?\",\"answers\":[\"412 grams\"],"
+                        + "\"gold_route\":\"kb\",\"gold_sentences\":[\"Each Zorblax widget weighs exactly 412 grams and "
+                        + "ships in a blue box.\"],\"source\":\"ui-test\"}",
+                "{\"id\":\"n\",\"question\":\"Who painted the Mona Lisa?\",\"answers\":[],\"gold_route\":\"none\","
+                        + "\"gold_sentences\":[],\"source\":\"ui-test\"}"));
+        b.open("/evaluation?tenant=" + TENANT);
+        assertThat(b.page()).contains("No evaluations yet");
+
+        b.upload("eval-upload", questions);
+
+        b.waitUntil(d -> !d.findElements(By.cssSelector("#evaluations .evaluation[data-state='DONE']")).isEmpty(),
+                Duration.ofSeconds(60));
+        b.waitUntil(d -> !d.findElements(By.id("eval-compare")).isEmpty(), Duration.ofSeconds(10));
+        assertThat(b.text("evaluations")).contains("zorblax-questions.jsonl", "HTML report");
+        String compare = b.text("eval-compare");
+        assertThat(compare).contains("corrective v", "naive");
+        b.screenshot("06b-evaluation");
+    }
+
+    @Test
     @Order(6)
     void should_list_runs_with_charts_and_open_a_run_s_trace() {
         Browser b = browser();

@@ -82,6 +82,7 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         nav.addItem(new SideNavItem("Playground", PlaygroundView.class, VaadinIcon.COMMENTS.create()));
         nav.addItem(new SideNavItem("Knowledge", KnowledgeView.class, VaadinIcon.BOOK.create()));
         nav.addItem(new SideNavItem("Runs", RunsView.class, VaadinIcon.CHART.create()));
+        nav.addItem(new SideNavItem("Evaluation", io.corrigo.ui.eval.EvaluationView.class, VaadinIcon.SCALE.create()));
         nav.addItem(new SideNavItem("Widget & keys", WidgetView.class, VaadinIcon.KEY.create()));
         nav.addItem(new SideNavItem("Resilience", ResilienceView.class, VaadinIcon.SHIELD.create()));
         nav.addItem(new SideNavItem("Plugins", PluginsView.class, VaadinIcon.PLUG.create()));

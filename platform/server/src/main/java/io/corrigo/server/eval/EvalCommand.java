@@ -1,6 +1,5 @@
 package io.corrigo.server.eval;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.corrigo.server.knowledge.IngestionService;
@@ -18,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -170,39 +168,11 @@ public class EvalCommand {
     }
 
     static List<EvalQuestion> readQuestions(Path file, int limit) {
-        List<EvalQuestion> questions = new ArrayList<>();
-        List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return EvalQuestions.parse(file.toString(), Files.readAllLines(file, StandardCharsets.UTF_8), limit);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            try {
-                JsonNode q = JSON.readTree(lines.get(i));
-                questions.add(new EvalQuestion(q.path("id").asText("line-" + (i + 1)), q.path("question").asText(null),
-                        strings(q.path("answers")), q.path("gold_route").asText("kb"), strings(q.path("gold_sentences")),
-                        q.path("source").asText("unknown")));
-            } catch (IOException | RuntimeException e) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": " + e.getMessage(), e);
-            }
-            if (limit > 0 && questions.size() == limit) {
-                break;
-            }
-        }
-        if (questions.isEmpty()) {
-            throw new IllegalArgumentException(file + " holds no questions");
-        }
-        return questions;
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> values = new ArrayList<>();
-        array.forEach(v -> values.add(v.asText()));
-        return values;
     }
 
     private static void write(Path dir, EvalReport report, List<EvalRun> runs) {

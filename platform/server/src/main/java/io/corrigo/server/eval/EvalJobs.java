@@ -1,0 +1,164 @@
+package io.corrigo.server.eval;
+
+import io.corrigo.server.DaemonThreads;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.web.ApiException;
+import jakarta.annotation.PreDestroy;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * Evaluations started from the admin UI: run one at a time in the background (an evaluation is CPU-bound and would
+ * slow the tenant's live queries), with progress, and the last {@link #KEPT} reports of each tenant kept in memory
+ * for viewing and comparing. Reports are not persisted: download the HTML to keep one.
+ */
+@Service
+public class EvalJobs {
+
+    /** Reports kept per tenant. */
+    public static final int KEPT = 10;
+
+    private static final Logger log = LoggerFactory.getLogger(EvalJobs.class);
+
+    /** One evaluation: its progress while it runs, its report (and HTML) once done, or why it failed. */
+    public static final class Job {
+        private final String id;
+        private final String tenant;
+        private final String name;
+        private final Instant startedAt;
+        private volatile int done;
+        private volatile int total;
+        private volatile String state = "RUNNING";
+        private volatile String error;
+        private volatile EvalReport report;
+        private volatile String html;
+
+        Job(String id, String tenant, String name, Instant startedAt) {
+            this.id = id;
+            this.tenant = tenant;
+            this.name = name;
+            this.startedAt = startedAt;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String tenant() {
+            return tenant;
+        }
+
+        /** The question set's file name. */
+        public String name() {
+            return name;
+        }
+
+        public Instant startedAt() {
+            return startedAt;
+        }
+
+        /** RUNNING, DONE or FAILED. */
+        public String state() {
+            return state;
+        }
+
+        /** Share of runs done, 0–1. */
+        public double progress() {
+            return total == 0 ? 0 : (double) done / total;
+        }
+
+        public String error() {
+            return error;
+        }
+
+        /** The report once DONE, else {@code null}. */
+        public EvalReport report() {
+            return report;
+        }
+
+        /** The HTML report once DONE, else {@code null}. */
+        public String html() {
+            return html;
+        }
+    }
+
+    private final EvalService eval;
+    private final TenantService tenants;
+    private final Clock clock;
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("corrigo-eval"));
+    private final Map<String, Deque<Job>> byTenant = new ConcurrentHashMap<>();
+
+    EvalJobs(EvalService eval, TenantService tenants, Clock clock) {
+        this.eval = eval;
+        this.tenants = tenants;
+        this.clock = clock;
+    }
+
+    /**
+     * Queues an evaluation of {@code questions} (JSONL, as the eval command reads) on the tenant's active pipeline.
+     * @throws ApiException 400 when the question set cannot be read, 404 unknown tenant
+     */
+    public Job submit(String tenantId, String fileName, String jsonl, boolean naive) {
+        tenants.require(tenantId);
+        List<EvalQuestion> questions;
+        try {
+            questions = EvalQuestions.parse(fileName, jsonl.lines().toList(), 0);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("invalid_questions", e.getMessage());
+        }
+        Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
+        job.total = questions.size() * (naive ? 2 : 1);
+        Deque<Job> jobs = byTenant.computeIfAbsent(tenantId, k -> new ArrayDeque<>());
+        synchronized (jobs) {
+            jobs.addFirst(job);
+            while (jobs.size() > KEPT) {
+                jobs.removeLast();
+            }
+        }
+        worker.execute(() -> {
+            try {
+                List<EvalRun> runs = eval.run(tenantId, questions, naive, (done, total) -> {
+                    job.total = total;
+                    job.done = done;
+                });
+                EvalReport report = eval.report(tenantId, runs);
+                job.html = HtmlReport.render(report);
+                job.report = report;
+                job.state = "DONE";
+            } catch (RuntimeException e) {
+                log.warn("Evaluation {} of tenant {} failed", job.id, tenantId, e);
+                job.error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                job.state = "FAILED";
+            }
+        });
+        return job;
+    }
+
+    /** The tenant's evaluations, newest first. */
+    public List<Job> list(String tenantId) {
+        tenants.require(tenantId);
+        Deque<Job> jobs = byTenant.get(tenantId);
+        if (jobs == null) {
+            return List.of();
+        }
+        synchronized (jobs) {
+            return List.copyOf(jobs);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        worker.shutdownNow();
+    }
+}

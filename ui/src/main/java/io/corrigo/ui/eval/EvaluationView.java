@@ -1,0 +1,186 @@
+package io.corrigo.ui.eval;
+
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.checkbox.Checkbox;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H4;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.progressbar.ProgressBar;
+import com.vaadin.flow.component.upload.Upload;
+import com.vaadin.flow.component.upload.receivers.MemoryBuffer;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import com.vaadin.flow.server.StreamResource;
+import com.vaadin.flow.shared.Registration;
+import io.corrigo.server.eval.EvalJobs;
+import io.corrigo.server.eval.EvalReport;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.PermitAll;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Evaluation: upload a labelled question set (JSONL, as the eval command reads), run it through the tenant's
+ * pipeline and the naive baseline with a progress bar, and read and compare the reports (the last
+ * {@link EvalJobs#KEPT} of the tenant, each downloadable as HTML).
+ */
+@Route("evaluation")
+@PageTitle("Evaluation · Corrigo")
+@PermitAll
+public class EvaluationView extends TenantScopedView {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final int POLL_MILLIS = 700;
+
+    private final EvalJobs jobs;
+    private final VerticalLayout list = new VerticalLayout();
+    private final Div comparison = new Div();
+    private Registration polling;
+
+    public EvaluationView(TenantSelection selection, EvalJobs jobs) {
+        super(selection, "Evaluation");
+        this.jobs = jobs;
+        addDetachListener(e -> stopPolling(e.getUI()));
+    }
+
+    @Override
+    protected void show(String tenantId, BeforeEnterEvent event) {
+        add(new Paragraph("Runs a labelled question set (one JSON object per line: question, gold_route kb | web | none, "
+                + "answers, gold_sentences, source — the shape of the Corrigo benchmark) through this tenant's active "
+                + "pipeline and, alongside, its naive baseline, and reports route accuracy, abstention, context "
+                + "precision and recall, answer containment, token F1 and latency. Evaluations run one at a time."));
+        MemoryBuffer buffer = new MemoryBuffer();
+        Upload upload = new Upload(buffer);
+        upload.setId("eval-upload");
+        upload.setAcceptedFileTypes(".jsonl");
+        upload.setMaxFiles(1);
+        upload.setMaxFileSize(10 * 1024 * 1024);
+        upload.setDropLabel(new Span("Drop a questions .jsonl file here (10 MB)"));
+        Checkbox naive = new Checkbox("Compare with the naive baseline", true);
+        naive.setId("eval-naive");
+        upload.addFileRejectedListener(e -> Toasts.error(e.getErrorMessage()));
+        upload.addSucceededListener(e -> {
+            try (InputStream in = buffer.getInputStream()) {
+                String content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                EvalJobs.Job job = jobs.submit(tenantId, e.getFileName(), content, naive.getValue());
+                Toasts.success("Evaluating " + job.name() + ".");
+                refresh(tenantId);
+            } catch (IOException | RuntimeException ex) {
+                Toasts.error(ex instanceof RuntimeException r ? r : new IllegalStateException(ex.getMessage()));
+            }
+            upload.clearFileList();
+        });
+        HorizontalLayout top = new HorizontalLayout(upload, naive);
+        top.setAlignItems(FlexComponent.Alignment.CENTER);
+        list.setId("evaluations");
+        list.setPadding(false);
+        comparison.setId("eval-comparison");
+        comparison.setWidthFull();
+        add(top, new H4("Evaluations"), list, comparison);
+        refresh(tenantId);
+    }
+
+    private void refresh(String tenantId) {
+        list.removeAll();
+        List<EvalJobs.Job> all = jobs.list(tenantId);
+        if (all.isEmpty()) {
+            list.add(EmptyState.of("No evaluations yet", "Upload a question set above; the benchmark's "
+                    + "questions_dev.jsonl is a good start."));
+        }
+        all.forEach(job -> list.add(row(job)));
+        List<EvalJobs.Job> done = all.stream().filter(j -> j.report() != null).toList();
+        comparison.removeAll();
+        if (!done.isEmpty()) {
+            comparison.add(new H4("Compare (newest first)"), compare(done));
+        }
+        boolean running = all.stream().anyMatch(j -> j.state().equals("RUNNING"));
+        java.util.Optional.ofNullable(UI.getCurrent()).ifPresent(ui -> {
+            if (running && polling == null) {
+                ui.setPollInterval(POLL_MILLIS);
+                polling = ui.addPollListener(e -> refresh(tenantId));
+            } else if (!running) {
+                stopPolling(ui);
+            }
+        });
+    }
+
+    private static Div row(EvalJobs.Job job) {
+        ProgressBar bar = new ProgressBar(0, 1, job.progress());
+        bar.setWidth("16rem");
+        Span label = new Span(String.format(Locale.ROOT, "%s · started %s · %.0f %%", job.name(),
+                WHEN.format(job.startedAt()), job.progress() * 100));
+        Div row = new Div(Badges.of(job.state()), bar, label);
+        if (job.error() != null) {
+            Span error = new Span(job.error());
+            error.getStyle().set("color", "var(--lumo-error-text-color)");
+            row.add(error);
+        }
+        if (job.html() != null) {
+            Anchor download = new Anchor(new StreamResource("corrigo-evaluation-" + job.id().substring(0, 8) + ".html",
+                    () -> new ByteArrayInputStream(job.html().getBytes(StandardCharsets.UTF_8))), "HTML report");
+            download.getElement().setAttribute("download", true);
+            row.add(download);
+        }
+        row.addClassName("evaluation");
+        row.getElement().setAttribute("data-state", job.state());
+        row.getStyle().set("display", "flex").set("gap", "var(--lumo-space-m)").set("align-items", "center");
+        return row;
+    }
+
+    /** One row per (evaluation, pipeline): the headline metrics side by side. */
+    private static Grid<String[]> compare(List<EvalJobs.Job> done) {
+        List<String[]> rows = new ArrayList<>();
+        for (EvalJobs.Job job : done) {
+            for (EvalReport.PipelineResult p : job.report().pipelines()) {
+                EvalReport.Metrics m = p.overall();
+                rows.add(new String[] {WHEN.format(job.startedAt()) + " · " + job.name(), p.name(),
+                        Integer.toString(m.questions()), f(m.routeAccuracy()), f(m.abstentionRecall()),
+                        f(m.falseAbstention()), f(m.contextPrecision()), f(m.contextRecall()), f(m.containment()),
+                        f(m.tokenF1()), String.format(Locale.ROOT, "%.0f / %.0f ms", m.latencyP50(), m.latencyP95())});
+            }
+        }
+        Grid<String[]> grid = new Grid<>();
+        grid.setId("eval-compare");
+        String[] headers = {"Evaluation", "Pipeline", "Questions", "Route acc.", "Abst. recall", "False abst.",
+                "Ctx precision", "Ctx recall", "Containment", "Token F1", "Latency p50 / p95"};
+        for (int i = 0; i < headers.length; i++) {
+            int column = i;
+            grid.addColumn(r -> r[column]).setHeader(headers[i]).setAutoWidth(true).setFlexGrow(i == 0 ? 1 : 0);
+        }
+        grid.setItems(rows);
+        grid.setAllRowsVisible(true);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        return grid;
+    }
+
+    private static String f(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private void stopPolling(UI ui) {
+        if (polling != null) {
+            polling.remove();
+            polling = null;
+            ui.setPollInterval(-1);
+        }
+    }
+}
