@@ -1,6 +1,5 @@
 package io.corrigo.ui.eval;
 
-import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -19,11 +18,11 @@ import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.StreamResource;
-import com.vaadin.flow.shared.Registration;
 import io.corrigo.server.eval.EvalJobs;
 import io.corrigo.server.eval.EvalReport;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.Polling;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
@@ -54,12 +53,12 @@ public class EvaluationView extends TenantScopedView {
     private final EvalJobs jobs;
     private final VerticalLayout list = new VerticalLayout();
     private final Div comparison = new Div();
-    private Registration polling;
+    private final Polling polling = new Polling(POLL_MILLIS);
 
     public EvaluationView(TenantSelection selection, EvalJobs jobs) {
         super(selection, "Evaluation");
         this.jobs = jobs;
-        addDetachListener(e -> stopPolling(e.getUI()));
+        addDetachListener(e -> polling.stop(e.getUI()));
     }
 
     @Override
@@ -113,14 +112,7 @@ public class EvaluationView extends TenantScopedView {
             comparison.add(new H4("Compare (newest first)"), compare(done));
         }
         boolean running = all.stream().anyMatch(j -> j.state().equals("RUNNING"));
-        java.util.Optional.ofNullable(UI.getCurrent()).ifPresent(ui -> {
-            if (running && polling == null) {
-                ui.setPollInterval(POLL_MILLIS);
-                polling = ui.addPollListener(e -> refresh(tenantId));
-            } else if (!running) {
-                stopPolling(ui);
-            }
-        });
+        polling.keep(running, () -> refresh(tenantId));
     }
 
     private static Div row(EvalJobs.Job job) {
@@ -174,13 +166,5 @@ public class EvaluationView extends TenantScopedView {
 
     private static String f(double v) {
         return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    private void stopPolling(UI ui) {
-        if (polling != null) {
-            polling.remove();
-            polling = null;
-            ui.setPollInterval(-1);
-        }
     }
 }

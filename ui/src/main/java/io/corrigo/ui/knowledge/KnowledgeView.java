@@ -22,7 +22,6 @@ import com.vaadin.flow.component.upload.receivers.MultiFileMemoryBuffer;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
-import com.vaadin.flow.shared.Registration;
 import io.corrigo.server.knowledge.DocumentView;
 import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.knowledge.JobView;
@@ -30,6 +29,7 @@ import io.corrigo.server.knowledge.KnowledgeBaseView;
 import io.corrigo.server.knowledge.KnowledgeBases;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.Polling;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
@@ -59,13 +59,13 @@ public class KnowledgeView extends TenantScopedView {
     private final VerticalLayout jobs = new VerticalLayout();
     private final Grid<DocumentView> documents = new Grid<>();
     private final Div emptyDocuments = new Div();
-    private Registration polling;
+    private final Polling polling = new Polling(POLL_MILLIS);
 
     public KnowledgeView(TenantSelection selection, IngestionService ingestion, KnowledgeBases knowledgeBases) {
         super(selection, "Knowledge");
         this.ingestion = ingestion;
         this.knowledgeBases = knowledgeBases;
-        addDetachListener(e -> stopPolling(e.getUI()));
+        addDetachListener(e -> polling.stop(e.getUI()));
     }
 
     @Override
@@ -198,23 +198,9 @@ public class KnowledgeView extends TenantScopedView {
                     + "sentences, embedded and indexed; questions can use it once its job is done."));
         }
         boolean running = all.stream().anyMatch(j -> !j.finished());
-        java.util.Optional.ofNullable(UI.getCurrent()).ifPresent(ui -> {
-            if (running && polling == null) {
-                ui.setPollInterval(POLL_MILLIS);
-                polling = ui.addPollListener(e -> refresh(tenantId));
-            } else if (!running) {
-                stopPolling(ui);
-            }
-        });
+        polling.keep(running, () -> refresh(tenantId));
     }
 
-    private void stopPolling(UI ui) {
-        if (polling != null) {
-            polling.remove();
-            polling = null;
-            ui.setPollInterval(-1);
-        }
-    }
 
     private static Div jobRow(JobView job) {
         ProgressBar bar = new ProgressBar(0, 1, Math.max(0, Math.min(1, job.progress())));

@@ -3,7 +3,6 @@ package io.corrigo.plugins.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
-import io.corrigo.api.ContextStrip;
 import io.corrigo.api.Critic;
 import io.corrigo.api.Critique;
 import io.corrigo.api.CritiqueRequest;
@@ -47,10 +46,7 @@ final class LlmCritic implements Critic {
     @Override
     public Critique critique(CritiqueRequest request) {
         List<String> sentences = Sentences.ofAnswer(request.answer().text());
-        StringBuilder user = new StringBuilder("Context:\n");
-        for (ContextStrip strip : request.context()) {
-            user.append('[').append(strip.citation()).append("] ").append(strip.text()).append('\n');
-        }
+        StringBuilder user = new StringBuilder(LlmGenerator.numberedContext(request.context()));
         user.append("\nQuestion: ").append(request.query().text()).append("\n\nAnswer sentences:\n");
         for (int i = 0; i < sentences.size(); i++) {
             user.append(i + 1).append(". ").append(sentences.get(i)).append('\n');

@@ -71,15 +71,21 @@ final class LlmGenerator implements Generator {
         if (request.retrievalSkipped()) {
             return List.of(SystemMessage.from(CONVERSATIONAL), UserMessage.from(request.query().text()));
         }
-        StringBuilder user = new StringBuilder("Context:\n");
-        for (ContextStrip strip : request.context()) {
-            user.append('[').append(strip.citation()).append("] ").append(strip.text()).append('\n');
-        }
+        StringBuilder user = new StringBuilder(numberedContext(request.context()));
         user.append("\nQuestion: ").append(request.query().text());
         if (request.feedback() != null) {
             user.append("\n\nA reviewer rejected an earlier answer. ").append(request.feedback());
         }
         return List.of(SystemMessage.from(SYSTEM), UserMessage.from(user.toString()));
+    }
+
+    /** The context as the prompts show it: "Context:" and one "[n] text" line per strip. */
+    static String numberedContext(List<ContextStrip> context) {
+        StringBuilder text = new StringBuilder("Context:\n");
+        for (ContextStrip strip : context) {
+            text.append('[').append(strip.citation()).append("] ").append(strip.text()).append('\n');
+        }
+        return text.toString();
     }
 
     private Answer answer(GenerationRequest request, String output) {
