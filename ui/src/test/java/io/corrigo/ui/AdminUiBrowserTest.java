@@ -187,7 +187,10 @@ class AdminUiBrowserTest extends UiTestBase {
                         + "\"gold_sentences\":[],\"source\":\"ui-test\"}"));
         b.open("/evaluation?tenant=" + TENANT);
         assertThat(b.page()).contains("No evaluations yet");
+        var before = pipelines.active(TENANT);
+        int version = before.version();
 
+        b.click("eval-calibrate");
         b.upload("eval-upload", questions);
 
         b.waitUntil(d -> !d.findElements(By.cssSelector("#evaluations .evaluation[data-state='DONE']")).isEmpty(),
@@ -196,7 +199,14 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.text("evaluations")).contains("zorblax-questions.jsonl", "HTML report");
         String compare = b.text("eval-compare");
         assertThat(compare).contains("corrective v", "naive");
+        b.waitUntil(d -> !d.findElements(By.id("eval-calibration")).isEmpty(), Duration.ofSeconds(10));
+        assertThat(b.text("eval-calibration")).contains("Upper", "Route acc.");
         b.screenshot("06b-evaluation");
+
+        b.click("eval-apply-calibration");
+
+        b.waitUntil(d -> pipelines.activeVersion(TENANT) == version + 1, Duration.ofSeconds(10));
+        pipelines.save(TENANT, before.definition()); // the later tests expect the thresholds they were written for
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.corrigo.ui.eval;
 
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -18,6 +20,7 @@ import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.StreamResource;
+import io.corrigo.server.eval.Calibration;
 import io.corrigo.server.eval.EvalJobs;
 import io.corrigo.server.eval.EvalReport;
 import io.corrigo.ui.shell.Badges;
@@ -51,13 +54,15 @@ public class EvaluationView extends TenantScopedView {
     private static final int POLL_MILLIS = 700;
 
     private final EvalJobs jobs;
+    private final Calibration calibration;
     private final VerticalLayout list = new VerticalLayout();
     private final Div comparison = new Div();
     private final Polling polling = new Polling(POLL_MILLIS);
 
-    public EvaluationView(TenantSelection selection, EvalJobs jobs) {
+    public EvaluationView(TenantSelection selection, EvalJobs jobs, Calibration calibration) {
         super(selection, "Evaluation");
         this.jobs = jobs;
+        this.calibration = calibration;
         addDetachListener(e -> polling.stop(e.getUI()));
     }
 
@@ -76,11 +81,14 @@ public class EvaluationView extends TenantScopedView {
         upload.setDropLabel(new Span("Drop a questions .jsonl file here (10 MB)"));
         Checkbox naive = new Checkbox("Compare with the naive baseline", true);
         naive.setId("eval-naive");
+        Checkbox calibrate = new Checkbox("Also calibrate the thresholds on these questions", false);
+        calibrate.setId("eval-calibrate");
         upload.addFileRejectedListener(e -> Toasts.error(e.getErrorMessage()));
         upload.addSucceededListener(e -> {
             try (InputStream in = buffer.getInputStream()) {
                 String content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                EvalJobs.Job job = jobs.submit(tenantId, e.getFileName(), content, naive.getValue());
+                EvalJobs.Job job = jobs.submit(tenantId, e.getFileName(), content, naive.getValue(),
+                        calibrate.getValue());
                 Toasts.success("Evaluating " + job.name() + ".");
                 refresh(tenantId);
             } catch (IOException | RuntimeException ex) {
@@ -88,7 +96,7 @@ public class EvaluationView extends TenantScopedView {
             }
             upload.clearFileList();
         });
-        HorizontalLayout top = new HorizontalLayout(upload, naive);
+        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate));
         top.setAlignItems(FlexComponent.Alignment.CENTER);
         list.setId("evaluations");
         list.setPadding(false);
@@ -105,7 +113,12 @@ public class EvaluationView extends TenantScopedView {
             list.add(EmptyState.of("No evaluations yet", "Upload a question set above; the benchmark's "
                     + "questions_dev.jsonl is a good start."));
         }
-        all.forEach(job -> list.add(row(job)));
+        all.forEach(job -> {
+            list.add(row(job));
+            if (job.calibration() != null && !job.calibration().isEmpty()) {
+                list.add(calibrationResult(tenantId, job));
+            }
+        });
         List<EvalJobs.Job> done = all.stream().filter(j -> j.report() != null).toList();
         comparison.removeAll();
         if (!done.isEmpty()) {
@@ -136,6 +149,45 @@ public class EvaluationView extends TenantScopedView {
         row.getElement().setAttribute("data-state", job.state());
         row.getStyle().set("display", "flex").set("gap", "var(--lumo-space-m)").set("align-items", "center");
         return row;
+    }
+
+    /** The best threshold points of a calibration, with a button that saves the best as the next pipeline version. */
+    private Div calibrationResult(String tenantId, EvalJobs.Job job) {
+        Calibration.Point best = job.calibration().get(0);
+        Button apply = new Button(String.format(Locale.ROOT, "Apply upper %.2f · lower %.2f · strip %.2f", best.upper(),
+                best.lower(), best.strip()), e -> {
+            try {
+                int version = calibration.apply(tenantId, best);
+                Toasts.success("Saved the calibrated thresholds as pipeline version " + version + ".");
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        apply.setId("eval-apply-calibration");
+        apply.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_SMALL);
+        Grid<Calibration.Point> grid = new Grid<>();
+        grid.setId("eval-calibration");
+        grid.addColumn(p -> f(p.upper())).setHeader("Upper").setAutoWidth(true);
+        grid.addColumn(p -> f(p.lower())).setHeader("Lower").setAutoWidth(true);
+        grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
+        grid.addColumn(p -> f(p.routeAccuracy())).setHeader("Route acc.").setAutoWidth(true);
+        grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);
+        grid.addColumn(p -> f(p.contextRecall())).setHeader("Ctx recall").setAutoWidth(true);
+        grid.addColumn(p -> String.format(Locale.ROOT, "%.0f %%", p.fallbackShare() * 100)).setHeader("Falls back")
+                .setAutoWidth(true);
+        grid.addColumn(p -> String.format(Locale.ROOT, "%.0f ms", p.latencyMillis())).setHeader("Est. latency")
+                .setAutoWidth(true);
+        grid.setItems(job.calibration());
+        grid.setAllRowsVisible(true);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        Paragraph note = new Paragraph("Calibration of " + job.name() + ": the best threshold points, replayed from "
+                + "one permissive run per question (latency estimated from the measured knowledge-base and fallback "
+                + "times).");
+        note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
+        Div box = new Div(note, grid, apply);
+        box.setWidthFull();
+        box.getStyle().set("padding-left", "var(--lumo-space-l)");
+        return box;
     }
 
     /** One row per (evaluation, pipeline): the headline metrics side by side. */

@@ -35,24 +35,35 @@ public class EvalCommand {
     static final String USAGE = """
             usage: java -jar corrigo.jar eval --questions q.jsonl --out report/ \\
                      (--kb kb.jsonl [--web web.jsonl] | --tenant <existing tenant>) [--limit N] [--no-naive]
+                     [--calibrate [--apply]]
               --questions  labelled questions, one JSON object per line: id, question, answers, gold_route
                            (kb | web | none), gold_sentences, source
               --kb         knowledge-base passages (JSONL: id, doc_id, text[, title]) for a throw-away tenant
               --web        fallback passages in the same shape, searched by the local-corpus search provider
               --tenant     evaluate this existing tenant's active pipeline instead
               --limit      only the first N questions
-              --no-naive   skip the naive baseline""";
+              --no-naive   skip the naive baseline
+              --calibrate  also grid-search the upper, lower and strip thresholds on these questions
+                           (calibration.json: every point, best first)
+              --apply      save the best point as the tenant's next pipeline version""";
 
     /** Parsed command-line options. */
-    public record Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive) {
+    public record Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive,
+                          boolean calibrate, boolean apply) {
 
         public static Options parse(List<String> args) {
             Map<String, String> values = new HashMap<>();
             boolean naive = true;
+            boolean calibrate = false;
+            boolean apply = false;
             for (int i = 0; i < args.size(); i++) {
                 String arg = args.get(i);
                 if (arg.equals("--no-naive")) {
                     naive = false;
+                } else if (arg.equals("--calibrate")) {
+                    calibrate = true;
+                } else if (arg.equals("--apply")) {
+                    apply = true;
                 } else if (arg.startsWith("--") && i + 1 < args.size()) {
                     values.put(arg.substring(2), args.get(++i));
                 } else {
@@ -84,7 +95,11 @@ public class EvalCommand {
                     throw new IllegalArgumentException("no such file: " + file);
                 }
             }
-            return new Options(questions, Path.of(values.get("out")), kb, web, values.get("tenant"), limit, naive);
+            if (apply && !calibrate) {
+                throw new IllegalArgumentException("--apply needs --calibrate");
+            }
+            return new Options(questions, Path.of(values.get("out")), kb, web, values.get("tenant"), limit, naive,
+                    calibrate, apply);
         }
     }
 
@@ -92,14 +107,16 @@ public class EvalCommand {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     private final EvalService eval;
+    private final Calibration calibration;
     private final TenantService tenants;
     private final PipelineService pipelines;
     private final PipelineRuntimes runtimes;
     private final IngestionService ingestion;
 
-    EvalCommand(EvalService eval, TenantService tenants, PipelineService pipelines, PipelineRuntimes runtimes,
-                IngestionService ingestion) {
+    EvalCommand(EvalService eval, Calibration calibration, TenantService tenants, PipelineService pipelines,
+                PipelineRuntimes runtimes, IngestionService ingestion) {
         this.eval = eval;
+        this.calibration = calibration;
         this.tenants = tenants;
         this.pipelines = pipelines;
         this.runtimes = runtimes;
@@ -130,6 +147,9 @@ public class EvalCommand {
                     m.tokenF1(), m.latencyP50(), m.latencyP95());
         }
         out.println("Report: " + options.out().resolve("report.html").toAbsolutePath());
+        if (options.calibrate()) {
+            calibrate(tenant, questions, options, out);
+        }
         return report;
     }
 
@@ -165,6 +185,24 @@ public class EvalCommand {
             throw new IllegalStateException("indexing the knowledge base failed: " + job);
         }
         return tenant;
+    }
+
+    private void calibrate(String tenant, List<EvalQuestion> questions, Options options, PrintStream out) {
+        out.println("Calibrating thresholds: one permissive run per question, then a replay over the grid …");
+        List<Calibration.Point> points = calibration.calibrate(tenant, questions, null);
+        try {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(options.out().resolve("calibration.json").toFile(), points);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write calibration.json", e);
+        }
+        out.println("  upper  lower  strip   route  ctx P  ctx R  fallback  est. latency");
+        points.stream().limit(5).forEach(p -> out.printf(Locale.ROOT, "  %.2f   %.2f   %.2f   %.3f  %.3f  %.3f  %.2f      %.0f ms%n",
+                p.upper(), p.lower(), p.strip(), p.routeAccuracy(), p.contextPrecision(), p.contextRecall(),
+                p.fallbackShare(), p.latencyMillis()));
+        if (options.apply()) {
+            int version = calibration.apply(tenant, points.get(0));
+            out.println("Saved the best thresholds as pipeline version " + version + " of tenant " + tenant);
+        }
     }
 
     static List<EvalQuestion> readQuestions(Path file, int limit) {

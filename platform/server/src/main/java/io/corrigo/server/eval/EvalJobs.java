@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * Evaluations started from the admin UI: run one at a time in the background (an evaluation is CPU-bound and would
+ * Evaluations (and threshold calibrations) started from the admin UI: run one at a time in the background (an evaluation is CPU-bound and would
  * slow the tenant's live queries), with progress, and the last {@link #KEPT} reports of each tenant kept in memory
  * for viewing and comparing. Reports are not persisted: download the HTML to keep one.
  */
@@ -43,6 +43,7 @@ public class EvalJobs {
         private volatile String error;
         private volatile EvalReport report;
         private volatile String html;
+        private volatile List<Calibration.Point> calibration;
 
         Job(String id, String tenant, String name, Instant startedAt) {
             this.id = id;
@@ -91,16 +92,23 @@ public class EvalJobs {
         public String html() {
             return html;
         }
+
+        /** The best calibration points, best first, when calibration was asked for and is done; else {@code null}. */
+        public List<Calibration.Point> calibration() {
+            return calibration;
+        }
     }
 
     private final EvalService eval;
+    private final Calibration calibration;
     private final TenantService tenants;
     private final Clock clock;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("corrigo-eval"));
     private final Map<String, Deque<Job>> byTenant = new ConcurrentHashMap<>();
 
-    EvalJobs(EvalService eval, TenantService tenants, Clock clock) {
+    EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, Clock clock) {
         this.eval = eval;
+        this.calibration = calibration;
         this.tenants = tenants;
         this.clock = clock;
     }
@@ -110,6 +118,14 @@ public class EvalJobs {
      * @throws ApiException 400 when the question set cannot be read, 404 unknown tenant
      */
     public Job submit(String tenantId, String fileName, String jsonl, boolean naive) {
+        return submit(tenantId, fileName, jsonl, naive, false);
+    }
+
+    /**
+     * Queues an evaluation and, with {@code calibrate}, a threshold calibration on the same questions afterwards.
+     * @throws ApiException 400 when the question set cannot be read, 404 unknown tenant
+     */
+    public Job submit(String tenantId, String fileName, String jsonl, boolean naive, boolean calibrate) {
         tenants.require(tenantId);
         List<EvalQuestion> questions;
         try {
@@ -118,7 +134,7 @@ public class EvalJobs {
             throw ApiException.badRequest("invalid_questions", e.getMessage());
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
-        job.total = questions.size() * (naive ? 2 : 1);
+        job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0));
         Deque<Job> jobs = byTenant.computeIfAbsent(tenantId, k -> new ArrayDeque<>());
         synchronized (jobs) {
             jobs.addFirst(job);
@@ -128,13 +144,20 @@ public class EvalJobs {
         }
         worker.execute(() -> {
             try {
+                int calibrationRuns = calibrate ? questions.size() : 0;
                 List<EvalRun> runs = eval.run(tenantId, questions, naive, (done, total) -> {
-                    job.total = total;
+                    job.total = total + calibrationRuns;
                     job.done = done;
                 });
                 EvalReport report = eval.report(tenantId, runs);
                 job.html = HtmlReport.render(report);
                 job.report = report;
+                if (calibrate) {
+                    int before = job.done;
+                    List<Calibration.Point> points = calibration.calibrate(tenantId, questions,
+                            (done, total) -> job.done = before + done);
+                    job.calibration = List.copyOf(points.subList(0, Math.min(10, points.size())));
+                }
                 job.state = "DONE";
             } catch (RuntimeException e) {
                 log.warn("Evaluation {} of tenant {} failed", job.id, tenantId, e);

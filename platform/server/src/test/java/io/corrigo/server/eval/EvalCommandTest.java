@@ -46,7 +46,7 @@ class EvalCommandTest extends HostTestBase {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         EvalReport report = command.run(EvalCommand.Options.parse(List.of("--questions", questions.toString(),
-                "--kb", kb.toString(), "--web", web.toString(), "--out", out.toString())),
+                "--kb", kb.toString(), "--web", web.toString(), "--out", out.toString(), "--calibrate", "--apply")),
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(report.questions()).isEqualTo(20);
@@ -75,7 +75,19 @@ class EvalCommandTest extends HostTestBase {
         assertThat(Files.readAllLines(out.resolve("runs.jsonl"))).hasSize(40);
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).contains("<svg", "route accuracy", "corrective v2", "naive", "confusion", "route:none");
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("100%", "Report:");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("100%", "Report:", "Saved the best thresholds");
+        JsonNode points = JSON.readTree(out.resolve("calibration.json").toFile());
+        assertThat(points.size()).isGreaterThan(100);
+        double best = points.get(0).get("routeAccuracy").asDouble();
+        for (JsonNode p : points) {
+            assertThat(p.get("upper").asDouble()).isGreaterThanOrEqualTo(p.get("lower").asDouble());
+            assertThat(p.get("routeAccuracy").asDouble()).isBetween(0.0, best);
+            assertThat(p.get("fallbackShare").asDouble()).isBetween(0.0, 1.0);
+        }
+        String tenant = report.tenant();
+        var saved = get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition").get("settings");
+        assertThat(saved.get("upperThreshold").asDouble()).isEqualTo(points.get(0).get("upper").asDouble());
+        assertThat(saved.get("stripThreshold").asDouble()).isEqualTo(points.get(0).get("strip").asDouble());
     }
 
     @Test

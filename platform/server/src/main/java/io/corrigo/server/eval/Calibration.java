@@ -1,0 +1,167 @@
+package io.corrigo.server.eval;
+
+import io.corrigo.api.Grade;
+import io.corrigo.api.Passage;
+import io.corrigo.api.ScoredPassage;
+import io.corrigo.api.Source;
+import io.corrigo.engine.CorrectivePipeline;
+import io.corrigo.engine.Mode;
+import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.RunResult;
+import io.corrigo.engine.critique.SelfRagSettings;
+import io.corrigo.engine.grade.CragActionRule;
+import io.corrigo.engine.grade.Thresholds;
+import io.corrigo.engine.trace.PassageTrace;
+import io.corrigo.engine.trace.RunTrace;
+import io.corrigo.engine.trace.Stage;
+import io.corrigo.engine.trace.StageTiming;
+import io.corrigo.engine.trace.StripTrace;
+import io.corrigo.server.pipeline.ActivePipeline;
+import io.corrigo.server.pipeline.PipelineDefinition;
+import io.corrigo.server.pipeline.PipelineRuntimes;
+import io.corrigo.server.pipeline.PipelineService;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/**
+ * Chooses a pipeline's thresholds on a labelled question set, as the CRAG and Self-RAG papers advise: empirically,
+ * not by guess. One permissive run per question records every score the evaluator gives (every KB passage, every
+ * fallback result, every sentence); then the routing and refinement are replayed over a grid of upper, lower and
+ * strip thresholds, without running the pipeline again. Each point gets route accuracy, context precision and
+ * recall, and an estimated latency (the measured KB-only and fallback latencies, weighted by how often that point
+ * falls back). The best point (route accuracy, then context precision, then latency) can be saved as the tenant's
+ * next pipeline version.
+ */
+@Service
+public class Calibration {
+
+    /**
+     * One grid point.
+     *
+     * @param upper            upper threshold
+     * @param lower            lower threshold
+     * @param strip            strip threshold
+     * @param routeAccuracy    replayed route accuracy
+     * @param contextPrecision replayed context precision (answerable questions with a context)
+     * @param contextRecall    replayed context recall
+     * @param fallbackShare    share of questions that would search the fallback
+     * @param latencyMillis    estimated mean latency
+     */
+    public record Point(double upper, double lower, double strip, double routeAccuracy, double contextPrecision,
+                        double contextRecall, double fallbackShare, double latencyMillis) {
+    }
+
+    /** What was recorded of one question in the permissive run. */
+    record Recorded(EvalQuestion question, List<PassageTrace> kb, List<PassageTrace> web, List<StripTrace> strips) {
+    }
+
+    private final PipelineRuntimes runtimes;
+    private final PipelineService pipelines;
+
+    Calibration(PipelineRuntimes runtimes, PipelineService pipelines) {
+        this.runtimes = runtimes;
+        this.pipelines = pipelines;
+    }
+
+    /** Every grid point, best first. */
+    public List<Point> calibrate(String tenantId, List<EvalQuestion> questions, EvalService.Progress progress) {
+        CorrectivePipeline pipeline = runtimes.forTenant(tenantId).pipeline();
+        PipelineSettings permissive = pipeline.settings().withMode(Mode.CORRECTIVE).withThresholds(1.0, 0.0, 0.0)
+                .withSelfRag(SelfRagSettings.OFF);
+        permissive = new PipelineSettings(permissive.mode(), permissive.topK(), 1.0, 0.0, 0.0, 20_000,
+                permissive.searchResults(), permissive.onSearchFailure(), permissive.parallelSearch(), permissive.selfRag());
+        CorrectivePipeline recorder = pipeline.withSettings(permissive);
+        List<Recorded> recorded = new ArrayList<>();
+        List<Double> kbMillis = new ArrayList<>();
+        List<Double> fallbackMillis = new ArrayList<>();
+        for (EvalQuestion q : questions) {
+            RunResult result = recorder.run(q.question());
+            RunTrace t = result.trace();
+            recorded.add(new Recorded(q, t.retrieved(), t.searchResults(), t.strips()));
+            double correct = t.timings().stream().filter(s -> s.stage() == Stage.CORRECT)
+                    .mapToDouble(StageTiming::millis).sum();
+            kbMillis.add(t.totalMillis() - correct);
+            fallbackMillis.add(t.totalMillis());
+            if (progress != null) {
+                progress.done(recorded.size(), questions.size());
+            }
+        }
+        double kbLatency = EvalMetrics.mean(kbMillis);
+        double fallbackLatency = EvalMetrics.mean(fallbackMillis);
+        List<Point> points = new ArrayList<>();
+        for (int u = 50; u <= 95; u += 5) {
+            for (int l = 10; l <= u; l += 5) {
+                for (int s = 30; s <= 80; s += 5) {
+                    points.add(replay(recorded, u / 100.0, l / 100.0, s / 100.0, kbLatency, fallbackLatency));
+                }
+            }
+        }
+        points.sort(Comparator.comparingDouble(Point::routeAccuracy).reversed()
+                .thenComparing(Comparator.comparingDouble((Point p) -> nanToZero(p.contextPrecision())).reversed())
+                .thenComparingDouble(Point::latencyMillis));
+        return points;
+    }
+
+    /** Saves {@code point}'s thresholds as the tenant's next pipeline version; returns its number. */
+    public int apply(String tenantId, Point point) {
+        ActivePipeline active = pipelines.active(tenantId);
+        PipelineDefinition d = active.definition();
+        PipelineSettings settings = d.settings().withThresholds(point.upper(), point.lower(), point.strip());
+        return pipelines.save(tenantId, new PipelineDefinition(settings, d.stages(), d.resilience(), d.models())).version();
+    }
+
+    static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double kbLatency,
+                        double fallbackLatency) {
+        Thresholds thresholds = new Thresholds(upper, lower);
+        CragActionRule rule = new CragActionRule();
+        double route = 0;
+        int fallbacks = 0;
+        List<Double> precision = new ArrayList<>();
+        List<Double> recall = new ArrayList<>();
+        for (Recorded r : recorded) {
+            List<ScoredPassage> kb = graded(r.kb(), thresholds);
+            Grade action = rule.decide(kb);
+            List<String> keptIds = new ArrayList<>();
+            if (action != Grade.INCORRECT) {
+                kb.stream().filter(p -> p.grade() != Grade.INCORRECT).forEach(p -> keptIds.add(p.passage().id()));
+            }
+            if (action != Grade.CORRECT) {
+                fallbacks++;
+                graded(r.web(), thresholds).stream().filter(p -> p.grade() != Grade.INCORRECT)
+                        .forEach(p -> keptIds.add(p.passage().id()));
+            }
+            Map<String, Boolean> kept = keptIds.stream().collect(Collectors.toMap(id -> id, id -> true, (a, b) -> a));
+            List<String> context = r.strips().stream()
+                    .filter(s -> kept.containsKey(s.passageId()) && s.score() >= strip)
+                    .map(StripTrace::text).toList();
+            boolean abstained = context.isEmpty();
+            route += EvalMetrics.routeCredit(r.question().goldRoute(), action.name(), abstained);
+            if (!r.question().goldRoute().equals("none") && !r.question().goldSentences().isEmpty()) {
+                if (!context.isEmpty()) {
+                    precision.add(EvalMetrics.contextPrecision(context, r.question().goldSentences()));
+                }
+                recall.add(EvalMetrics.contextRecall(context, r.question().goldSentences()));
+            }
+        }
+        int n = Math.max(1, recorded.size());
+        double fallbackShare = (double) fallbacks / n;
+        return new Point(upper, lower, strip, route / n, EvalMetrics.mean(precision), EvalMetrics.mean(recall),
+                fallbackShare, (1 - fallbackShare) * kbLatency + fallbackShare * fallbackLatency);
+    }
+
+    private static List<ScoredPassage> graded(List<PassageTrace> passages, Thresholds thresholds) {
+        return passages.stream().map(p -> {
+            double score = p.score() == null ? thresholds.lower() : p.score();
+            return new ScoredPassage(Passage.of(p.id(), "-", Source.knowledgeBase(p.id(), "-")), score,
+                    thresholds.grade(score), null);
+        }).toList();
+    }
+
+    private static double nanToZero(double v) {
+        return Double.isNaN(v) ? 0 : v;
+    }
+}
