@@ -171,6 +171,7 @@ public class EvaluationView extends TenantScopedView {
         grid.addColumn(p -> f(p.lower())).setHeader("Lower").setAutoWidth(true);
         grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
         grid.addColumn(p -> f(p.routeAccuracy())).setHeader("Route acc.").setAutoWidth(true);
+        grid.addColumn(p -> f(p.falseAbstention())).setHeader("False abst.").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextRecall())).setHeader("Ctx recall").setAutoWidth(true);
         grid.addColumn(p -> String.format(Locale.ROOT, "%.0f %%", p.fallbackShare() * 100)).setHeader("Falls back")
@@ -181,8 +182,8 @@ public class EvaluationView extends TenantScopedView {
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         Paragraph note = new Paragraph("Calibration of " + job.name() + ": the best threshold points, replayed from "
-                + "one permissive run per question (latency estimated from the measured knowledge-base and fallback "
-                + "times).");
+                + "one permissive run per question; points with at most 10 % false abstentions first (latency "
+                + "estimated from the measured knowledge-base and fallback times).");
         note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
         Div box = new Div(note, grid, apply);
         box.setWidthFull();

@@ -32,12 +32,17 @@ import org.springframework.stereotype.Service;
  * not by guess. One permissive run per question records every score the evaluator gives (every KB passage, every
  * fallback result, every sentence); then the routing and refinement are replayed over a grid of upper, lower and
  * strip thresholds, without running the pipeline again. Each point gets route accuracy, context precision and
- * recall, and an estimated latency (the measured KB-only and fallback latencies, weighted by how often that point
- * falls back). The best point (route accuracy, then context precision, then latency) can be saved as the tenant's
- * next pipeline version.
+ * recall, abstention (an empty context abstains), and an estimated latency (the measured KB-only and fallback
+ * latencies, weighted by how often that point falls back). Best first: points whose false-abstention rate is within
+ * {@link #MAX_FALSE_ABSTENTION}, by route accuracy, then context precision, then latency — route accuracy alone
+ * would reward abstaining on everything unsure (it does not count a false abstention on a kb or web question). The
+ * best point can be saved as the tenant's next pipeline version.
  */
 @Service
 public class Calibration {
+
+    /** The false-abstention rate a preferred point may have at most (the benchmark's target). */
+    public static final double MAX_FALSE_ABSTENTION = 0.10;
 
     /**
      * One grid point.
@@ -48,11 +53,14 @@ public class Calibration {
      * @param routeAccuracy    replayed route accuracy
      * @param contextPrecision replayed context precision (answerable questions with a context)
      * @param contextRecall    replayed context recall
+     * @param abstentionRecall  replayed abstentions on {@code none} questions
+     * @param falseAbstention   replayed abstentions on answerable questions
      * @param fallbackShare    share of questions that would search the fallback
      * @param latencyMillis    estimated mean latency
      */
     public record Point(double upper, double lower, double strip, double routeAccuracy, double contextPrecision,
-                        double contextRecall, double fallbackShare, double latencyMillis) {
+                        double contextRecall, double abstentionRecall, double falseAbstention, double fallbackShare,
+                        double latencyMillis) {
     }
 
     /** What was recorded of one question in the permissive run. */
@@ -100,7 +108,8 @@ public class Calibration {
                 }
             }
         }
-        points.sort(Comparator.comparingDouble(Point::routeAccuracy).reversed()
+        points.sort(Comparator.comparing((Point p) -> !(p.falseAbstention() <= MAX_FALSE_ABSTENTION))
+                .thenComparing(Comparator.comparingDouble(Point::routeAccuracy).reversed())
                 .thenComparing(Comparator.comparingDouble((Point p) -> nanToZero(p.contextPrecision())).reversed())
                 .thenComparingDouble(Point::latencyMillis));
         return points;
@@ -122,6 +131,10 @@ public class Calibration {
         int fallbacks = 0;
         List<Double> precision = new ArrayList<>();
         List<Double> recall = new ArrayList<>();
+        int none = 0;
+        int noneAbstained = 0;
+        int answerable = 0;
+        int falseAbstentions = 0;
         for (Recorded r : recorded) {
             List<ScoredPassage> kb = graded(r.kb(), thresholds);
             Grade action = rule.decide(kb);
@@ -140,6 +153,13 @@ public class Calibration {
                     .map(StripTrace::text).toList();
             boolean abstained = context.isEmpty();
             route += EvalMetrics.routeCredit(r.question().goldRoute(), action.name(), abstained);
+            if (r.question().goldRoute().equals("none")) {
+                none++;
+                noneAbstained += abstained ? 1 : 0;
+            } else {
+                answerable++;
+                falseAbstentions += abstained ? 1 : 0;
+            }
             if (!r.question().goldRoute().equals("none") && !r.question().goldSentences().isEmpty()) {
                 if (!context.isEmpty()) {
                     precision.add(EvalMetrics.contextPrecision(context, r.question().goldSentences()));
@@ -150,7 +170,8 @@ public class Calibration {
         int n = Math.max(1, recorded.size());
         double fallbackShare = (double) fallbacks / n;
         return new Point(upper, lower, strip, route / n, EvalMetrics.mean(precision), EvalMetrics.mean(recall),
-                fallbackShare, (1 - fallbackShare) * kbLatency + fallbackShare * fallbackLatency);
+                none == 0 ? Double.NaN : (double) noneAbstained / none,
+                answerable == 0 ? Double.NaN : (double) falseAbstentions / answerable, fallbackShare, (1 - fallbackShare) * kbLatency + fallbackShare * fallbackLatency);
     }
 
     private static List<ScoredPassage> graded(List<PassageTrace> passages, Thresholds thresholds) {

@@ -195,10 +195,11 @@ public class EvalCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write calibration.json", e);
         }
-        out.println("  upper  lower  strip   route  ctx P  ctx R  fallback  est. latency");
-        points.stream().limit(5).forEach(p -> out.printf(Locale.ROOT, "  %.2f   %.2f   %.2f   %.3f  %.3f  %.3f  %.2f      %.0f ms%n",
-                p.upper(), p.lower(), p.strip(), p.routeAccuracy(), p.contextPrecision(), p.contextRecall(),
-                p.fallbackShare(), p.latencyMillis()));
+        out.println("  upper  lower  strip   route  abst.R  false abst.  ctx P  ctx R  fallback  est. latency");
+        points.stream().limit(5).forEach(p -> out.printf(Locale.ROOT,
+                "  %.2f   %.2f   %.2f   %.3f  %.3f   %.3f        %.3f  %.3f  %.2f      %.0f ms%n",
+                p.upper(), p.lower(), p.strip(), p.routeAccuracy(), p.abstentionRecall(), p.falseAbstention(),
+                p.contextPrecision(), p.contextRecall(), p.fallbackShare(), p.latencyMillis()));
         if (options.apply()) {
             int version = calibration.apply(tenant, points.get(0));
             out.println("Saved the best thresholds as pipeline version " + version + " of tenant " + tenant);

@@ -39,6 +39,8 @@ class CalibrationTest {
         assertThat(good.routeAccuracy()).isEqualTo(1.0);
         assertThat(good.contextPrecision()).isEqualTo(1.0);
         assertThat(good.contextRecall()).isEqualTo(1.0);
+        assertThat(good.abstentionRecall()).isEqualTo(1.0);
+        assertThat(good.falseAbstention()).isEqualTo(0.0);
         assertThat(good.fallbackShare()).isCloseTo(2 / 3.0, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(good.latencyMillis()).isCloseTo(10 / 3.0 + 200 / 3.0, org.assertj.core.api.Assertions.within(1e-9));
     }
@@ -50,5 +52,6 @@ class CalibrationTest {
 
         assertThat(loose.routeAccuracy()).isLessThan(1.0);
         assertThat(loose.contextPrecision()).isLessThan(1.0); // "It is a virus." joins the kb context
+        assertThat(loose.abstentionRecall()).isZero();
     }
 }
