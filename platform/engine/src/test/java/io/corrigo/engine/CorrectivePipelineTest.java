@@ -369,10 +369,21 @@ class CorrectivePipelineTest {
             }
             return List.of();
         };
+        // the knowledge base answers only once the search is under way (else a fast KB cancels it before it starts:
+        // right, but not what this test is about)
+        Retriever afterSearchStarted = (query, max) -> {
+            try {
+                started.await(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return kbPassages.stream().limit(max).toList();
+        };
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
         CorrectivePipeline pipeline = CorrectivePipeline.builder()
                 .settings(SETTINGS.withSearch(SearchFailurePolicy.ANSWER_FROM_KB, true))
-                .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), slow, generator, embeddings, List.of()))
+                .plugins(new PipelinePlugins(afterSearchStarted, Fakes.overlapEvaluator(), slow, generator, embeddings,
+                        List.of()))
                 .executor(threads)
                 .build();
 
