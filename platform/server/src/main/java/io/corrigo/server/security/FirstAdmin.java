@@ -37,7 +37,14 @@ class FirstAdmin implements ApplicationRunner {
         String configured = settings.adminPassword();
         boolean generate = configured == null || configured.isBlank();
         String password = generate ? generate() : configured;
-        users.create(settings.adminUsername(), password, Role.PLATFORM_ADMIN, List.of());
+        try {
+            users.create(settings.adminUsername(), password, Role.PLATFORM_ADMIN, List.of());
+        } catch (io.corrigo.server.web.ApiException e) {
+            // a bad CORRIGO_ADMIN_USERNAME / CORRIGO_ADMIN_PASSWORD: say which rule, not just "not valid"
+            throw new IllegalStateException("The first platform admin cannot be created from CORRIGO_ADMIN_USERNAME / "
+                    + "CORRIGO_ADMIN_PASSWORD: " + String.join("; ", e.details())
+                    + ". Fix them, or unset CORRIGO_ADMIN_PASSWORD to have a password generated and printed.", e);
+        }
         if (generate) {
             log.warn("""
 
