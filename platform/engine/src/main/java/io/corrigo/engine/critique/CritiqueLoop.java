@@ -115,19 +115,18 @@ public final class CritiqueLoop {
             }
             judged.add(current);
             Critique critique = current.critique();
-            boolean passes = critique.support() >= settings.minSupport()
+            // a candidate with no supported sentence never passes, whatever the minimums: nothing would be left to serve
+            boolean passes = critique.hasSupported() && critique.support() >= settings.minSupport()
                     && critique.usefulness() >= settings.minUsefulness();
             if (passes) {
-                Optional<Answer> pruned = AnswerPruning.prune(candidate, critique);
+                Answer pruned = AnswerPruning.prune(candidate, critique).orElseThrow();
                 long dropped = critique.sentences().stream().filter(s -> s.support() == Support.NONE).count();
                 trace.round(round(round, context, candidate, current,
                         CritiqueDecision.SERVE, "support " + format(critique.support()) + " ≥ "
                                 + format(settings.minSupport()) + " and usefulness " + critique.usefulness() + " ≥ "
                                 + settings.minUsefulness() + (dropped > 0 ? "; " + dropped
                                 + " unsupported sentence(s) removed" : ""), retrieval));
-                if (pruned.isPresent()) {
-                    return pruned.get();
-                }
+                return pruned;
             }
             String shortfall = "support " + format(critique.support()) + " (needs " + format(settings.minSupport())
                     + "), usefulness " + critique.usefulness() + " (needs " + settings.minUsefulness() + ")";

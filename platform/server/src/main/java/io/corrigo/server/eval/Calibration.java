@@ -23,8 +23,8 @@ import io.corrigo.server.pipeline.PipelineService;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.HashSet;
+import java.util.Set;
 import org.springframework.stereotype.Service;
 
 /**
@@ -78,10 +78,9 @@ public class Calibration {
     /** Every grid point, best first. */
     public List<Point> calibrate(String tenantId, List<EvalQuestion> questions, EvalService.Progress progress) {
         CorrectivePipeline pipeline = runtimes.forTenant(tenantId).pipeline();
-        PipelineSettings permissive = pipeline.settings().withMode(Mode.CORRECTIVE).withThresholds(1.0, 0.0, 0.0)
-                .withSelfRag(SelfRagSettings.OFF);
-        permissive = new PipelineSettings(permissive.mode(), permissive.topK(), 1.0, 0.0, 0.0, 20_000,
-                permissive.searchResults(), permissive.onSearchFailure(), permissive.parallelSearch(), permissive.selfRag());
+        PipelineSettings current = pipeline.settings();
+        PipelineSettings permissive = new PipelineSettings(Mode.CORRECTIVE, current.topK(), 1.0, 0.0, 0.0, 20_000,
+                current.searchResults(), current.onSearchFailure(), current.parallelSearch(), SelfRagSettings.OFF);
         CorrectivePipeline recorder = pipeline.withSettings(permissive);
         List<Recorded> recorded = new ArrayList<>();
         List<Double> kbMillis = new ArrayList<>();
@@ -147,9 +146,9 @@ public class Calibration {
                 graded(r.web(), thresholds).stream().filter(p -> p.grade() != Grade.INCORRECT)
                         .forEach(p -> keptIds.add(p.passage().id()));
             }
-            Map<String, Boolean> kept = keptIds.stream().collect(Collectors.toMap(id -> id, id -> true, (a, b) -> a));
+            Set<String> kept = new HashSet<>(keptIds);
             List<String> context = r.strips().stream()
-                    .filter(s -> kept.containsKey(s.passageId()) && s.score() >= strip)
+                    .filter(s -> kept.contains(s.passageId()) && s.score() >= strip)
                     .map(StripTrace::text).toList();
             boolean abstained = context.isEmpty();
             route += EvalMetrics.routeCredit(r.question().goldRoute(), action.name(), abstained);

@@ -58,11 +58,7 @@ final class LlmGenerator implements Generator {
     @Override
     public Answer generate(GenerationRequest request, Consumer<String> tokens) {
         if (reflectionTokens) {
-            Answer answer = generate(request);
-            if (!answer.abstained()) {
-                tokens.accept(answer.text());
-            }
-            return answer;
+            return Generator.super.generate(request, tokens); // the whole, stripped answer at once
         }
         return answer(request, chat.stream(messages(request), tokens));
     }
