@@ -7,7 +7,9 @@ import io.corrigo.api.Grade;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.ScoredPassage;
+import io.corrigo.api.Strip;
 import io.corrigo.api.TermStatistics;
+import io.corrigo.api.text.Sentences;
 import io.corrigo.api.text.Terms;
 import io.corrigo.api.Critic;
 import io.corrigo.api.GenerationRequest;
@@ -28,6 +30,7 @@ import io.corrigo.engine.refine.PassageEmbedder;
 import io.corrigo.engine.retrieve.RetrievalStage;
 import io.corrigo.engine.trace.RetrievalDecision;
 import io.corrigo.engine.trace.Stage;
+import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -65,6 +68,10 @@ import java.util.function.Consumer;
  * is flagged degraded. Instances are immutable and thread-safe; build one per pipeline version.
  */
 public final class CorrectivePipeline {
+
+    /** The reason a naive run's context sentences carry in the trace: nothing was graded or dropped. */
+    public static final String NAIVE_CONTEXT = "naive: the whole passage goes to the generator";
+
 
     /** The refusal under {@link SearchFailurePolicy#REFUSE}. */
     public static final String SEARCH_UNAVAILABLE = "There is not enough reliable information to answer this right "
@@ -274,13 +281,29 @@ public final class CorrectivePipeline {
 
     private Answer answerNaively(Query query, List<Passage> retrieved, TraceRecorder trace, Consumer<String> tokens) {
         List<ContextStrip> context = new ArrayList<>();
+        List<StripTrace> sentences = new ArrayList<>();
         int words = 0;
         for (int i = 0; i < retrieved.size(); i++) {
             Passage passage = retrieved.get(i);
             trace.retrievedUngraded(passage);
-            context.add(new ContextStrip(i + 1, passage.text(), passage.source(), 1.0 / (i + 1), passage.embedding()));
+            double rankScore = 1.0 / (i + 1);
             words += Terms.tokens(passage.text()).size();
+            if (passage.strips().isEmpty()) {
+                context.add(new ContextStrip(i + 1, passage.text(), passage.source(), rankScore, passage.embedding()));
+                List<String> texts = Sentences.split(passage.text());
+                for (int k = 0; k < texts.size(); k++) {
+                    sentences.add(new StripTrace(passage.id(), k, texts.get(k), rankScore, true, NAIVE_CONTEXT));
+                }
+            } else {
+                // the whole passage, sentence by sentence with the embeddings the index stored (as refinement hands
+                // them on), so the generator need not embed them again: a fair baseline for latency
+                for (Strip strip : passage.strips()) {
+                    context.add(new ContextStrip(i + 1, strip.text(), passage.source(), rankScore, strip.embedding()));
+                    sentences.add(new StripTrace(passage.id(), strip.index(), strip.text(), rankScore, true, NAIVE_CONTEXT));
+                }
+            }
         }
+        trace.strips(sentences); // what the generator saw, sentence by sentence, as in a corrective trace
         trace.contextTokens(words);
         return trace.time(Stage.GENERATE, () -> generation.generate(new GenerationRequest(query, context), trace, tokens));
     }

@@ -4,6 +4,7 @@ import static io.corrigo.engine.fakes.Fakes.kb;
 import static io.corrigo.engine.fakes.Fakes.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.corrigo.api.ContextStrip;
 import io.corrigo.api.Grade;
 import io.corrigo.api.Origin;
 import io.corrigo.api.Passage;
@@ -11,6 +12,7 @@ import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.api.SearchRequest;
+import io.corrigo.api.Strip;
 import io.corrigo.engine.fakes.Fakes;
 import io.corrigo.engine.fakes.HashingEmbeddings;
 import io.corrigo.engine.generate.GenerationStage;
@@ -18,6 +20,7 @@ import io.corrigo.engine.trace.Notice;
 import io.corrigo.engine.trace.PassageTrace;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.StageTiming;
+import io.corrigo.engine.trace.StripTrace;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -296,6 +299,35 @@ class CorrectivePipelineTest {
             assertThat(context.get(0).text()).isEqualTo(kbPassages.get(0).text());
         });
         assertThat(result.trace().retrieved()).allSatisfy(p -> assertThat(p.grade()).isNull());
+    }
+
+    @Test
+    void should_hand_a_naive_generator_whole_passages_sentence_by_sentence_with_their_stored_embeddings() {
+        // given: an indexed passage carries its sentences and their embeddings
+        Passage indexed = kbPassages.get(0);
+        List<Strip> strips = List.of(
+                new Strip(0, "The incubation period of measles is ten to twelve days.", embeddings.embed("a")),
+                new Strip(1, "Measles spreads through the air.", embeddings.embed("b")));
+        Passage withStrips = indexed.withEmbeddings(embeddings.embed(indexed.text()), strips);
+        CorrectivePipeline pipeline = pipeline((query, max) -> List.of(withStrips, kbPassages.get(1)),
+                Fakes.overlapEvaluator(), webSearch(), SETTINGS.withMode(Mode.NAIVE));
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then: nothing dropped, the stored embeddings reused, the trace shows every sentence the generator saw
+        assertThat(generator.calls).singleElement().satisfies(context -> {
+            assertThat(context).extracting(ContextStrip::text).containsExactly(strips.get(0).text(),
+                    strips.get(1).text(), kbPassages.get(1).text());
+            assertThat(context).extracting(ContextStrip::citation).containsExactly(1, 1, 2);
+            assertThat(context.get(1).embedding()).isSameAs(strips.get(1).embedding());
+        });
+        assertThat(result.trace().strips()).extracting(StripTrace::text).containsExactly(strips.get(0).text(),
+                strips.get(1).text(), kbPassages.get(1).text());
+        assertThat(result.trace().strips()).allSatisfy(s -> {
+            assertThat(s.kept()).isTrue();
+            assertThat(s.reason()).isEqualTo(CorrectivePipeline.NAIVE_CONTEXT);
+        });
     }
 
     @Test

@@ -96,7 +96,19 @@ public class EvaluationView extends TenantScopedView {
             }
             upload.clearFileList();
         });
-        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate));
+        Button rated = new Button("Calibrate on rated runs", e -> {
+            try {
+                EvalJobs.Job job = jobs.submitFeedbackCalibration(tenantId);
+                Toasts.success("Calibrating on the " + job.name() + " of the run log.");
+                refresh(tenantId);
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        rated.setId("eval-calibrate-feedback");
+        rated.getElement().setAttribute("title", "Replays the runs users rated helpful or not helpful over the "
+                + "threshold grid: the best thresholds agree most with the ratings");
+        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate, rated));
         top.setAlignItems(FlexComponent.Alignment.CENTER);
         list.setId("evaluations");
         list.setPadding(false);
@@ -170,7 +182,8 @@ public class EvaluationView extends TenantScopedView {
         grid.addColumn(p -> f(p.upper())).setHeader("Upper").setAutoWidth(true);
         grid.addColumn(p -> f(p.lower())).setHeader("Lower").setAutoWidth(true);
         grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
-        grid.addColumn(p -> f(p.routeAccuracy())).setHeader("Route acc.").setAutoWidth(true);
+        boolean rated = job.report() == null; // a calibration on rated runs: no question set, no report
+        grid.addColumn(p -> f(p.routeAccuracy())).setHeader(rated ? "Agreement" : "Route acc.").setAutoWidth(true);
         grid.addColumn(p -> f(p.falseAbstention())).setHeader("False abst.").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextRecall())).setHeader("Ctx recall").setAutoWidth(true);
@@ -181,7 +194,12 @@ public class EvaluationView extends TenantScopedView {
         grid.setItems(job.calibration());
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
-        Paragraph note = new Paragraph("Calibration of " + job.name() + ": the best threshold points, replayed from "
+        Paragraph note = new Paragraph(rated
+                ? "Calibration on the rated runs: the best threshold points, replayed from each rated run's trace; "
+                + "agreement is the share of replayed outcomes that match a helpful run's or differ from an unhelpful "
+                + "one's (neighbouring routes count half). Approximate: a trace holds fallback results only when its "
+                + "run searched, and sentences only of the passages it kept."
+                : "Calibration of " + job.name() + ": the best threshold points, replayed from "
                 + "one permissive run per question; points with at most 10 % false abstentions first (latency "
                 + "estimated from the measured knowledge-base and fallback times).");
         note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");

@@ -63,8 +63,19 @@ public class Calibration {
                         double latencyMillis) {
     }
 
-    /** What was recorded of one question in the permissive run. */
-    record Recorded(EvalQuestion question, List<PassageTrace> kb, List<PassageTrace> web, List<StripTrace> strips) {
+    /**
+     * What was recorded of one question: every score of the knowledge-base passages, the fallback results and the
+     * sentences, and the label the replay is judged against.
+     */
+    public record Recorded(String id, Label label, List<PassageTrace> kb, List<PassageTrace> web,
+                           List<StripTrace> strips) {
+    }
+
+    /**
+     * Recorded questions with the measured latency of a run that stays in the knowledge base and of one that also
+     * searches the fallback (for the points' latency estimates; NaN when unknown).
+     */
+    public record Recording(List<Recorded> questions, double kbLatencyMillis, double fallbackLatencyMillis) {
     }
 
     private final PipelineRuntimes runtimes;
@@ -75,8 +86,13 @@ public class Calibration {
         this.pipelines = pipelines;
     }
 
-    /** Every grid point, best first. */
+    /** Every grid point on {@code questions}, best first: {@link #record} then {@link #sweep}. */
     public List<Point> calibrate(String tenantId, List<EvalQuestion> questions, EvalService.Progress progress) {
+        return sweep(record(tenantId, questions, progress));
+    }
+
+    /** One permissive run of the tenant's pipeline per question, keeping every score (nothing is written to the run log). */
+    public Recording record(String tenantId, List<EvalQuestion> questions, EvalService.Progress progress) {
         CorrectivePipeline pipeline = runtimes.forTenant(tenantId).pipeline();
         PipelineSettings current = pipeline.settings();
         PipelineSettings permissive = new PipelineSettings(Mode.CORRECTIVE, current.topK(), 1.0, 0.0, 0.0, 20_000,
@@ -88,7 +104,7 @@ public class Calibration {
         for (EvalQuestion q : questions) {
             RunResult result = recorder.run(q.question());
             RunTrace t = result.trace();
-            recorded.add(new Recorded(q, t.retrieved(), t.searchResults(), t.strips()));
+            recorded.add(new Recorded(q.id(), new Label.Gold(q), t.retrieved(), t.searchResults(), t.strips()));
             double correct = t.timings().stream().filter(s -> s.stage() == Stage.CORRECT)
                     .mapToDouble(StageTiming::millis).sum();
             kbMillis.add(t.totalMillis() - correct);
@@ -97,20 +113,24 @@ public class Calibration {
                 progress.done(recorded.size(), questions.size());
             }
         }
-        double kbLatency = EvalMetrics.mean(kbMillis);
-        double fallbackLatency = EvalMetrics.mean(fallbackMillis);
+        return new Recording(recorded, EvalMetrics.mean(kbMillis), EvalMetrics.mean(fallbackMillis));
+    }
+
+    /** Replays {@code recording} over the grid of thresholds; every point, best first. */
+    public static List<Point> sweep(Recording recording) {
         List<Point> points = new ArrayList<>();
         for (int u = 50; u <= 95; u += 5) {
             for (int l = 10; l <= u; l += 5) {
                 for (int s = 30; s <= 80; s += 5) {
-                    points.add(replay(recorded, u / 100.0, l / 100.0, s / 100.0, kbLatency, fallbackLatency));
+                    points.add(replay(recording.questions(), u / 100.0, l / 100.0, s / 100.0,
+                            recording.kbLatencyMillis(), recording.fallbackLatencyMillis()));
                 }
             }
         }
-        points.sort(Comparator.comparing((Point p) -> !(p.falseAbstention() <= MAX_FALSE_ABSTENTION))
+        points.sort(Comparator.comparing((Point p) -> !(nanToZero(p.falseAbstention()) <= MAX_FALSE_ABSTENTION))
                 .thenComparing(Comparator.comparingDouble(Point::routeAccuracy).reversed())
                 .thenComparing(Comparator.comparingDouble((Point p) -> nanToZero(p.contextPrecision())).reversed())
-                .thenComparingDouble(Point::latencyMillis));
+                .thenComparingDouble(p -> Double.isNaN(p.latencyMillis()) ? 0 : p.latencyMillis()));
         return points;
     }
 
@@ -151,19 +171,21 @@ public class Calibration {
                     .filter(s -> kept.contains(s.passageId()) && s.score() >= strip)
                     .map(StripTrace::text).toList();
             boolean abstained = context.isEmpty();
-            route += EvalMetrics.routeCredit(r.question().goldRoute(), action.name(), abstained);
-            if (r.question().goldRoute().equals("none")) {
+            route += r.label().credit(action, abstained);
+            Boolean answerableQuestion = r.label().answerable();
+            if (Boolean.FALSE.equals(answerableQuestion)) {
                 none++;
                 noneAbstained += abstained ? 1 : 0;
-            } else {
+            } else if (Boolean.TRUE.equals(answerableQuestion)) {
                 answerable++;
                 falseAbstentions += abstained ? 1 : 0;
             }
-            if (!r.question().goldRoute().equals("none") && !r.question().goldSentences().isEmpty()) {
+            List<String> gold = r.label().goldSentences();
+            if (!gold.isEmpty()) {
                 if (!context.isEmpty()) {
-                    precision.add(EvalMetrics.contextPrecision(context, r.question().goldSentences()));
+                    precision.add(EvalMetrics.contextPrecision(context, gold));
                 }
-                recall.add(EvalMetrics.contextRecall(context, r.question().goldSentences()));
+                recall.add(EvalMetrics.contextRecall(context, gold));
             }
         }
         int n = Math.max(1, recorded.size());

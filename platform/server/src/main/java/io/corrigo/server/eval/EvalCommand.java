@@ -36,6 +36,7 @@ public class EvalCommand {
             usage: java -jar corrigo.jar eval --questions q.jsonl --out report/ \\
                      (--kb kb.jsonl [--web web.jsonl] | --tenant <existing tenant>) [--limit N] [--no-naive]
                      [--calibrate [--apply]]
+                   java -jar corrigo.jar eval --runs export.jsonl --out calibration/ [--tenant <tenant> --apply]
               --questions  labelled questions, one JSON object per line: id, question, answers, gold_route
                            (kb | web | none), gold_sentences, source
               --kb         knowledge-base passages (JSONL: id, doc_id, text[, title]) for a throw-away tenant
@@ -45,11 +46,13 @@ public class EvalCommand {
               --no-naive   skip the naive baseline
               --calibrate  also grid-search the upper, lower and strip thresholds on these questions
                            (calibration.json: every point, best first)
-              --apply      save the best point as the tenant's next pipeline version""";
+              --apply      save the best point as the tenant's next pipeline version
+              --runs       calibrate from a run-log export (GET /api/v1/tenants/{t}/runs/export) instead:
+                           the runs users rated helpful or not_helpful are the labels""";
 
     /** Parsed command-line options. */
     public record Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive,
-                          boolean calibrate, boolean apply) {
+                          boolean calibrate, boolean apply, Path runs) {
 
         public static Options parse(List<String> args) {
             Map<String, String> values = new HashMap<>();
@@ -71,9 +74,12 @@ public class EvalCommand {
                 }
             }
             List<String> unknown = values.keySet().stream()
-                    .filter(k -> !List.of("questions", "out", "kb", "web", "tenant", "limit").contains(k)).toList();
+                    .filter(k -> !List.of("questions", "out", "kb", "web", "tenant", "limit", "runs").contains(k)).toList();
             if (!unknown.isEmpty()) {
                 throw new IllegalArgumentException("unknown option(s): --" + String.join(", --", unknown));
+            }
+            if (values.containsKey("runs")) {
+                return parseRuns(values, apply);
             }
             if (!values.containsKey("questions") || !values.containsKey("out")) {
                 throw new IllegalArgumentException("--questions and --out are required");
@@ -99,7 +105,27 @@ public class EvalCommand {
                 throw new IllegalArgumentException("--apply needs --calibrate");
             }
             return new Options(questions, Path.of(values.get("out")), kb, web, values.get("tenant"), limit, naive,
-                    calibrate, apply);
+                    calibrate, apply, null);
+        }
+
+        private static Options parseRuns(Map<String, String> values, boolean apply) {
+            for (String other : List.of("questions", "kb", "web", "limit")) {
+                if (values.containsKey(other)) {
+                    throw new IllegalArgumentException("--runs calibrates from rated runs: give it without --" + other);
+                }
+            }
+            if (!values.containsKey("out")) {
+                throw new IllegalArgumentException("--out is required");
+            }
+            if (apply && !values.containsKey("tenant")) {
+                throw new IllegalArgumentException("--apply needs --tenant: the tenant whose pipeline gets the thresholds");
+            }
+            Path runs = Path.of(values.get("runs"));
+            if (!Files.isRegularFile(runs)) {
+                throw new IllegalArgumentException("no such file: " + runs);
+            }
+            return new Options(null, Path.of(values.get("out")), null, null, values.get("tenant"), 0, false, true, apply,
+                    runs);
         }
     }
 
@@ -123,8 +149,12 @@ public class EvalCommand {
         this.ingestion = ingestion;
     }
 
-    /** Runs the evaluation and writes the report; returns it. */
+    /** Runs the evaluation and writes the report; returns it ({@code null} for a calibration from rated runs). */
     public EvalReport run(Options options, PrintStream out) {
+        if (options.runs() != null) {
+            calibrateFromRuns(options, out);
+            return null;
+        }
         List<EvalQuestion> questions = readQuestions(options.questions(), options.limit());
         String tenant = options.tenant() != null ? options.tenant() : throwAwayTenant(options, out);
         out.printf(Locale.ROOT, "Evaluating %d questions on tenant %s%s%n", questions.size(), tenant,
@@ -189,9 +219,34 @@ public class EvalCommand {
 
     private void calibrate(String tenant, List<EvalQuestion> questions, Options options, PrintStream out) {
         out.println("Calibrating thresholds: one permissive run per question, then a replay over the grid …");
-        List<Calibration.Point> points = calibration.calibrate(tenant, questions, null);
+        sweepAndApply(calibration.record(tenant, questions, null), tenant, options, out);
+    }
+
+    private void calibrateFromRuns(Options options, PrintStream out) {
+        FeedbackRuns.Read read;
         try {
+            read = FeedbackRuns.parse(options.runs().toString(), Files.readAllLines(options.runs(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + options.runs(), e);
+        }
+        if (options.tenant() != null) {
+            tenants.require(options.tenant());
+        }
+        out.printf(Locale.ROOT, "Calibrating thresholds on %d rated runs (%d runs without a rating skipped); route "
+                + "accuracy here is agreement with the ratings%n", read.recording().questions().size(), read.skipped());
+        sweepAndApply(read.recording(), options.tenant(), options, out);
+    }
+
+    private void sweepAndApply(Calibration.Recording recording, String tenant, Options options, PrintStream out) {
+        List<Calibration.Point> points = Calibration.sweep(recording);
+        try {
+            Files.createDirectories(options.out());
             JSON.writerWithDefaultPrettyPrinter().writeValue(options.out().resolve("calibration.json").toFile(), points);
+            StringBuilder lines = new StringBuilder();
+            for (Calibration.Recorded r : recording.questions()) {
+                lines.append(JSON.writeValueAsString(r)).append('\n');
+            }
+            Files.writeString(options.out().resolve("calibration-scores.jsonl"), lines);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write calibration.json", e);
         }
@@ -200,6 +255,7 @@ public class EvalCommand {
                 "  %.2f   %.2f   %.2f   %.3f  %.3f   %.3f        %.3f  %.3f  %.2f      %.0f ms%n",
                 p.upper(), p.lower(), p.strip(), p.routeAccuracy(), p.abstentionRecall(), p.falseAbstention(),
                 p.contextPrecision(), p.contextRecall(), p.fallbackShare(), p.latencyMillis()));
+        out.println("Every point: " + options.out().resolve("calibration.json").toAbsolutePath());
         if (options.apply()) {
             int version = calibration.apply(tenant, points.get(0));
             out.println("Saved the best thresholds as pipeline version " + version + " of tenant " + tenant);

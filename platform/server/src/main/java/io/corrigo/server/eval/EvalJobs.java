@@ -1,9 +1,14 @@
 package io.corrigo.server.eval;
 
 import io.corrigo.server.DaemonThreads;
+import io.corrigo.server.run.RunFilter;
+import io.corrigo.server.run.RunLog;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
 import jakarta.annotation.PreDestroy;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -102,12 +107,14 @@ public class EvalJobs {
     private final EvalService eval;
     private final Calibration calibration;
     private final TenantService tenants;
+    private final RunLog runLog;
     private final Clock clock;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("corrigo-eval"));
     private final Map<String, Deque<Job>> byTenant = new ConcurrentHashMap<>();
 
-    EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, Clock clock) {
+    EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, RunLog runLog, Clock clock) {
         this.eval = eval;
+        this.runLog = runLog;
         this.calibration = calibration;
         this.tenants = tenants;
         this.clock = clock;
@@ -135,13 +142,7 @@ public class EvalJobs {
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
         job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0));
-        Deque<Job> jobs = byTenant.computeIfAbsent(tenantId, k -> new ArrayDeque<>());
-        synchronized (jobs) {
-            jobs.addFirst(job);
-            while (jobs.size() > KEPT) {
-                jobs.removeLast();
-            }
-        }
+        remember(tenantId, job);
         worker.execute(() -> {
             try {
                 int calibrationRuns = calibrate ? questions.size() : 0;
@@ -166,6 +167,46 @@ public class EvalJobs {
             }
         });
         return job;
+    }
+
+    /**
+     * Queues a threshold calibration on the tenant's rated runs (those users marked helpful or not helpful in the
+     * run log), replayed from their traces as {@link FeedbackRuns} describes. The job has calibration points and no
+     * report; it fails with the reason when no run is rated.
+     * @throws ApiException 404 unknown tenant
+     */
+    public Job submitFeedbackCalibration(String tenantId) {
+        tenants.require(tenantId);
+        Job job = new Job(UUID.randomUUID().toString(), tenantId, "rated runs", clock.instant());
+        job.total = 1;
+        remember(tenantId, job);
+        worker.execute(() -> {
+            try {
+                ByteArrayOutputStream export = new ByteArrayOutputStream();
+                runLog.export(tenantId, new RunFilter(null, null, null, null, "any"), export);
+                FeedbackRuns.Read read = FeedbackRuns.parse("the run log",
+                        export.toString(StandardCharsets.UTF_8).lines().toList());
+                List<Calibration.Point> points = Calibration.sweep(read.recording());
+                job.calibration = List.copyOf(points.subList(0, Math.min(10, points.size())));
+                job.done = 1;
+                job.state = "DONE";
+            } catch (IOException | RuntimeException e) {
+                log.info("Calibration on rated runs of tenant {} failed: {}", tenantId, e.getMessage());
+                job.error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                job.state = "FAILED";
+            }
+        });
+        return job;
+    }
+
+    private void remember(String tenantId, Job job) {
+        Deque<Job> jobs = byTenant.computeIfAbsent(tenantId, k -> new ArrayDeque<>());
+        synchronized (jobs) {
+            jobs.addFirst(job);
+            while (jobs.size() > KEPT) {
+                jobs.removeLast();
+            }
+        }
     }
 
     /** The tenant's evaluations, newest first. */

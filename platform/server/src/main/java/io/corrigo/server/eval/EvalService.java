@@ -63,8 +63,8 @@ public class EvalService {
 
     private static EvalRun toRun(String name, EvalQuestion question, RunResult result) {
         RunTrace trace = result.trace();
-        List<String> context = trace.action() == null ? null
-                : trace.strips().stream().filter(StripTrace::kept).map(StripTrace::text).toList();
+        // naive traces list the whole passages' sentences as kept (CorrectivePipeline.NAIVE_CONTEXT)
+        List<String> context = trace.strips().stream().filter(StripTrace::kept).map(StripTrace::text).toList();
         Map<String, Double> stages = new LinkedHashMap<>();
         for (StageTiming timing : trace.timings()) {
             stages.merge(timing.stage().name(), timing.millis(), Double::sum);

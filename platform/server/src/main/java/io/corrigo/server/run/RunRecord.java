@@ -3,13 +3,20 @@ package io.corrigo.server.run;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.PostLoad;
+import jakarta.persistence.PostPersist;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.Instant;
+import org.springframework.data.domain.Persistable;
 
-/** One answered question; {@code trace} holds {answer, trace} as JSON. */
+/**
+ * One answered question; {@code trace} holds {answer, trace} as JSON. The id is assigned before saving, so the
+ * entity says itself whether it is new: saving a run is one INSERT, not a SELECT to find out and then an INSERT.
+ */
 @Entity
 @Table(name = "run")
-class RunRecord {
+class RunRecord implements Persistable<String> {
 
     @Id
     String id;
@@ -55,6 +62,25 @@ class RunRecord {
     @Column(name = "feedback_at")
     Instant feedbackAt;
 
+    @Transient
+    private boolean stored;
+
     protected RunRecord() {
+    }
+
+    @PostLoad
+    @PostPersist
+    void markStored() {
+        stored = true;
+    }
+
+    @Override
+    public String getId() {
+        return id;
+    }
+
+    @Override
+    public boolean isNew() {
+        return !stored;
     }
 }

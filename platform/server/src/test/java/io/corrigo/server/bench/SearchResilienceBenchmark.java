@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -125,12 +124,7 @@ class SearchResilienceBenchmark extends HostTestBase {
         }
         return label == null ? null : String.format(Locale.ROOT,
                 "%-32s n=%3d  end-to-end p50 %7.1f ms  p99 %7.1f ms | search stage p50 %7.2f ms  p99 %7.2f ms",
-                label, n, pct(endToEnd, 50), pct(endToEnd, 99), pct(search, 50), pct(search, 99));
-    }
-
-    private static double pct(List<Double> values, int p) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
+                label, n, new Percentiles(endToEnd).at(50), new Percentiles(endToEnd).at(99), new Percentiles(search).at(50),
+                new Percentiles(search).at(99));
     }
 }

@@ -30,6 +30,9 @@ class EvalCommandTest extends HostTestBase {
     @Autowired
     EvalCommand command;
 
+    @Autowired
+    EvalJobs jobs;
+
     @TempDir
     Path dir;
 
@@ -67,7 +70,9 @@ class EvalCommandTest extends HostTestBase {
         EvalReport.Metrics corrective = report.pipelines().get(0).overall();
         assertThat(corrective.contextPrecision()).isBetween(0.0, 1.0);
         assertThat(corrective.contextRecall()).isBetween(0.0, 1.0);
-        assertThat(report.pipelines().get(1).overall().contextPrecision()).as("naive traces hold no sentences").isNaN();
+        EvalReport.Metrics naive = report.pipelines().get(1).overall();
+        assertThat(naive.contextPrecision()).as("naive: the whole passages' sentences").isBetween(0.0, 1.0);
+        assertThat(naive.contextRecall()).isBetween(0.0, 1.0);
         assertThat(report.differences()).containsKeys("routeAccuracy", "falseAbstention", "latencyP50");
 
         JsonNode json = JSON.readTree(out.resolve("report.json").toFile());
@@ -76,6 +81,8 @@ class EvalCommandTest extends HostTestBase {
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).contains("<svg", "route accuracy", "corrective v2", "naive", "confusion", "route:none");
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("100%", "Report:", "Saved the best thresholds");
+        assertThat(Files.readAllLines(out.resolve("calibration-scores.jsonl"))).hasSize(20)
+                .allSatisfy(line -> assertThat(JSON.readTree(line).get("kb").size()).isPositive());
         JsonNode points = JSON.readTree(out.resolve("calibration.json").toFile());
         assertThat(points.size()).isGreaterThan(100);
         double best = points.get(0).get("routeAccuracy").asDouble();
@@ -91,6 +98,73 @@ class EvalCommandTest extends HostTestBase {
     }
 
     @Test
+    void should_calibrate_from_a_run_log_export_with_user_ratings() throws Exception {
+        String tenant = "rated-" + java.util.UUID.randomUUID().toString().substring(0, 6);
+        postJson("/api/v1/tenants", java.util.Map.of("id", tenant, "name", tenant));
+        uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "facts.md", ("Measles has an incubation period of "
+                + "ten to twelve days. Measles spreads through coughing and sneezing.\n\nThe Eiffel Tower is 330 "
+                + "metres tall. It was finished in 1889.").getBytes(StandardCharsets.UTF_8));
+        String helpful = ask(tenant, "What is the incubation period of measles?").body().get("runId").asText();
+        String unhelpful = ask(tenant, "How tall is the Eiffel Tower?").body().get("runId").asText();
+        ask(tenant, "Who painted the Mona Lisa?"); // not rated: skipped
+        postJson("/api/v1/tenants/" + tenant + "/runs/" + helpful + "/feedback", java.util.Map.of("rating", "helpful"));
+        postJson("/api/v1/tenants/" + tenant + "/runs/" + unhelpful + "/feedback", java.util.Map.of("rating", "not_helpful"));
+        EvalJobs.Job fromUi = jobs.submitFeedbackCalibration(tenant);
+        Path export = dir.resolve("runs.jsonl");
+        Files.writeString(export, exportOf(tenant));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        EvalReport report = command.run(EvalCommand.Options.parse(List.of("--runs", export.toString(), "--out",
+                dir.resolve("cal").toString())), new PrintStream(printed, true, StandardCharsets.UTF_8));
+
+        assertThat(report).isNull();
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("on 2 rated runs (1 runs without a rating skipped)");
+        JsonNode points = JSON.readTree(dir.resolve("cal/calibration.json").toFile());
+        assertThat(points.size()).isGreaterThan(100);
+        assertThat(points.get(0).get("routeAccuracy").asDouble()).isBetween(0.0, 1.0);
+        assertThat(points.get(0).get("contextPrecision").isNumber()).isFalse(); // ratings name no sentences: NaN
+        assertThat(Files.readAllLines(dir.resolve("cal/calibration-scores.jsonl"))).hasSize(2);
+        // the same from the admin UI's job, straight from the run log
+        EvalJobs.Job job = awaitJob(tenant, fromUi.id());
+        assertThat(job.state()).isEqualTo("DONE");
+        assertThat(job.report()).isNull();
+        assertThat(job.calibration()).isNotEmpty();
+    }
+
+    @Test
+    void should_fail_a_calibration_on_rated_runs_when_no_run_is_rated() throws Exception {
+        String tenant = "unrated-" + java.util.UUID.randomUUID().toString().substring(0, 6);
+        postJson("/api/v1/tenants", java.util.Map.of("id", tenant, "name", tenant));
+
+        EvalJobs.Job job = awaitJob(tenant, jobs.submitFeedbackCalibration(tenant).id());
+
+        assertThat(job.state()).isEqualTo("FAILED");
+        assertThat(job.error()).contains("holds no corrective run rated helpful or not_helpful");
+        assertThatThrownBy(() -> FeedbackRuns.parse("x.jsonl", List.of("{\"feedback\":\"helpful\"}", "not json")))
+                .hasMessageContaining("x.jsonl line 2: not a run of the run-log export");
+    }
+
+    private String exportOf(String tenant) throws Exception {
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/api/v1/tenants/"
+                        + tenant + "/runs/export")).header("Authorization", adminAuthorization()).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+
+    private EvalJobs.Job awaitJob(String tenant, String id) throws InterruptedException {
+        for (int i = 0; i < 200; i++) {
+            EvalJobs.Job job = jobs.list(tenant).stream().filter(j -> j.id().equals(id)).findFirst().orElseThrow();
+            if (!job.state().equals("RUNNING")) {
+                return job;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the job did not finish");
+    }
+
+    @Test
     void should_refuse_bad_arguments_with_a_clear_message() {
         assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--questions", "q.jsonl")))
                 .hasMessageContaining("--questions and --out are required");
@@ -98,6 +172,10 @@ class EvalCommandTest extends HostTestBase {
                 "--tenant", "t"))).hasMessageContaining("no such file: /nope.jsonl");
         assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--questions", "q", "--out", "r", "--colour", "x")))
                 .hasMessageContaining("unknown option(s): --colour");
+        assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--runs", "r.jsonl", "--questions", "q", "--out", "r")))
+                .hasMessageContaining("--runs calibrates from rated runs: give it without --questions");
+        assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--runs", "r.jsonl", "--out", "r", "--calibrate",
+                "--apply"))).hasMessageContaining("--apply needs --tenant");
     }
 
     private Path copy(String resource, Path target) throws IOException {
