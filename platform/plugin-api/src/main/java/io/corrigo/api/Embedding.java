@@ -27,6 +27,38 @@ public final class Embedding {
         return new Embedding(values.clone());
     }
 
+    /**
+     * The L2-normalised mean of {@code parts}: how the host embeds a passage from its sentences' embeddings, so that
+     * knowledge-base passages (embedded at index time) and web results (embedded at query time) compare alike.
+     * All zeros when the parts cancel out.
+     *
+     * @throws IllegalArgumentException when there is no part or the dimensions differ
+     */
+    public static Embedding meanOf(java.util.List<Embedding> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("the mean of no embedding");
+        }
+        float[] mean = new float[parts.get(0).values.length];
+        for (Embedding part : parts) {
+            if (part.values.length != mean.length) {
+                throw new IllegalArgumentException("cannot average embeddings of " + mean.length + " and "
+                        + part.values.length + " dimensions");
+            }
+            for (int d = 0; d < mean.length; d++) {
+                mean[d] += part.values[d];
+            }
+        }
+        double norm = 0;
+        for (float v : mean) {
+            norm += v * v;
+        }
+        norm = Math.sqrt(norm);
+        for (int d = 0; d < mean.length; d++) {
+            mean[d] = norm == 0 ? 0 : (float) (mean[d] / norm);
+        }
+        return new Embedding(mean);
+    }
+
     /** The number of dimensions. */
     public int dimension() {
         return values.length;

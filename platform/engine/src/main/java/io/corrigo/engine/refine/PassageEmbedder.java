@@ -16,7 +16,8 @@ import java.util.concurrent.Executor;
 /**
  * Fills in what a passage lacks for grading and refinement: its embedding and its sentence strips with their
  * embeddings. Knowledge-base passages usually have both from index time and pass through untouched; web results
- * are embedded here, one passage per task.
+ * are embedded here, one passage per task: each sentence, and the passage as the normalised mean of its sentences
+ * ({@link Embedding#meanOf}), exactly as ingestion embeds a knowledge-base passage.
  */
 public final class PassageEmbedder {
 
@@ -52,7 +53,6 @@ public final class PassageEmbedder {
         if (passage.embedding() != null && stripsComplete) {
             return passage;
         }
-        Embedding passageEmbedding = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
         List<Strip> strips = new ArrayList<>();
         List<String> sentences = passage.strips().isEmpty()
                 ? Sentences.split(passage.text())
@@ -62,6 +62,10 @@ public final class PassageEmbedder {
             Embedding e = existing != null && existing.embedding() != null ? existing.embedding() : embeddings.embed(sentences.get(i));
             strips.add(new Strip(i, sentences.get(i), e));
         }
+        // as ingestion embeds a knowledge-base passage: the mean of its sentences (one model call less per result)
+        Embedding passageEmbedding = passage.embedding() != null ? passage.embedding()
+                : strips.isEmpty() ? embeddings.embed(passage.text())
+                : Embedding.meanOf(strips.stream().map(Strip::embedding).toList());
         return passage.withEmbeddings(passageEmbedding, strips);
     }
 

@@ -366,30 +366,19 @@ public class IngestionService {
 
     private Passage passage(Chunked c) {
         List<Strip> strips = new ArrayList<>();
-        float[] mean = new float[embeddings.dimension()];
         List<String> sentences = c.chunk().sentences();
         for (int i = 0; i < sentences.size(); i++) {
-            Embedding e = embeddings.embed(sentences.get(i));
-            strips.add(new Strip(i, sentences.get(i), e));
-            for (int d = 0; d < mean.length; d++) {
-                mean[d] += e.get(d);
-            }
+            strips.add(new Strip(i, sentences.get(i), embeddings.embed(sentences.get(i))));
         }
-        double norm = 0;
-        for (float v : mean) {
-            norm += v * v;
-        }
-        norm = Math.sqrt(norm);
-        for (int d = 0; d < mean.length; d++) {
-            mean[d] = norm == 0 ? 0 : (float) (mean[d] / norm);
-        }
+        Embedding vector = strips.isEmpty() ? embeddings.embed(c.chunk().text())
+                : Embedding.meanOf(strips.stream().map(Strip::embedding).toList());
         Map<String, String> metadata = new HashMap<>(c.source().metadata());
         metadata.put("embeddingModel", embeddings.modelId());
         if (c.knowledgeBaseId() != null) {
             metadata.put("knowledgeBase", c.knowledgeBaseId());
         }
         return new Passage(c.id(), c.chunk().text(), Source.knowledgeBase(c.documentId(), c.source().title()), 0,
-                Embedding.of(mean), strips, metadata);
+                vector, strips, metadata);
     }
 
     private JobView view(IngestionJob job) {
