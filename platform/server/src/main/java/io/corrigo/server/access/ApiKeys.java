@@ -1,5 +1,6 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.Recently;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
 import java.net.URI;
@@ -27,6 +28,11 @@ public class ApiKeys {
     private final ApiKeyRepository keys;
     private final TenantService tenants;
     private final Clock clock;
+    /**
+     * Live keys by hash, read on every widget request: kept for {@link TenantService#CACHE_TTL}; a revocation here
+     * applies at once, on another host within that time.
+     */
+    private final Recently<String, KeyView> recent = new Recently<>(TenantService.CACHE_TTL, 10_000);
 
     ApiKeys(ApiKeyRepository keys, TenantService tenants, Clock clock) {
         this.keys = keys;
@@ -85,6 +91,7 @@ public class ApiKeys {
         ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
                 .orElseThrow(() -> ApiException.notFound("key_not_found", "No key '" + keyId + "'."));
         key.revoke(clock.instant());
+        recent.clear(); // the cache is keyed by the key's hash: forget every key (revocations are rare)
         return keys.save(key).view();
     }
 
@@ -94,8 +101,9 @@ public class ApiKeys {
         if (value == null || value.length() < 10 || value.length() > 100) {
             return Optional.empty();
         }
-        return keys.findByKeyHash(hash(value)).filter(k -> !k.revoked()).map(ApiKey::view)
-                .filter(k -> tenants.find(k.tenant()).enabled());
+        KeyView live = recent.get(hash(value), h -> keys.findByKeyHash(h).filter(k -> !k.revoked())
+                .map(ApiKey::view).orElse(null));
+        return Optional.ofNullable(live).filter(k -> tenants.find(k.tenant()).enabled());
     }
 
     /** {@code https://Shop.example.com:443/} → {@code https://shop.example.com}; empty when not an http(s) origin. */

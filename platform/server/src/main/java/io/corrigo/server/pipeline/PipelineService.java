@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.engine.PipelineSettings;
+import io.corrigo.server.Recently;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginKind;
@@ -34,6 +35,8 @@ public class PipelineService {
     private final PluginHost plugins;
     private final ObjectMapper json;
     private final Clock clock;
+    /** Every query checks the active version; another host sees a new version within {@link TenantService#CACHE_TTL}. */
+    private final Recently<String, Integer> activeVersions = new Recently<>(TenantService.CACHE_TTL, 10_000);
 
     PipelineService(PipelineRepository repository, TenantService tenants, PluginHost plugins, ObjectMapper json,
                     Clock clock) {
@@ -69,8 +72,8 @@ public class PipelineService {
     @Transactional(readOnly = true)
     public int activeVersion(String tenantId) {
         tenants.require(tenantId);
-        return repository.findActiveVersion(tenantId)
-                .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
+        return activeVersions.get(tenantId, t -> repository.findActiveVersion(t)
+                .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + t + "' has no pipeline.")));
     }
 
     /** Validates {@code definition} and makes it the tenant's next, active version. @throws ApiException 400 */
@@ -84,6 +87,7 @@ public class PipelineService {
             repository.saveAndFlush(v);
         });
         int next = latest.map(v -> v.version() + 1).orElse(1);
+        activeVersions.forget(tenantId);
         return toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant())));
     }
 

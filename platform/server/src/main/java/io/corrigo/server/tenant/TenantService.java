@@ -1,7 +1,9 @@
 package io.corrigo.server.tenant;
 
+import io.corrigo.server.Recently;
 import io.corrigo.server.web.ApiException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.context.ApplicationEventPublisher;
@@ -9,16 +11,27 @@ import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Creates and finds tenants. */
+/**
+ * Creates and finds tenants. A tenant is read on every question (its state, its widget limits): reads are kept for
+ * {@link #CACHE_TTL} and forgotten at once when this host changes the tenant.
+ */
 @Service
 public class TenantService {
 
     /** Tenant ids are used in URLs and directory names: lower-case letters, digits and dashes. */
     public static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{1,39}");
 
+    /** How long a read tenant is kept; another host sees a change (e.g. a disabled tenant) within this time. */
+    public static final Duration CACHE_TTL = Duration.ofSeconds(2);
+
+    /** What every request needs of a tenant. */
+    private record Snapshot(TenantView view, WidgetSettings widget) {
+    }
+
     private final TenantRepository tenants;
     private final Clock clock;
     private final ApplicationEventPublisher events;
+    private final Recently<String, Snapshot> recent = new Recently<>(CACHE_TTL, 10_000);
 
     TenantService(TenantRepository tenants, Clock clock, ApplicationEventPublisher events) {
         this.tenants = tenants;
@@ -29,8 +42,19 @@ public class TenantService {
     /** The enabled tenant {@code id}. @throws ApiException 404 when there is none */
     @Transactional(readOnly = true)
     public TenantView require(String id) {
-        return tenants.findById(id).filter(Tenant::isEnabled).map(TenantView::of)
-                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+        TenantView view = snapshot(id).view();
+        if (!view.enabled()) {
+            throw ApiException.notFound("tenant_not_found", "No tenant '" + id + "'.");
+        }
+        return view;
+    }
+
+    private Snapshot snapshot(String id) {
+        if (id == null) {
+            throw ApiException.notFound("tenant_not_found", "No tenant 'null'.");
+        }
+        return recent.get(id, key -> tenants.findById(key).map(t -> new Snapshot(TenantView.of(t), t.widget()))
+                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + key + "'.")));
     }
 
     @Transactional(readOnly = true)
@@ -46,8 +70,7 @@ public class TenantService {
     /** A tenant, enabled or not (what an admin edits). @throws ApiException 404 */
     @Transactional(readOnly = true)
     public TenantView find(String id) {
-        return tenants.findById(id).map(TenantView::of)
-                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+        return snapshot(id).view();
     }
 
     /**
@@ -65,14 +88,14 @@ public class TenantService {
         if (enabled != null) {
             tenant.enabled(enabled);
         }
+        recent.forget(id);
         return TenantView.of(tenants.save(tenant));
     }
 
     /** The tenant's chat widget look and its key holders' limits. @throws ApiException 404 */
     @Transactional(readOnly = true)
     public WidgetSettings widget(String id) {
-        return tenants.findById(id).map(Tenant::widget)
-                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+        return snapshot(id).widget();
     }
 
     /** @throws ApiException 400 listing every invalid field, 404 */
@@ -85,6 +108,7 @@ public class TenantService {
             throw ApiException.badRequest("invalid_widget_settings", "The widget settings are not valid.", problems);
         }
         tenant.widget(settings);
+        recent.forget(id);
         return tenants.save(tenant).widget();
     }
 
@@ -99,6 +123,7 @@ public class TenantService {
         if (tenants.existsById(id)) {
             throw new ApiException(HttpStatus.CONFLICT, "tenant_exists", "Tenant '" + id + "' already exists.", List.of());
         }
+        recent.forget(id);
         TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
         events.publishEvent(new TenantCreated(id));
         return created;
