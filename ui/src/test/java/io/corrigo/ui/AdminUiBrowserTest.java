@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.run.QueryService;
 import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.security.AdminUsers;
@@ -48,6 +49,8 @@ class AdminUiBrowserTest extends UiTestBase {
     PipelineService pipelines;
     @Autowired
     RunLog runs;
+    @Autowired
+    QueryService queries;
     @Autowired
     TenantService tenants;
     @Autowired
@@ -207,6 +210,15 @@ class AdminUiBrowserTest extends UiTestBase {
 
         b.waitUntil(d -> pipelines.activeVersion(TENANT) == version + 1, Duration.ofSeconds(10));
         pipelines.save(TENANT, before.definition()); // the later tests expect the thresholds they were written for
+
+        // a user's thumbs-up is a label too: calibrate on the rated runs of the run log
+        String runId = queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId();
+        runs.feedback(TENANT, runId, "helpful", null);
+        b.click("eval-calibrate-feedback");
+
+        b.waitUntil(d -> !d.findElements(By.id("eval-calibration-rated")).isEmpty(), Duration.ofSeconds(20));
+        assertThat(b.text("eval-calibration-rated")).contains("Agreement", "1.000");
+        assertThat(b.text("evaluations")).contains("rated runs");
     }
 
     @Test

@@ -175,14 +175,14 @@ public class EvaluationView extends TenantScopedView {
                 Toasts.error(ex);
             }
         });
-        apply.setId("eval-apply-calibration");
+        boolean rated = job.report() == null; // a calibration on rated runs: no question set, no report
+        apply.setId(rated ? "eval-apply-calibration-rated" : "eval-apply-calibration");
         apply.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_SMALL);
         Grid<Calibration.Point> grid = new Grid<>();
-        grid.setId("eval-calibration");
+        grid.setId(rated ? "eval-calibration-rated" : "eval-calibration");
         grid.addColumn(p -> f(p.upper())).setHeader("Upper").setAutoWidth(true);
         grid.addColumn(p -> f(p.lower())).setHeader("Lower").setAutoWidth(true);
         grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
-        boolean rated = job.report() == null; // a calibration on rated runs: no question set, no report
         grid.addColumn(p -> f(p.routeAccuracy())).setHeader(rated ? "Agreement" : "Route acc.").setAutoWidth(true);
         grid.addColumn(p -> f(p.falseAbstention())).setHeader("False abst.").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);

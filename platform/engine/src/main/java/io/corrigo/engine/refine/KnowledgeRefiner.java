@@ -11,8 +11,10 @@ import io.corrigo.engine.Failures;
 import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -58,9 +60,10 @@ public final class KnowledgeRefiner {
 
         List<Candidate> ranked = new ArrayList<>(candidates);
         ranked.sort(Comparator.comparingDouble(Candidate::score).reversed());
-        Set<Candidate> taken = new HashSet<>();
+        // by identity: a candidate's value hash would hash its whole passage, embeddings included
+        Set<Candidate> taken = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<String> seenTexts = new HashSet<>();
-        Map<Candidate, String> reasons = new LinkedHashMap<>();
+        Map<Candidate, String> reasons = new IdentityHashMap<>();
         int tokens = 0;
         for (Candidate c : ranked) {
             if (c.error() != null) {
