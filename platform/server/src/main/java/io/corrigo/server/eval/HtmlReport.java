@@ -57,15 +57,26 @@ public final class HtmlReport {
                 outcomes.forEach(o -> h.append("<td>").append(counts.getOrDefault(o, 0)).append("</td>"));
                 h.append("</tr>");
             });
-            h.append("</table><h2>").append(esc(p.name())).append(": slices</h2><table><tr><th>slice</th>");
+            h.append("</table><h2>").append(esc(p.name())).append(": slices").append(p.name().equals("naive") ? ""
+                    : " (in brackets: minus naive)").append("</h2><table><tr><th>slice</th>");
             for (String[] metric : METRICS) {
                 h.append("<th>").append(metric[1]).append("</th>");
             }
             h.append("</tr>");
+            // beside each slice's figure, its difference to the naive baseline's figure on the same slice
+            EvalReport.PipelineResult naive = p.name().equals("naive") ? null : report.pipelines().stream()
+                    .filter(other -> other.name().equals("naive")).findFirst().orElse(null);
             p.slices().forEach((slice, m) -> {
                 h.append("<tr><td>").append(esc(slice)).append(" (").append(m.questions()).append(")</td>");
+                EvalReport.Metrics base = naive == null ? null : naive.slices().get(slice);
                 for (String[] metric : METRICS) {
-                    h.append("<td>").append(format(value(m, metric[0]), metric[0])).append("</td>");
+                    double v = value(m, metric[0]);
+                    h.append("<td>").append(format(v, metric[0]));
+                    double d = base == null ? Double.NaN : v - value(base, metric[0]);
+                    if (!Double.isNaN(d)) {
+                        h.append(" <small>(").append(signed(d, metric[0])).append(")</small>");
+                    }
+                    h.append("</td>");
                 }
                 h.append("</tr>");
             });

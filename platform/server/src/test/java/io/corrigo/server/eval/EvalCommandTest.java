@@ -79,7 +79,9 @@ class EvalCommandTest extends HostTestBase {
         assertThat(json.get("pipelines")).hasSize(2);
         assertThat(Files.readAllLines(out.resolve("runs.jsonl"))).hasSize(40);
         String html = Files.readString(out.resolve("report.html"));
-        assertThat(html).contains("<svg", "route accuracy", "corrective v2", "naive", "confusion", "route:none");
+        assertThat(html).contains("<svg", "route accuracy", "corrective v2", "naive", "confusion", "route:none",
+                "slices (in brackets: minus naive)");
+        assertThat(html).containsPattern("route:kb \\(\\d+\\)</td><td>[0-9.]+ <small>\\(<span class=\"[a-z]*\">[+-][0-9]");
         assertThat(printed.toString(StandardCharsets.UTF_8)).contains("100%", "Report:", "Saved the best thresholds");
         assertThat(Files.readAllLines(out.resolve("calibration-scores.jsonl"))).hasSize(20)
                 .allSatisfy(line -> assertThat(JSON.readTree(line).get("kb").size()).isPositive());
