@@ -88,6 +88,8 @@ public class EvalService {
             differences.put("routeAccuracy", a.routeAccuracy() - b.routeAccuracy());
             differences.put("abstentionRecall", a.abstentionRecall() - b.abstentionRecall());
             differences.put("falseAbstention", a.falseAbstention() - b.falseAbstention());
+            differences.put("contextPrecision", a.contextPrecision() - b.contextPrecision());
+            differences.put("contextRecall", a.contextRecall() - b.contextRecall());
             differences.put("containment", a.containment() - b.containment());
             differences.put("tokenF1", a.tokenF1() - b.tokenF1());
             differences.put("latencyP50", a.latencyP50() - b.latencyP50());

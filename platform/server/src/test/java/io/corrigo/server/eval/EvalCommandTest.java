@@ -73,7 +73,10 @@ class EvalCommandTest extends HostTestBase {
         EvalReport.Metrics naive = report.pipelines().get(1).overall();
         assertThat(naive.contextPrecision()).as("naive: the whole passages' sentences").isBetween(0.0, 1.0);
         assertThat(naive.contextRecall()).isBetween(0.0, 1.0);
-        assertThat(report.differences()).containsKeys("routeAccuracy", "falseAbstention", "latencyP50");
+        assertThat(report.differences()).containsKeys("routeAccuracy", "falseAbstention", "contextPrecision",
+                "contextRecall", "latencyP50");
+        assertThat(report.differences().get("contextPrecision"))
+                .isEqualTo(corrective.contextPrecision() - naive.contextPrecision());
 
         JsonNode json = JSON.readTree(out.resolve("report.json").toFile());
         assertThat(json.get("pipelines")).hasSize(2);
