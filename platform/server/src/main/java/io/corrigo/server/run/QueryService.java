@@ -2,8 +2,9 @@ package io.corrigo.server.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.api.Answer;
 import io.corrigo.engine.RunResult;
+import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.TenantPipeline;
@@ -83,15 +84,17 @@ public class QueryService {
         r.answer = result.answer().text();
         r.totalMillis = result.trace().totalMillis();
         r.createdAt = clock.instant();
-        ObjectNode stored = json.createObjectNode();
-        stored.set("answer", json.valueToTree(result.answer()));
-        stored.set("trace", json.valueToTree(result.trace()));
         try {
-            r.trace = json.writeValueAsString(stored);
+            // {answer, trace} in one pass (no intermediate tree): this is on every question's path
+            r.trace = json.writeValueAsString(new Stored(result.answer(), result.trace()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
         return runs.save(r);
+    }
+
+    /** What the run log keeps of a run besides its columns. */
+    record Stored(Answer answer, RunTrace trace) {
     }
 
     private static QueryResponse response(RunRecord r, RunResult result) {
