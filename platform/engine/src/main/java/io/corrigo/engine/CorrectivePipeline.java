@@ -72,7 +72,6 @@ public final class CorrectivePipeline {
     /** The reason a naive run's context sentences carry in the trace: nothing was graded or dropped. */
     public static final String NAIVE_CONTEXT = "naive: the whole passage goes to the generator";
 
-
     /** The refusal under {@link SearchFailurePolicy#REFUSE}. */
     public static final String SEARCH_UNAVAILABLE = "There is not enough reliable information to answer this right "
             + "now: the knowledge base does not settle it and the web search fallback is unavailable.";

@@ -130,7 +130,7 @@ public class Calibration {
         points.sort(Comparator.comparing((Point p) -> !(nanToZero(p.falseAbstention()) <= MAX_FALSE_ABSTENTION))
                 .thenComparing(Comparator.comparingDouble(Point::routeAccuracy).reversed())
                 .thenComparing(Comparator.comparingDouble((Point p) -> nanToZero(p.contextPrecision())).reversed())
-                .thenComparingDouble(p -> Double.isNaN(p.latencyMillis()) ? 0 : p.latencyMillis()));
+                .thenComparingDouble(p -> nanToZero(p.latencyMillis())));
         return points;
     }
 

@@ -248,7 +248,7 @@ public class EvalCommand {
             }
             Files.writeString(options.out().resolve("calibration-scores.jsonl"), lines);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write calibration.json", e);
+            throw new UncheckedIOException("cannot write the calibration to " + options.out(), e);
         }
         out.println("  upper  lower  strip   route  abst.R  false abst.  ctx P  ctx R  fallback  est. latency");
         points.stream().limit(5).forEach(p -> out.printf(Locale.ROOT,

@@ -44,17 +44,17 @@ public class TenantService {
     public TenantView require(String id) {
         TenantView view = snapshot(id).view();
         if (!view.enabled()) {
-            throw ApiException.notFound("tenant_not_found", "No tenant '" + id + "'.");
+            throw notFound(id);
         }
         return view;
     }
 
     private Snapshot snapshot(String id) {
         if (id == null) {
-            throw ApiException.notFound("tenant_not_found", "No tenant 'null'.");
+            throw notFound(null);
         }
         return recent.get(id, key -> tenants.findById(key).map(t -> new Snapshot(TenantView.of(t), t.widget()))
-                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + key + "'.")));
+                .orElseThrow(() -> notFound(key)));
     }
 
     @Transactional(readOnly = true)
@@ -80,7 +80,7 @@ public class TenantService {
     @Transactional
     public TenantView update(String id, String name, Boolean enabled) {
         Tenant tenant = tenants.findById(id)
-                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+                .orElseThrow(() -> notFound(id));
         if (name != null) {
             checkName(name);
             tenant.rename(name.trim());
@@ -102,7 +102,7 @@ public class TenantService {
     @Transactional
     public WidgetSettings updateWidget(String id, WidgetSettings settings) {
         Tenant tenant = tenants.findById(id)
-                .orElseThrow(() -> ApiException.notFound("tenant_not_found", "No tenant '" + id + "'."));
+                .orElseThrow(() -> notFound(id));
         List<String> problems = settings.problems();
         if (!problems.isEmpty()) {
             throw ApiException.badRequest("invalid_widget_settings", "The widget settings are not valid.", problems);
@@ -127,6 +127,10 @@ public class TenantService {
         TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
         events.publishEvent(new TenantCreated(id));
         return created;
+    }
+
+    private static ApiException notFound(String id) {
+        return ApiException.notFound("tenant_not_found", "No tenant '" + id + "'.");
     }
 
     private static void checkName(String name) {
