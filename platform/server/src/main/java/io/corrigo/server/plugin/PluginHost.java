@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.CorrigoProperties;
 import jakarta.annotation.PreDestroy;
@@ -47,7 +48,7 @@ public class PluginHost {
 
     @org.springframework.beans.factory.annotation.Autowired
     public PluginHost(CorrigoProperties properties) {
-        this(properties.pluginsDir() != null ? properties.pluginsDir() : defaultPluginsDirectory(), readApiVersion());
+        this(properties.pluginsDir() != null ? properties.pluginsDir() : defaultPluginsDirectory(), PluginApi.VERSION);
     }
 
     /** A host over {@code pluginsDirectory} checking plugins against {@code apiVersion}. */
@@ -258,13 +259,4 @@ public class PluginHost {
         return new ApplicationHome(PluginHost.class).getDir().toPath().resolve("plugins");
     }
 
-    private static String readApiVersion() {
-        try (InputStream in = PluginHost.class.getResourceAsStream("/corrigo-build.properties")) {
-            Properties properties = new Properties();
-            properties.load(in);
-            return properties.getProperty("corrigo.api-version");
-        } catch (IOException | NullPointerException e) {
-            throw new IllegalStateException("corrigo-build.properties is missing from the server jar", e);
-        }
-    }
 }

@@ -10,6 +10,7 @@ import io.corrigo.api.Generator;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Origin;
 import io.corrigo.api.Passage;
+import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.api.Query;
 import io.corrigo.api.RetrievalEvaluator;
@@ -91,7 +92,7 @@ class PluginHostTest {
         installBuiltPlugins();
 
         // when
-        PluginHost host = new PluginHost(pluginsDir, "0.1.0");
+        PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
 
         // then
         assertThat(host.plugins()).extracting(PluginInfo::id, PluginInfo::state).containsExactlyInAnyOrder(
@@ -125,13 +126,13 @@ class PluginHostTest {
                 "plugin.id=garbled\nplugin.version=not-a-version\nplugin.requires=$$$\n");
 
         // when
-        PluginHost host = new PluginHost(pluginsDir, "0.1.0");
+        PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
 
         // then
         List<PluginInfo> plugins = host.plugins();
         assertThat(plugins).filteredOn(p -> p.id().equals("future")).singleElement().satisfies(p -> {
             assertThat(p.state()).isNotEqualTo("STARTED");
-            assertThat(p.error()).contains("requires plugin API >=9.0.0").contains("0.1.0");
+            assertThat(p.error()).contains("requires plugin API >=9.0.0").contains(PluginApi.VERSION);
         });
         assertThat(plugins).filteredOn(p -> p.state().equals("FAILED_TO_LOAD")).singleElement()
                 .satisfies(p -> assertThat(p.error()).isNotBlank());
@@ -140,19 +141,39 @@ class PluginHostTest {
     }
 
     @Test
-    void should_refuse_plugins_that_require_a_newer_api_than_the_host_offers() throws IOException {
-        // given
+    void should_refuse_plugins_built_for_another_major_version_of_the_api() throws IOException {
+        for (String hostApi : List.of("0.9.0", "2.0.0")) {
+            // given
+            Path dir = Files.createDirectories(pluginsDir.resolve(hostApi));
+            try (DirectoryStream<Path> zips = Files.newDirectoryStream(BUILT_PLUGINS, "*.zip")) {
+                for (Path zip : zips) {
+                    Files.copy(zip, dir.resolve(zip.getFileName()));
+                }
+            }
+
+            // when
+            PluginHost host = new PluginHost(dir, hostApi);
+
+            // then
+            assertThat(host.plugins()).as("host offering API %s", hostApi).hasSize(6).allSatisfy(p -> {
+                assertThat(p.state()).isNotEqualTo("STARTED");
+                assertThat(p.error()).contains("requires plugin API >=1.0.0 & <2.0.0, this host offers " + hostApi);
+            });
+            assertThat(host.factories(PluginKind.RETRIEVER)).isEmpty();
+            host.stop();
+        }
+    }
+
+    @Test
+    void should_start_plugins_built_against_an_older_minor_version_of_the_api() throws IOException {
+        // given: the shipped plugins require >=1.0.0 & <2.0.0
         installBuiltPlugins();
 
         // when
-        PluginHost host = new PluginHost(pluginsDir, "0.0.9");
+        PluginHost host = new PluginHost(pluginsDir, "1.7.2");
 
         // then
-        assertThat(host.plugins()).hasSize(6).allSatisfy(p -> {
-            assertThat(p.state()).isNotEqualTo("STARTED");
-            assertThat(p.error()).contains("requires plugin API >=0.1.0");
-        });
-        assertThat(host.factories(PluginKind.RETRIEVER)).isEmpty();
+        assertThat(host.plugins()).hasSize(6).allSatisfy(p -> assertThat(p.state()).isEqualTo("STARTED"));
         host.stop();
     }
 
@@ -160,7 +181,7 @@ class PluginHostTest {
     void should_index_retrieve_and_delete_through_the_lucene_retriever_plugin() throws Exception {
         // given
         installBuiltPlugins();
-        PluginHost host = new PluginHost(pluginsDir, "0.1.0");
+        PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
         Retriever retriever = create(host, PluginKind.RETRIEVER, "lucene-retriever", Map.of());
         KnowledgeIndex index = (KnowledgeIndex) retriever;
         index.upsert(List.of(
@@ -199,7 +220,7 @@ class PluginHostTest {
     void should_score_a_relevant_passage_above_an_irrelevant_one_with_the_lightweight_evaluator() throws IOException {
         // given
         installBuiltPlugins();
-        PluginHost host = new PluginHost(pluginsDir, "0.1.0");
+        PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
         RetrievalEvaluator evaluator = create(host, PluginKind.EVALUATOR, "lightweight-evaluator", Map.of());
         String question = "How long is the incubation period of measles?";
         Query query = new Query(question, embeddings.embed(question), null);
@@ -219,7 +240,7 @@ class PluginHostTest {
     void should_search_a_local_corpus_and_refuse_a_path_outside_the_tenant_directory() throws IOException {
         // given
         installBuiltPlugins();
-        PluginHost host = new PluginHost(pluginsDir, "0.1.0");
+        PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
         Path corpusDir = Files.createDirectories(dataDir.resolve("local-corpus-search"));
         Files.writeString(corpusDir.resolve("web.jsonl"), String.join("\n",
                 "{\"id\":\"w1\",\"text\":\"Insulin is a hormone produced by beta cells of the pancreas.\",\"title\":\"Insulin\",\"url\":\"https://example.test/insulin\"}",
@@ -244,7 +265,7 @@ class PluginHostTest {
     void should_answer_with_a_citation_or_abstain_with_the_extractive_generator() throws IOException {
         // given
         installBuiltPlugins();
-        PluginHost host = new PluginHost(pluginsDir, "0.1.0");
+        PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
         Generator generator = create(host, PluginKind.GENERATOR, "extractive-generator", Map.of());
         Source source = Source.knowledgeBase("doc-1", "Measles");
         String sentence = "The incubation period of measles is 10 to 12 days.";
