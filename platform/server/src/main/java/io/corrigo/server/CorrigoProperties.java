@@ -13,11 +13,49 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param demo         the demo tenant
  * @param runs         the run log
  * @param security     the first platform admin
+ * @param mode         {@code demo} (the default: unsigned plugins allowed, a master key generated when none is given)
+ *                     or {@code production} (signed plugins only unless allowed, a master key required)
+ * @param plugins      plugin uploads and trust
+ * @param secrets      how secret plugin settings are encrypted at rest
  */
 @ConfigurationProperties("corrigo")
 public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path pluginsDir,
                                 @DefaultValue("2000") int maxQueryChars, @DefaultValue Demo demo,
-                                @DefaultValue Runs runs, @DefaultValue Security security) {
+                                @DefaultValue Runs runs, @DefaultValue Security security,
+                                @DefaultValue("demo") Mode mode, @DefaultValue Plugins plugins,
+                                @DefaultValue Secrets secrets) {
+
+    /** How strict the host is about what it runs and keeps. */
+    public enum Mode {
+        /** Evaluation and development: forgiving defaults. */
+        DEMO,
+        /** Serving users: signed plugins only (unless allowed), a master key from the environment. */
+        PRODUCTION
+    }
+
+    /**
+     * @param allowUnsigned      whether plugins without a trusted signature may be installed and started; empty means
+     *                           {@code true} in demo mode and {@code false} in production mode
+     * @param trustStore         a PKCS#12 or JKS file with the certificates whose signatures are trusted; empty: none
+     * @param trustStorePassword its password
+     * @param maxFileMegabytes   the largest plugin file accepted
+     * @param callTimeoutMillis  how long one call of an in-process plugin may take before the run goes on without it
+     */
+    public record Plugins(Boolean allowUnsigned, Path trustStore, String trustStorePassword,
+                          @DefaultValue("25") int maxFileMegabytes, @DefaultValue("10000") int callTimeoutMillis) {
+    }
+
+    /**
+     * @param masterKey a base64-encoded 256-bit AES key ({@code CORRIGO_MASTER_KEY}); empty: in demo mode one is
+     *                  generated and kept in {@code <data-dir>/master.key}, in production mode the host refuses to start
+     */
+    public record Secrets(String masterKey) {
+    }
+
+    /** Whether unsigned plugins may run, with the mode's default when not set. */
+    public boolean allowUnsignedPlugins() {
+        return plugins.allowUnsigned() != null ? plugins.allowUnsigned() : mode == Mode.DEMO;
+    }
 
     /**
      * @param adminUsername the platform admin created on first start (when there are no users yet)

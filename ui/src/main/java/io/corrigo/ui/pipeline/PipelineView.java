@@ -2,13 +2,18 @@ package io.corrigo.ui.pipeline;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.ListItem;
 import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.html.UnorderedList;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.pipeline.ActivePipeline;
 import io.corrigo.server.pipeline.PipelineDefinition;
+import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginKind;
@@ -33,11 +38,13 @@ public class PipelineView extends TenantScopedView {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final PipelineService pipelines;
+    private final PipelineRuntimes runtimes;
     private final PluginHost plugins;
 
-    public PipelineView(TenantSelection selection, PipelineService pipelines, PluginHost plugins) {
+    public PipelineView(TenantSelection selection, PipelineService pipelines, PipelineRuntimes runtimes, PluginHost plugins) {
         super(selection, "Pipeline");
         this.pipelines = pipelines;
+        this.runtimes = runtimes;
         this.plugins = plugins;
     }
 
@@ -54,6 +61,18 @@ public class PipelineView extends TenantScopedView {
                 + ". Saving creates version " + (active.version() + 1) + "; queries switch to it at once, no restart.");
         version.setId("pipeline-version");
         version.getStyle().set("color", "var(--lumo-secondary-text-color)");
+        List<String> problems = runtimes.problems(tenantId);
+        if (!problems.isEmpty()) {
+            Div broken = new Div(new Span("This pipeline is broken: its runs degrade until the plugin is back or the "
+                    + "stage uses another one."));
+            broken.setId("pipeline-broken");
+            UnorderedList list = new UnorderedList(problems.stream().map(ListItem::new).toArray(ListItem[]::new));
+            list.getStyle().set("margin", "var(--lumo-space-xs) 0 0 0");
+            broken.add(list);
+            broken.getStyle().set("background", "var(--lumo-error-color-10pct)").set("color", "var(--lumo-error-text-color)")
+                    .set("border-radius", "var(--lumo-border-radius-m)").set("padding", "var(--lumo-space-s) var(--lumo-space-m)");
+            add(broken);
+        }
         PipelineForm form = new PipelineForm(choices(), active.definition());
         Button save = new Button("Save as new version", e -> save(tenantId, form));
         save.setId("save-pipeline");

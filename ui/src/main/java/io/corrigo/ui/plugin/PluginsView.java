@@ -2,11 +2,13 @@ package io.corrigo.ui.plugin;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.component.upload.receivers.MemoryBuffer;
@@ -15,13 +17,17 @@ import com.vaadin.flow.router.Route;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginInfo;
 import io.corrigo.server.security.TenantAccess;
+import io.corrigo.server.web.ApiException;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Installed plugins with what they offer; platform admins enable, disable and upload plugins. */
+/**
+ * Installed plugins with what they offer, their file's SHA-256 and who signed it; platform admins upload (install,
+ * upgrade, confirmed downgrade), enable, disable and uninstall plugins, all without a restart.
+ */
 @Route("plugins")
 @PageTitle("Plugins · Corrigo")
 @PermitAll
@@ -41,10 +47,11 @@ public class PluginsView extends VerticalLayout {
         grid.addColumn(PluginInfo::version).setHeader("Version").setAutoWidth(true);
         grid.addColumn(p -> p.provider() == null ? "" : p.provider()).setHeader("Provider").setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.state())).setHeader("State").setAutoWidth(true);
+        grid.addComponentColumn(PluginsView::trust).setHeader("Signed by").setAutoWidth(true);
         grid.addColumn(p -> String.join(", ", p.factories())).setHeader("Offers (stage:factory)").setFlexGrow(2);
         grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Problem").setFlexGrow(1);
         if (admin) {
-            grid.addComponentColumn(this::toggle).setAutoWidth(true);
+            grid.addComponentColumn(this::actions).setAutoWidth(true);
         }
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setAllRowsVisible(true);
@@ -55,27 +62,61 @@ public class PluginsView extends VerticalLayout {
             upload.setId("plugin-upload");
             upload.setAcceptedFileTypes(".zip");
             upload.setMaxFileSize((int) PluginHost.MAX_PLUGIN_BYTES);
-            upload.setDropLabel(new Span("Drop a PF4J plugin .zip here to install it (no restart)"));
+            upload.setDropLabel(new Span("Drop a PF4J plugin .zip here to install it, or a newer version to upgrade (no restart)"));
             upload.addSucceededListener(e -> {
+                byte[] content;
                 try (InputStream in = buffer.getInputStream()) {
-                    PluginInfo installed = host.install(e.getFileName(), in.readAllBytes());
-                    Toasts.success("Installed " + installed.id() + " " + installed.version() + ": " + installed.state());
-                } catch (IOException | RuntimeException ex) {
-                    Toasts.error(ex instanceof IOException io ? new IllegalStateException(io.getMessage()) : (RuntimeException) ex);
+                    content = in.readAllBytes();
+                } catch (IOException ex) {
+                    Toasts.error(new IllegalStateException(ex.getMessage()));
+                    return;
                 }
+                install(e.getFileName(), content, false);
                 upload.clearFileList();
-                refresh();
             });
             add(upload);
         } else {
-            add(new Paragraph("Only platform admins install, enable or disable plugins."));
+            add(new Paragraph("Only platform admins install, upgrade, enable, disable or uninstall plugins."));
         }
         refresh();
     }
 
-    private Button toggle(PluginInfo plugin) {
+    private static Span trust(PluginInfo plugin) {
+        Span span = new Span(plugin.signedBy() == null ? "unsigned" : plugin.signedBy());
+        if (plugin.sha256() != null) {
+            span.getElement().setAttribute("title", "SHA-256 " + plugin.sha256());
+        }
+        if (plugin.signedBy() == null || plugin.signedBy().endsWith("(not trusted)")) {
+            span.getStyle().set("color", "var(--lumo-secondary-text-color)");
+        }
+        return span;
+    }
+
+    private void install(String fileName, byte[] content, boolean confirmDowngrade) {
+        try {
+            PluginInfo installed = host.install(fileName, content, confirmDowngrade);
+            Toasts.success("Installed " + installed.id() + " " + installed.version() + ": " + installed.state()
+                    + ". Pipelines using it switched to it.");
+        } catch (ApiException ex) {
+            if ("downgrade_not_confirmed".equals(ex.code())) {
+                ConfirmDialog confirm = new ConfirmDialog("Downgrade?", ex.getMessage(), "Downgrade",
+                        c -> install(fileName, content, true));
+                confirm.setCancelable(true);
+                confirm.setConfirmButtonTheme("error primary");
+                confirm.setId("confirm-downgrade");
+                confirm.open();
+                return;
+            }
+            Toasts.error(ex);
+        } catch (RuntimeException ex) {
+            Toasts.error(ex);
+        }
+        refresh();
+    }
+
+    private HorizontalLayout actions(PluginInfo plugin) {
         boolean started = "STARTED".equals(plugin.state());
-        Button button = new Button(started ? "Disable" : "Enable", e -> {
+        Button toggle = new Button(started ? "Disable" : "Enable", e -> {
             try {
                 PluginInfo now = started ? host.disable(plugin.id()) : host.enable(plugin.id());
                 Toasts.success(now.id() + " is " + now.state() + (started ? ": pipelines using it now run degraded." : "."));
@@ -84,9 +125,27 @@ public class PluginsView extends VerticalLayout {
             }
             refresh();
         });
-        button.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
-        button.addThemeVariants(ButtonVariant.LUMO_SMALL, started ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
-        return button;
+        toggle.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
+        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, started ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
+        Button uninstall = new Button("Uninstall", e -> {
+            ConfirmDialog confirm = new ConfirmDialog("Uninstall " + plugin.id() + "?",
+                    "Its file is deleted. Pipelines that use it are shown as broken and run degraded until they use "
+                            + "another plugin or it is installed again.", "Uninstall", c -> {
+                try {
+                    host.uninstall(plugin.id());
+                    Toasts.success(plugin.id() + " uninstalled.");
+                } catch (RuntimeException ex) {
+                    Toasts.error(ex);
+                }
+                refresh();
+            });
+            confirm.setCancelable(true);
+            confirm.setConfirmButtonTheme("error primary");
+            confirm.open();
+        });
+        uninstall.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
+        uninstall.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
+        return new HorizontalLayout(toggle, uninstall);
     }
 
     private void refresh() {

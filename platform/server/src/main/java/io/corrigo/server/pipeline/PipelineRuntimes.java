@@ -20,6 +20,7 @@ import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginKind;
 import io.corrigo.server.resilience.PluginGuards;
+import io.corrigo.server.resilience.ResilienceSettings;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,8 +44,8 @@ import org.springframework.stereotype.Service;
  * <p>Every call checks the active version, so a saved pipeline is used from the next query on. Plugin instances
  * whose factory and settings did not change are carried over to the new version (an index stays open); the
  * others are closed before their replacements are created, since they may hold locks on the same directory. The
- * search provider is wrapped in its tenant's {@link PluginGuards} search guard, and model plugins that leave the
- * process (generator, evaluator, critic, rewriter) in their model guards.
+ * search provider is wrapped in its tenant's {@link PluginGuards} search guard, and every other plugin instance in a
+ * guard of its own (a timeout, a breaker, output checks), so a misbehaving plugin degrades runs, never fails them.
  * Each instance gets its own data directory: {@code <data>/tenants/<tenant>/plugins/<factory id>}.
  */
 @Service
@@ -65,6 +66,7 @@ public class PipelineRuntimes {
     private final ExecutorService executor;
     private final Clock clock;
     private final Path dataDir;
+    private final ResilienceSettings inProcessSettings;
     private final Map<String, Built> byTenant = new ConcurrentHashMap<>();
 
     PipelineRuntimes(PipelineService pipelines, PluginHost plugins, PluginGuards guards, EmbeddingService embeddings,
@@ -76,6 +78,7 @@ public class PipelineRuntimes {
         this.executor = executor;
         this.clock = clock;
         this.dataDir = properties.dataDir();
+        this.inProcessSettings = ResilienceSettings.inProcess(properties.plugins().callTimeoutMillis());
         plugins.onChange(this::evict);
     }
 
@@ -95,23 +98,58 @@ public class PipelineRuntimes {
         });
     }
 
-    /** The tenant's pipeline at its active version. @throws io.corrigo.server.web.ApiException 404 */
+    /**
+     * The tenant's pipeline at its active version, built under the read side of the plugin lifecycle lock: never
+     * from a plugin set halfway through an install, upgrade or removal. @throws io.corrigo.server.web.ApiException 404
+     */
     public TenantPipeline forTenant(String tenantId) {
-        Built current = byTenant.get(tenantId);
-        if (current != null && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
-            return current.pipeline();
-        }
-        synchronized (this) {
-            ActivePipeline active = pipelines.active(tenantId);
-            current = byTenant.get(tenantId);
-            if (current != null && current.pipeline().version() == active.version()) {
+        plugins.lifecycle().readLock().lock();
+        try {
+            Built current = byTenant.get(tenantId);
+            if (current != null && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
                 return current.pipeline();
             }
-            Built built = build(active, current);
-            byTenant.put(tenantId, built);
-            log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
-            return built.pipeline();
+            synchronized (this) {
+                ActivePipeline active = pipelines.active(tenantId);
+                current = byTenant.get(tenantId);
+                if (current != null && current.pipeline().version() == active.version()) {
+                    return current.pipeline();
+                }
+                Built built = build(active, current);
+                byTenant.put(tenantId, built);
+                log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
+                return built.pipeline();
+            }
+        } finally {
+            plugins.lifecycle().readLock().unlock();
         }
+    }
+
+    /**
+     * Why the tenant's active pipeline cannot run as configured: each stage whose factory no started plugin offers
+     * (uninstalled, disabled, refused), with the reason. Empty when every stage has its plugin.
+     */
+    public List<String> problems(String tenantId) {
+        ActivePipeline active = pipelines.active(tenantId);
+        List<String> problems = new ArrayList<>();
+        for (PluginKind kind : PluginKind.values()) {
+            StageConfig stage = active.definition().stages().get(kind.stage());
+            if (stage != null && plugins.factory(kind, stage.factoryId()).isEmpty()) {
+                problems.add(kind.stage() + " '" + stage.factoryId() + "': no started plugin offers it (uninstalled, "
+                        + "disabled or refused; see Plugins). Runs degrade: " + consequence(kind) + ".");
+            }
+        }
+        return problems;
+    }
+
+    private static String consequence(PluginKind kind) {
+        return switch (kind) {
+            case RETRIEVER -> "nothing is retrieved from the knowledge base";
+            case EVALUATOR -> "passages are graded AMBIGUOUS";
+            case SEARCH -> "there is no web fallback";
+            case GENERATOR -> "every run abstains";
+            default -> "the stage is skipped";
+        };
     }
 
     private Built build(ActivePipeline active, Built previous) {
@@ -140,7 +178,8 @@ public class PipelineRuntimes {
                     handle.map(FactoryHandle::pluginId).orElse("(missing)"),
                     handle.map(FactoryHandle::pluginVersion).orElse("-")));
         }
-        Retriever retriever = (Retriever) instances.get(keys.get(PluginKind.RETRIEVER));
+        Object rawRetriever = keys.get(PluginKind.RETRIEVER) == null ? null : instances.get(keys.get(PluginKind.RETRIEVER));
+        Retriever retriever = (Retriever) model(active, keys.get(PluginKind.RETRIEVER), instances);
         InstanceKey searchKey = keys.get(PluginKind.SEARCH);
         SearchProvider search = searchKey == null ? null : guards.guard(active.tenantId(), searchKey.factoryId(),
                 (SearchProvider) instances.get(searchKey), active.definition().resilience());
@@ -156,24 +195,35 @@ public class PipelineRuntimes {
                 .executor(executor)
                 .clock(clock)
                 .build();
-        KnowledgeIndex index = retriever instanceof KnowledgeIndex writable ? writable : null;
+        KnowledgeIndex index = rawRetriever instanceof KnowledgeIndex writable ? writable : null;
         return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs);
     }
 
     /**
-     * The instance of a model stage (generator, evaluator, critic, rewriter), behind the tenant's model guard unless
-     * its factory declares it runs in process; {@code null} for a stage the pipeline does not have.
+     * The instance of a stage (retriever, generator, evaluator, critic, rewriter) behind the tenant's guard for its
+     * factory: with the pipeline's model settings when it leaves the process, else with the host's in-process call
+     * timeout. Either way a call that throws, hangs or returns garbage is contained and counted by that factory's
+     * breaker. {@code null} for a stage the pipeline does not have.
      */
     private Object model(ActivePipeline active, InstanceKey key, Map<InstanceKey, Object> instances) {
         if (key == null) {
             return null;
         }
         Object instance = instances.get(key);
-        boolean inProcess = plugins.factory(key.kind(), key.factoryId()).map(h -> h.factory().inProcess()).orElse(true);
-        if (inProcess || instance instanceof UnavailablePlugin) {
+        if (instance instanceof UnavailablePlugin) {
             return instance;
         }
-        return guards.guardModel(active.tenantId(), key.factoryId(), instance, active.definition().models());
+        boolean inProcess = plugins.factory(key.kind(), key.factoryId()).map(h -> h.factory().inProcess()).orElse(true);
+        Class<?> type = switch (key.kind()) {
+            case RETRIEVER -> Retriever.class;
+            case EVALUATOR -> RetrievalEvaluator.class;
+            case GENERATOR -> Generator.class;
+            case CRITIC -> Critic.class;
+            case REWRITER -> QueryRewriter.class;
+            case SEARCH -> SearchProvider.class;
+        };
+        return guards.guardModel(active.tenantId(), key.factoryId(), instance, type,
+                inProcess ? inProcessSettings : active.definition().models());
     }
 
     private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {

@@ -4,6 +4,7 @@ import io.corrigo.server.security.TenantAccess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -11,7 +12,7 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-/** Platform admins install, enable and disable plugins without a restart. */
+/** Platform admins install, upgrade, enable, disable and uninstall plugins without a restart. */
 @RestController
 class PluginAdminController {
 
@@ -25,10 +26,11 @@ class PluginAdminController {
 
     @PostMapping("/api/v1/plugins")
     @ResponseStatus(HttpStatus.CREATED)
-    PluginInfo install(@RequestParam("file") MultipartFile file) {
+    PluginInfo install(@RequestParam("file") MultipartFile file,
+                       @RequestParam(name = "confirmDowngrade", defaultValue = "false") boolean confirmDowngrade) {
         access.requirePlatformAdmin();
         try {
-            return host.install(file.getOriginalFilename(), file.getBytes());
+            return host.install(file.getOriginalFilename(), file.getBytes(), confirmDowngrade);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -38,6 +40,13 @@ class PluginAdminController {
     PluginInfo enable(@PathVariable String pluginId) {
         access.requirePlatformAdmin();
         return host.enable(pluginId);
+    }
+
+    @DeleteMapping("/api/v1/plugins/{pluginId}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    void uninstall(@PathVariable String pluginId) {
+        access.requirePlatformAdmin();
+        host.uninstall(pluginId);
     }
 
     @PostMapping("/api/v1/plugins/{pluginId}/disable")

@@ -3,58 +3,78 @@ package io.corrigo.server.plugin;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.web.ApiException;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
-import java.util.zip.ZipInputStream;
-import io.corrigo.server.web.ApiException;
-import org.springframework.http.HttpStatus;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.system.ApplicationHome;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
- * Runs PF4J over the plugins directory.
+ * Runs PF4J over the plugins directory: loads, trusts, installs, upgrades and removes plugins without a restart.
  *
- * <p>The system version is the plugin API version, so a plugin whose {@code plugin.requires} does not match is
- * refused with a clear state. A plugin that fails to load or start is logged and listed with its error; the
- * host starts regardless.
+ * <p>The system version is the plugin API version ({@link PluginApi#VERSION}), so a plugin whose
+ * {@code plugin.requires} does not match is refused with both versions named. Every plugin file's SHA-256 is recorded
+ * and its signature checked by {@link PluginTrust}; a file that may not run is listed with the reason and not started.
+ * A plugin that fails to load or start is logged and listed with its error; the host starts regardless.
+ *
+ * <p>Changes (install, upgrade, enable, disable, uninstall) take the write side of {@link #lifecycle()}; pipelines
+ * are built under its read side, and listeners ({@link #onChange}) run before the write lock is released, so a query
+ * sees a pipeline of plugins either all before or all after a change.
  */
 @Service
 public class PluginHost {
 
     private static final Logger log = LoggerFactory.getLogger(PluginHost.class);
 
+    /** The default largest plugin file accepted by {@link #install}. */
+    public static final long MAX_PLUGIN_BYTES = 25L * 1024 * 1024;
+
     private final ReportingPluginManager manager;
     private final Path pluginsDirectory;
     private final String apiVersion;
+    private final PluginTrust trust;
+    private final long maxBytes;
     private final List<Consumer<String>> changeListeners = new CopyOnWriteArrayList<>();
+    private final Map<String, PluginTrust.Verdict> verdicts = new ConcurrentHashMap<>();
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock(true);
 
-    /** The largest plugin file accepted by {@link #install}. */
-    public static final long MAX_PLUGIN_BYTES = 200L * 1024 * 1024;
-
-    @org.springframework.beans.factory.annotation.Autowired
+    @Autowired
     public PluginHost(CorrigoProperties properties) {
-        this(properties.pluginsDir() != null ? properties.pluginsDir() : defaultPluginsDirectory(), PluginApi.VERSION);
+        this(properties.pluginsDir() != null ? properties.pluginsDir() : defaultPluginsDirectory(), PluginApi.VERSION,
+                new PluginTrust(PluginTrust.load(properties.plugins().trustStore(), properties.plugins().trustStorePassword()),
+                        properties.allowUnsignedPlugins()),
+                properties.plugins().maxFileMegabytes() * 1024L * 1024);
     }
 
-    /** A host over {@code pluginsDirectory} checking plugins against {@code apiVersion}. */
+    /** A host over {@code pluginsDirectory} checking plugins against {@code apiVersion}, unsigned plugins allowed. */
     public PluginHost(Path pluginsDirectory, String apiVersion) {
+        this(pluginsDirectory, apiVersion, new PluginTrust(List.of(), true), MAX_PLUGIN_BYTES);
+    }
+
+    PluginHost(Path pluginsDirectory, String apiVersion, PluginTrust trust, long maxBytes) {
         this.pluginsDirectory = pluginsDirectory.toAbsolutePath().normalize();
         this.apiVersion = apiVersion;
+        this.trust = trust;
+        this.maxBytes = maxBytes;
         try {
             Files.createDirectories(this.pluginsDirectory);
         } catch (IOException e) {
@@ -72,6 +92,10 @@ public class PluginHost {
             log.error("Loading plugins from {} failed: {}", pluginsDirectory, e.getMessage(), e);
         }
         for (PluginWrapper plugin : manager.getPlugins()) {
+            PluginTrust.Verdict verdict = judge(plugin);
+            if (verdict != null && verdict.problem() != null) {
+                continue;
+            }
             try {
                 manager.startPlugin(plugin.getPluginId());
             } catch (RuntimeException e) {
@@ -80,12 +104,53 @@ public class PluginHost {
         }
         for (PluginInfo info : plugins()) {
             if ("STARTED".equals(info.state())) {
-                log.info("Plugin {} {} started: {}", info.id(), info.version(), info.factories());
+                log.info("Plugin {} {} started ({}): {}", info.id(), info.version(),
+                        info.signedBy() == null ? "unsigned" : "signed by " + info.signedBy(), info.factories());
             } else {
                 log.warn("Plugin {} {} is {}: {}", info.id(), info.version(), info.state(), info.error());
             }
         }
-        log.info("{} plugin(s) from {} (plugin API {})", manager.getPlugins().size(), pluginsDirectory, apiVersion);
+        log.info("{} plugin(s) from {} (plugin API {}, unsigned plugins {})", manager.getPlugins().size(),
+                pluginsDirectory, apiVersion, trust.allowUnsigned() ? "allowed" : "refused");
+    }
+
+    /** Checks and remembers the trust verdict on a loaded plugin's file; {@code null} for an unpacked directory. */
+    private PluginTrust.Verdict judge(PluginWrapper plugin) {
+        Optional<Path> file = fileOf(plugin);
+        if (file.isEmpty()) {
+            if (!trust.allowUnsigned()) {
+                verdicts.put(plugin.getPluginId(), new PluginTrust.Verdict(null, null, false,
+                        "it is an unpacked directory, which cannot be signed; this host runs signed plugin files only"));
+                return verdicts.get(plugin.getPluginId());
+            }
+            return null;
+        }
+        PluginTrust.Verdict verdict = trust.check(file.get());
+        verdicts.put(plugin.getPluginId(), verdict);
+        if (verdict.problem() != null) {
+            log.warn("Plugin {} is not started: {}", plugin.getPluginId(), verdict.problem());
+        }
+        return verdict;
+    }
+
+    /** The plugin's file: the zip PF4J unpacked, or the jar itself. */
+    private static Optional<Path> fileOf(PluginWrapper plugin) {
+        Path path = plugin.getPluginPath();
+        if (Files.isRegularFile(path)) {
+            return Optional.of(path);
+        }
+        for (String ending : List.of(".zip", ".ZIP", ".Zip")) {
+            Path zip = path.resolveSibling(path.getFileName() + ending);
+            if (Files.isRegularFile(zip)) {
+                return Optional.of(zip);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The lock that orders plugin changes (write side) before or after pipeline builds (read side). */
+    public ReadWriteLock lifecycle() {
+        return lifecycle;
     }
 
     /** Every plugin found, started or not, by id. */
@@ -96,13 +161,14 @@ public class PluginHost {
                     ? factoriesOf(plugin.getPluginId()).stream()
                     .map(h -> h.kind().stage() + ":" + h.factory().id()).toList()
                     : List.of();
-            String error = errorOf(plugin);
+            PluginTrust.Verdict verdict = verdicts.get(plugin.getPluginId());
             result.add(new PluginInfo(plugin.getPluginId(), plugin.getDescriptor().getVersion(),
                     plugin.getDescriptor().getProvider(), plugin.getDescriptor().getPluginDescription(),
-                    plugin.getDescriptor().getRequires(), plugin.getPluginState().toString(), factories, error));
+                    plugin.getDescriptor().getRequires(), plugin.getPluginState().toString(), factories, errorOf(plugin),
+                    verdict == null ? null : verdict.sha256(), verdict == null ? null : verdict.signedBy()));
         }
         manager.loadFailures().forEach((path, reason) -> result.add(new PluginInfo(path.getFileName().toString(), "?",
-                null, null, null, "FAILED_TO_LOAD", List.of(), reason)));
+                null, null, null, "FAILED_TO_LOAD", List.of(), reason, null, null)));
         result.sort(Comparator.comparing(PluginInfo::id));
         return result;
     }
@@ -115,7 +181,15 @@ public class PluginHost {
         if (!manager.getVersionManager().checkVersionConstraint(apiVersion, requires)) {
             return "requires plugin API " + requires + ", this host offers " + apiVersion;
         }
-        return plugin.getPluginState() == PluginState.STARTED ? null : "not started";
+        PluginTrust.Verdict verdict = verdicts.get(plugin.getPluginId());
+        if (verdict != null && verdict.problem() != null) {
+            return "not started: " + verdict.problem();
+        }
+        return switch (plugin.getPluginState()) {
+            case STARTED -> null;
+            case DISABLED -> "disabled by an admin";
+            default -> "not started";
+        };
     }
 
     /** Every factory of {@code kind} in started plugins. */
@@ -142,89 +216,187 @@ public class PluginHost {
         return result;
     }
 
-    /** Called with a plugin id after that plugin was enabled, disabled or installed (pipelines rebuild). */
+    /**
+     * Called with a plugin id after that plugin was installed, upgraded, enabled, disabled or uninstalled, while the
+     * change still holds the lifecycle write lock (pipelines using it are rebuilt by their next query).
+     */
     public void onChange(Consumer<String> listener) {
         changeListeners.add(listener);
     }
 
     /** Stops a plugin and keeps it stopped across restarts; pipelines using it run degraded. @throws ApiException 404 */
-    public synchronized PluginInfo disable(String pluginId) {
-        require(pluginId);
-        if (!manager.disablePlugin(pluginId)) {
-            throw new ApiException(HttpStatus.CONFLICT, "plugin_not_disabled", "Plugin '" + pluginId + "' could not be disabled.", List.of());
-        }
-        log.info("Plugin {} disabled", pluginId);
-        changed(pluginId);
-        return info(pluginId);
+    public PluginInfo disable(String pluginId) {
+        return change(() -> {
+            require(pluginId);
+            if (!manager.disablePlugin(pluginId)) {
+                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_disabled", "Plugin '" + pluginId + "' could not be disabled.", List.of());
+            }
+            log.info("Plugin {} disabled", pluginId);
+            changed(pluginId);
+            return info(pluginId);
+        });
     }
 
     /** Enables and starts a plugin. @throws ApiException 404, 409 when it does not start */
-    public synchronized PluginInfo enable(String pluginId) {
-        require(pluginId);
-        manager.enablePlugin(pluginId);
-        PluginState state = manager.startPlugin(pluginId);
-        changed(pluginId);
-        if (state != PluginState.STARTED) {
-            throw new ApiException(HttpStatus.CONFLICT, "plugin_not_started", "Plugin '" + pluginId + "' is " + state
-                    + ": " + errorOf(manager.getPlugin(pluginId)), List.of());
-        }
-        log.info("Plugin {} enabled", pluginId);
-        return info(pluginId);
+    public PluginInfo enable(String pluginId) {
+        return change(() -> {
+            require(pluginId);
+            PluginTrust.Verdict verdict = verdicts.get(pluginId);
+            if (verdict != null && verdict.problem() != null) {
+                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_trusted", "Plugin '" + pluginId
+                        + "' may not run: " + verdict.problem() + ".", List.of());
+            }
+            manager.enablePlugin(pluginId);
+            PluginState state = manager.startPlugin(pluginId);
+            changed(pluginId);
+            if (state != PluginState.STARTED) {
+                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_started", "Plugin '" + pluginId + "' is " + state
+                        + ": " + errorOf(manager.getPlugin(pluginId)), List.of());
+            }
+            log.info("Plugin {} enabled", pluginId);
+            return info(pluginId);
+        });
+    }
+
+    /** Stops, unloads and deletes a plugin; pipelines using it are shown as broken. @throws ApiException 404 */
+    public void uninstall(String pluginId) {
+        change(() -> {
+            require(pluginId);
+            if (!manager.deletePlugin(pluginId)) {
+                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_uninstalled", "Plugin '" + pluginId
+                        + "' could not be removed.", List.of());
+            }
+            verdicts.remove(pluginId);
+            log.info("Plugin {} uninstalled", pluginId);
+            changed(pluginId);
+            return null;
+        });
+    }
+
+    /** {@link #install(String, byte[], boolean)} without confirming a downgrade. */
+    public PluginInfo install(String fileName, byte[] content) {
+        return install(fileName, content, false);
     }
 
     /**
-     * Installs a plugin file (a PF4J zip) and starts it, without a restart. The file must be a zip with a plugin
-     * manifest, within {@link #MAX_PLUGIN_BYTES}, and its id must not be loaded already (upgrades: issue 9).
+     * Installs a plugin file (a PF4J zip) and starts it, without a restart. A file for a plugin id already installed
+     * replaces it: an upgrade when its version is higher, a downgrade (only when {@code confirmDowngrade}) when lower.
+     * The old version is stopped and removed, the new one started, and pipelines using it switch while the lifecycle
+     * lock is held; when the new version does not start, the old one is put back.
      *
-     * @throws ApiException 400 for a file that is not a valid plugin, 409 for an id already installed
+     * @throws ApiException 400 for a file that is not a valid plugin or may not run (unsigned, untrusted, tampered),
+     *                      409 for the same version again, a downgrade not confirmed, or a file name in use
      */
-    public synchronized PluginInfo install(String fileName, byte[] content) {
-        String name = fileName == null ? "" : Path.of(fileName).getFileName().toString();
+    public PluginInfo install(String fileName, byte[] content, boolean confirmDowngrade) {
+        String name = fileName == null ? "" : Path.of(fileName.replace('\\', '/')).getFileName().toString();
         if (!name.matches("[A-Za-z0-9._-]{1,100}\\.zip")) {
             throw ApiException.badRequest("invalid_plugin_file", "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
         }
-        if (content.length == 0 || content.length > MAX_PLUGIN_BYTES) {
-            throw ApiException.badRequest("invalid_plugin_file", "A plugin file is 1 byte to " + MAX_PLUGIN_BYTES / 1024 / 1024 + " MB.");
+        if (content.length == 0 || content.length > maxBytes) {
+            throw ApiException.badRequest("invalid_plugin_file", "A plugin file is 1 byte to " + maxBytes / 1024 / 1024 + " MB.");
         }
-        checkZip(content);
+        PluginFile file = PluginFile.inspect(content);
+        return change(() -> {
+            PluginWrapper existing = manager.getPlugin(file.id());
+            if (existing == null) {
+                return installNew(name, content, file);
+            }
+            String installed = existing.getDescriptor().getVersion();
+            int order = manager.getVersionManager().compareVersions(file.version(), installed);
+            if (order == 0) {
+                throw new ApiException(HttpStatus.CONFLICT, "plugin_installed", "Plugin '" + file.id() + "' " + installed
+                        + " is installed already.", List.of());
+            }
+            if (order < 0 && !confirmDowngrade) {
+                throw new ApiException(HttpStatus.CONFLICT, "downgrade_not_confirmed", "Plugin '" + file.id() + "' "
+                        + installed + " is installed; " + file.version() + " is older. Confirm the downgrade to install it.", List.of());
+            }
+            return replace(existing, name, content, file);
+        });
+    }
+
+    private PluginInfo installNew(String name, byte[] content, PluginFile file) {
         Path target = pluginsDirectory.resolve(name);
-        if (Files.exists(target)) {
+        if (Files.exists(target) || Files.exists(pluginsDirectory.resolve(name.substring(0, name.length() - 4)))) {
             throw new ApiException(HttpStatus.CONFLICT, "plugin_file_exists", "A plugin file '" + name + "' is installed already.", List.of());
         }
-        String pluginId;
-        try {
-            Files.write(target, content);
-            pluginId = manager.loadPlugin(target);
-        } catch (IOException | RuntimeException e) {
-            deleteQuietly(target);
-            throw new ApiException(e instanceof org.pf4j.PluginAlreadyLoadedException ? HttpStatus.CONFLICT : HttpStatus.BAD_REQUEST,
-                    "invalid_plugin", "Not a loadable plugin: " + e.getMessage(), List.of());
-        }
-        if (pluginId == null) {
-            deleteQuietly(target);
-            throw ApiException.badRequest("invalid_plugin", "Not a loadable plugin: PF4J found no plugin in " + name + ".");
-        }
-        manager.startPlugin(pluginId);
-        log.info("Plugin {} installed from {}: {}", pluginId, name, manager.getPlugin(pluginId).getPluginState());
+        String pluginId = loadAndStart(target, content, file);
+        log.info("Plugin {} {} installed from {}: {}", pluginId, file.version(), name, manager.getPlugin(pluginId).getPluginState());
         changed(pluginId);
         return info(pluginId);
     }
 
-    private static void checkZip(byte[] content) {
-        boolean manifest = false;
-        try (ZipInputStream zip = new ZipInputStream(new java.io.ByteArrayInputStream(content))) {
-            for (java.util.zip.ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                Path normalized = Path.of(entry.getName()).normalize();
-                if (normalized.isAbsolute() || normalized.startsWith("..")) {
-                    throw ApiException.badRequest("invalid_plugin_file", "The zip has an entry outside itself: " + entry.getName());
-                }
-                manifest |= entry.getName().equals("plugin.properties") || entry.getName().endsWith("MANIFEST.MF");
-            }
+    private PluginInfo replace(PluginWrapper existing, String name, byte[] content, PluginFile file) {
+        String pluginId = existing.getPluginId();
+        String oldVersion = existing.getDescriptor().getVersion();
+        Optional<Path> oldFile = fileOf(existing);
+        byte[] oldContent;
+        try {
+            oldContent = oldFile.isPresent() ? Files.readAllBytes(oldFile.get()) : null;
         } catch (IOException e) {
-            throw ApiException.badRequest("invalid_plugin_file", "Not a readable zip: " + e.getMessage());
+            throw new UncheckedIOException(e);
         }
-        if (!manifest) {
-            throw ApiException.badRequest("invalid_plugin_file", "Not a plugin: the zip has no plugin manifest.");
+        if (!manager.deletePlugin(pluginId)) {
+            throw new ApiException(HttpStatus.CONFLICT, "plugin_not_replaced", "Plugin '" + pluginId + "' " + oldVersion
+                    + " could not be stopped and removed.", List.of());
+        }
+        verdicts.remove(pluginId);
+        try {
+            loadAndStart(pluginsDirectory.resolve(name), content, file);
+        } catch (ApiException e) {
+            if (oldContent != null) {
+                log.warn("Plugin {} {} did not start ({}); putting {} back", pluginId, file.version(), e.getMessage(), oldVersion);
+                loadAndStart(oldFile.get(), oldContent, PluginFile.inspect(oldContent));
+            }
+            changed(pluginId);
+            throw e;
+        }
+        log.info("Plugin {} replaced: {} -> {}", pluginId, oldVersion, file.version());
+        changed(pluginId);
+        return info(pluginId);
+    }
+
+    /** Writes, checks, loads and starts one plugin file. @throws ApiException 400 (the file is removed again) */
+    private String loadAndStart(Path target, byte[] content, PluginFile file) {
+        String pluginId;
+        try {
+            Files.write(target, content);
+            PluginTrust.Verdict verdict = trust.check(target);
+            if (verdict.problem() != null) {
+                deleteQuietly(target);
+                throw new ApiException(HttpStatus.BAD_REQUEST, "plugin_not_trusted", "Plugin '" + file.id()
+                        + "' may not run: " + verdict.problem() + ".", List.of());
+            }
+            pluginId = manager.loadPlugin(target);
+            if (pluginId == null) {
+                throw new IllegalStateException("PF4J found no plugin in " + target.getFileName());
+            }
+            verdicts.put(pluginId, verdict);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof ApiException api) {
+                throw api;
+            }
+            deleteQuietly(target);
+            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid_plugin", "Not a loadable plugin: " + e.getMessage(), List.of());
+        }
+        PluginState state = manager.startPlugin(pluginId);
+        if (state != PluginState.STARTED) {
+            String error = errorOf(manager.getPlugin(pluginId));
+            manager.deletePlugin(pluginId);
+            verdicts.remove(pluginId);
+            deleteQuietly(target);
+            throw new ApiException(HttpStatus.BAD_REQUEST, "plugin_not_started", "Plugin '" + pluginId + "' "
+                    + file.version() + " does not start: " + error, List.of());
+        }
+        return pluginId;
+    }
+
+    private <T> T change(java.util.function.Supplier<T> work) {
+        lifecycle.writeLock().lock();
+        try {
+            return work.get();
+        } finally {
+            lifecycle.writeLock().unlock();
         }
     }
 
@@ -258,5 +430,4 @@ public class PluginHost {
     private static Path defaultPluginsDirectory() {
         return new ApplicationHome(PluginHost.class).getDir().toPath().resolve("plugins");
     }
-
 }

@@ -29,8 +29,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * The resilience instances of every tenant × search provider, named {@code websearch-<tenant>-<provider>}, and of
- * every tenant × model plugin (generator, evaluator, critic, query rewriter that do not run in process), named
- * {@code model-<tenant>-<factory>}, in Resilience4j registries that are bound to Micrometer (circuit breaker state, calls, bulkhead and rate limiter
+ * every tenant × other plugin instance (retriever, evaluator, generator, critic, query rewriter), named
+ * {@code plugin-<tenant>-<factory>}, in Resilience4j registries that are bound to Micrometer (circuit breaker state, calls, bulkhead and rate limiter
  * gauges under {@code resilience4j.*}). A pipeline version with other resilience settings replaces the instances;
  * one with the same settings keeps them, and with them the breaker's state.
  */
@@ -62,12 +62,15 @@ public class PluginGuards {
     }
 
     /**
-     * {@code delegate} (a generator, evaluator, critic or query rewriter) with every call behind the tenant's guard
-     * for {@code factoryId}; other instances are returned as they are.
+     * {@code delegate} as the extension point {@code kind} (a retriever, generator, evaluator, critic or query
+     * rewriter) with every call behind the
+     * tenant's guard for {@code factoryId}: a call that throws (errors included), hangs past the timeout or returns
+     * {@code null} or a NaN score fails with a {@link PluginUnavailableException} naming the factory, and counts
+     * towards that guard's circuit breaker. Other instances are returned as they are.
      */
-    public Object guardModel(String tenant, String factoryId, Object delegate, ResilienceSettings settings) {
-        Guard guard = guard("model-" + tenant + "-" + factoryId, tenant, factoryId, settings);
-        return GuardedModels.wrap(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
+    public Object guardModel(String tenant, String factoryId, Object delegate, Class<?> kind, ResilienceSettings settings) {
+        Guard guard = guard("plugin-" + tenant + "-" + factoryId, tenant, factoryId, settings);
+        return GuardedModels.wrap(delegate, kind, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
                 PluginUnavailableException::new));
     }
 
@@ -115,7 +118,7 @@ public class PluginGuards {
     /** Closes the breaker and forgets a provider's Retry-After. @return whether such a guard exists */
     public boolean reset(String tenant, String provider) {
         Optional<Guard> guard = Optional.ofNullable(guards.get(name(tenant, provider)))
-                .or(() -> Optional.ofNullable(guards.get("model-" + tenant + "-" + provider)));
+                .or(() -> Optional.ofNullable(guards.get("plugin-" + tenant + "-" + provider)));
         guard.ifPresent(Guard::reset);
         return guard.isPresent();
     }

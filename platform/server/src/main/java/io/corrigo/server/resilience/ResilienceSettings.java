@@ -34,6 +34,14 @@ public record ResilienceSettings(int timeoutMillis, int maxAttempts, int backoff
     public static final ResilienceSettings MODEL_DEFAULTS =
             new ResilienceSettings(30_000, 2, 500, 50, 20_000, 80, 20, 5, 30_000, 2, 64, 200);
 
+    /**
+     * For plugins that compute in the host process ({@code PluginFactory#inProcess()}): one attempt within
+     * {@code timeoutMillis}, a breaker over 20 calls that opens at 50 % failures, no practical bulkhead or rate limit.
+     */
+    public static ResilienceSettings inProcess(int timeoutMillis) {
+        return new ResilienceSettings(timeoutMillis, 1, 0, 50, timeoutMillis, 100, 20, 10, 30_000, 2, 1000, 10_000);
+    }
+
     public ResilienceSettings {
         List<String> problems = new ArrayList<>();
         check("timeoutMillis", timeoutMillis, 50, 60_000, problems);
