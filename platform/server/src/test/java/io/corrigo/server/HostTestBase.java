@@ -1,21 +1,12 @@
 package io.corrigo.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -24,67 +15,15 @@ import org.springframework.test.context.DynamicPropertySource;
  * build produced, the demo tenant loaded on start. Subclasses share the Spring context (and so the demo ingestion).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-public abstract class HostTestBase {
+public abstract class HostTestBase extends HttpTestBase {
 
     private static final Path DATA_DIR = createDataDir();
-    protected static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
-    /** The first platform admin, created on start with this password. */
-    protected static final String ADMIN = "admin";
-    protected static final String ADMIN_PASSWORD = "test-admin-password";
-
-    private static volatile boolean demoReady;
-
-    /** The {@code Authorization} header of the next requests; null sends none. */
-    private String authorization = basic(ADMIN, ADMIN_PASSWORD);
-
-    @LocalServerPort
-    protected int port;
-
-    /** The demo corpus is indexed by a background job: HTTP tests start once it has finished. */
-    @org.junit.jupiter.api.BeforeEach
-    void waitForTheDemoCorpus() throws InterruptedException {
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(10).toNanos();
-        while (!demoReady && System.nanoTime() < deadline) {
-            Reply jobs = get("/api/v1/tenants/demo/jobs");
-            boolean finished = jobs.status() == 200 && jobs.body().size() > 0;
-            for (JsonNode job : jobs.body()) {
-                finished &= job.get("state").asText().equals("DONE");
-            }
-            demoReady = finished || jobs.status() == 404; // 404: a context without the demo tenant
-            if (!demoReady) {
-                Thread.sleep(500);
-            }
-        }
-    }
 
     @DynamicPropertySource
     static void hostProperties(DynamicPropertyRegistry registry) {
         registry.add("corrigo.data-dir", DATA_DIR::toString);
         registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
-    }
-
-    /** An HTTP Basic {@code Authorization} header value. */
-    protected static String basic(String user, String password) {
-        return "Basic " + java.util.Base64.getEncoder()
-                .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The platform admin's {@code Authorization} header, for tests that build their own requests. */
-    protected static String adminAuthorization() {
-        return basic(ADMIN, ADMIN_PASSWORD);
-    }
-
-    /** Sends the next requests as {@code user}; {@code null} sends them without credentials. */
-    protected void signIn(String user, String password) {
-        authorization = user == null ? null : basic(user, password);
-    }
-
-    /** Back to the platform admin. */
-    protected void signInAsAdmin() {
-        signIn(ADMIN, ADMIN_PASSWORD);
     }
 
     /** The host's data directory (tenant files, uploads, H2). */
@@ -97,87 +36,6 @@ public abstract class HostTestBase {
             return Files.createDirectories(Paths.get("target", "test-data", UUID.randomUUID().toString()).toAbsolutePath());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** A response: status and parsed JSON body. */
-    protected record Reply(int status, JsonNode body) {
-    }
-
-    protected Reply get(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
-    }
-
-    protected Reply delete(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).DELETE());
-    }
-
-    protected Reply patchJson(String path, Object body) {
-        return sendJson("PATCH", path, body);
-    }
-
-    protected Reply postJson(String path, Object body) {
-        return sendJson("POST", path, body);
-    }
-
-    protected Reply putJson(String path, Object body) {
-        return sendJson("PUT", path, body);
-    }
-
-    protected Reply postRaw(String path, String contentType, String body) {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
-    }
-
-    /** A multipart upload of one file that waits for its ingestion job: the job is the body. */
-    protected Reply uploadAndWait(String path, String fileName, byte[] content) {
-        return upload(path + (path.contains("?") ? "&" : "?") + "wait=true", fileName, content);
-    }
-
-    /** A multipart upload of one file in the field {@code file}. */
-    protected Reply upload(String path, String fileName, byte[] content) {
-        String boundary = "corrigo-" + UUID.randomUUID();
-        byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] body = new byte[head.length + content.length + tail.length];
-        System.arraycopy(head, 0, body, 0, head.length);
-        System.arraycopy(content, 0, body, head.length, content.length);
-        System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
-    }
-
-    protected Reply ask(String tenant, String question) {
-        return postJson("/api/v1/tenants/" + tenant + "/query", Map.of("question", question));
-    }
-
-    private Reply sendJson(String method, String path, Object body) {
-        try {
-            return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                    .method(method, HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
-    }
-
-    private Reply send(HttpRequest.Builder request) {
-        try {
-            if (authorization != null) {
-                request.header("Authorization", authorization);
-            }
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode body = response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
-            return new Reply(response.statusCode(), body);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

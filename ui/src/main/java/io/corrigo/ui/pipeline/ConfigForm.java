@@ -77,7 +77,10 @@ public class ConfigForm extends FormLayout {
                 if (p.secret()) {
                     PasswordField secret = new PasswordField(label);
                     secret.setPlaceholder("secret");
-                    secret.setHelperText(help);
+                    // the host never sends a stored secret: the mask stands for it and, saved unchanged, keeps it
+                    secret.setHelperText((value != null && !value.isBlank() ? "Stored encrypted; leave as is to keep it. " : "")
+                            + (help == null ? "" : help));
+                    secret.setRevealButtonVisible(false);
                     secret.setRequiredIndicatorVisible(p.required());
                     secret.setValue(value == null ? "" : value);
                     return secret;

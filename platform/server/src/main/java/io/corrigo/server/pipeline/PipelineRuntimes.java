@@ -110,7 +110,7 @@ public class PipelineRuntimes {
                 return current.pipeline();
             }
             synchronized (this) {
-                ActivePipeline active = pipelines.active(tenantId);
+                ActivePipeline active = pipelines.activeWithSecrets(tenantId);
                 current = byTenant.get(tenantId);
                 if (current != null && current.pipeline().version() == active.version()) {
                     return current.pipeline();

@@ -8,6 +8,7 @@ import io.corrigo.engine.PipelineSettings;
 import io.corrigo.server.Recently;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
+import io.corrigo.server.secrets.SecretBox;
 import io.corrigo.server.plugin.PluginKind;
 import io.corrigo.server.tenant.TenantCreated;
 import io.corrigo.server.tenant.TenantService;
@@ -29,17 +30,22 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class PipelineService {
 
+    /** What {@link #active} shows instead of a secret setting's value; saved back, it keeps the stored value. */
+    public static final String SECRET_MASK = "********";
+
 
     private final PipelineRepository repository;
     private final TenantService tenants;
     private final PluginHost plugins;
     private final ObjectMapper json;
     private final Clock clock;
+    private final SecretBox secrets;
     /** Every query checks the active version; another host sees a new version within {@link TenantService#CACHE_TTL}. */
     private final Recently<String, Integer> activeVersions = new Recently<>(TenantService.CACHE_TTL, 10_000);
 
     PipelineService(PipelineRepository repository, TenantService tenants, PluginHost plugins, ObjectMapper json,
-                    Clock clock) {
+                    Clock clock, SecretBox secrets) {
+        this.secrets = secrets;
         this.repository = repository;
         this.tenants = tenants;
         this.plugins = plugins;
@@ -59,13 +65,88 @@ public class PipelineService {
                 PluginKind.CRITIC.stage(), new StageConfig("lightweight-critic", Map.of())));
     }
 
-    /** The active pipeline of an enabled tenant. @throws ApiException 404 */
+    /**
+     * The active pipeline of an enabled tenant, as admins see it: every secret setting replaced by
+     * {@link #SECRET_MASK}. @throws ApiException 404
+     */
     @Transactional(readOnly = true)
     public ActivePipeline active(String tenantId) {
+        return masked(stored(tenantId));
+    }
+
+    /** The active pipeline with its secrets decrypted: only for building the running pipeline. */
+    @Transactional(readOnly = true)
+    ActivePipeline activeWithSecrets(String tenantId) {
+        ActivePipeline stored = stored(tenantId);
+        return withDefinition(stored, mapSecrets(stored.definition(), (kind, stage, name, value) ->
+                SecretBox.isEncrypted(value) ? secrets.decrypt(value) : value));
+    }
+
+    private ActivePipeline stored(String tenantId) {
         tenants.require(tenantId);
         PipelineVersion row = repository.findByTenantIdAndActiveTrue(tenantId)
                 .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
         return toActive(row);
+    }
+
+    private ActivePipeline masked(ActivePipeline stored) {
+        return withDefinition(stored, mapSecrets(stored.definition(), (kind, stage, name, value) ->
+                value != null && !value.isBlank() && (SecretBox.isEncrypted(value) || isSecret(kind, stage, name)) ? SECRET_MASK : value));
+    }
+
+    private static ActivePipeline withDefinition(ActivePipeline active, PipelineDefinition definition) {
+        return new ActivePipeline(active.tenantId(), active.version(), definition, active.createdAt());
+    }
+
+    /** A value of a stage setting, rewritten by {@link #mapSecrets}. */
+    private interface SettingMapper {
+        String apply(PluginKind kind, StageConfig stage, String name, String value);
+    }
+
+    /** {@code definition} with every stage setting passed through {@code mapper} (a {@code null} result drops it). */
+    private static PipelineDefinition mapSecrets(PipelineDefinition definition, SettingMapper mapper) {
+        Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
+        definition.stages().forEach((stageName, stage) -> {
+            PluginKind kind = kindOf(stageName).orElse(null);
+            Map<String, String> properties = new java.util.LinkedHashMap<>();
+            stage.properties().forEach((name, value) -> {
+                String mapped = mapper.apply(kind, stage, name, value);
+                if (mapped != null) {
+                    properties.put(name, mapped);
+                }
+            });
+            stages.put(stageName, new StageConfig(stage.factoryId(), properties));
+        });
+        return new PipelineDefinition(definition.settings(), stages, definition.resilience(), definition.models());
+    }
+
+    private boolean isSecret(PluginKind kind, StageConfig stage, String name) {
+        return kind != null && plugins.factory(kind, stage.factoryId()).map(h -> h.factory().configProperties().stream()
+                .anyMatch(p -> p.secret() && p.name().equals(name))).orElse(false);
+    }
+
+    /**
+     * Encrypts every secret setting of every stored pipeline version still holding it as plaintext (stored before
+     * secrets were encrypted). Stages whose plugin is not installed are left for a later start.
+     */
+    @org.springframework.context.event.EventListener(org.springframework.boot.context.event.ApplicationReadyEvent.class)
+    @Transactional
+    public void encryptStoredSecrets() {
+        int changed = 0;
+        for (PipelineVersion row : repository.findAll()) {
+            ActivePipeline stored = toActive(row);
+            PipelineDefinition encrypted = mapSecrets(stored.definition(), (kind, stage, name, value) ->
+                    value != null && !value.isBlank() && !SecretBox.isEncrypted(value) && isSecret(kind, stage, name)
+                            ? secrets.encrypt(value) : value);
+            if (!encrypted.equals(stored.definition())) {
+                row.redefine(write(encrypted));
+                repository.save(row);
+                changed++;
+            }
+        }
+        if (changed > 0) {
+            org.slf4j.LoggerFactory.getLogger(PipelineService.class).info("Encrypted the secret settings of {} stored pipeline version(s)", changed);
+        }
     }
 
     /** Only the number of the active version (no definition read): what every query checks. @throws ApiException 404 */
@@ -76,11 +157,26 @@ public class PipelineService {
                 .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + t + "' has no pipeline.")));
     }
 
-    /** Validates {@code definition} and makes it the tenant's next, active version. @throws ApiException 400 */
+    /**
+     * Validates {@code definition} and makes it the tenant's next, active version. A secret setting whose value is
+     * {@link #SECRET_MASK} keeps the value the active version has for the same stage and factory; secret values are
+     * stored encrypted. Returns the new version as {@link #active} shows it. @throws ApiException 400
+     */
     @Transactional
     public ActivePipeline save(String tenantId, PipelineDefinition definition) {
         tenants.require(tenantId);
-        validate(definition);
+        PipelineDefinition previous = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
+        PipelineDefinition plain = mapSecrets(definition, (kind, stage, name, value) -> {
+            if (!SECRET_MASK.equals(value)) {
+                return value;
+            }
+            StageConfig before = previous == null || kind == null ? null : previous.stages().get(kind.stage());
+            String kept = before != null && before.factoryId().equals(stage.factoryId()) ? before.properties().get(name) : null;
+            return kept == null ? null : secrets.decrypt(kept);
+        });
+        validate(plain);
+        definition = mapSecrets(plain, (kind, stage, name, value) ->
+                value != null && !value.isBlank() && isSecret(kind, stage, name) ? secrets.encrypt(value) : value);
         Optional<PipelineVersion> latest = repository.findFirstByTenantIdOrderByVersionDesc(tenantId);
         repository.findByTenantIdAndActiveTrue(tenantId).ifPresent(v -> {
             v.deactivate();
@@ -88,7 +184,7 @@ public class PipelineService {
         });
         int next = latest.map(v -> v.version() + 1).orElse(1);
         activeVersions.forget(tenantId);
-        return toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant())));
+        return masked(toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant()))));
     }
 
     @EventListener

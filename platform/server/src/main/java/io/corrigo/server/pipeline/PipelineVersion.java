@@ -59,6 +59,11 @@ class PipelineVersion {
         return createdAt;
     }
 
+    /** Replaces the stored definition (secrets encrypted in place). */
+    void redefine(String newDefinition) {
+        this.definition = newDefinition;
+    }
+
     void deactivate() {
         this.active = false;
     }

@@ -1,0 +1,223 @@
+package io.corrigo.server.plugin;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.CertPath;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import jdk.security.jarsigner.JarSigner;
+
+/**
+ * Builds real PF4J plugin files in tests: Java sources compiled with the JDK's compiler against the plugin API (PF4J's
+ * annotation processor writes {@code META-INF/extensions.idx}), jarred into {@code lib/}, zipped with a
+ * {@code plugin.properties}; signed with the JDK's jarsigner API and keys made by {@code keytool}.
+ */
+public final class TestPlugins {
+
+    private TestPlugins() {
+    }
+
+    /**
+     * A plugin file.
+     *
+     * @param directory where to build
+     * @param id        plugin id
+     * @param version   plugin version
+     * @param requires  plugin API requirement
+     * @param sources   Java sources by fully qualified class name
+     */
+    public static byte[] build(Path directory, String id, String version, String requires, Map<String, String> sources) {
+        try {
+            Path work = Files.createTempDirectory(Files.createDirectories(directory), id + "-" + version);
+            Path src = work.resolve("src");
+            List<String> files = new ArrayList<>();
+            for (Map.Entry<String, String> source : sources.entrySet()) {
+                Path file = src.resolve(source.getKey().replace('.', '/') + ".java");
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, source.getValue());
+                files.add(file.toString());
+            }
+            Path classes = Files.createDirectories(work.resolve("classes"));
+            List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
+                    System.getProperty("java.class.path"), "--release", "17", "-nowarn"));
+            arguments.addAll(files);
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            ByteArrayOutputStream errors = new ByteArrayOutputStream();
+            if (javac.run(null, errors, errors, arguments.toArray(String[]::new)) != 0) {
+                throw new IllegalStateException("test plugin does not compile:\n" + errors);
+            }
+            if (!Files.exists(classes.resolve("META-INF/extensions.idx"))) {
+                throw new IllegalStateException("PF4J's annotation processor wrote no extensions.idx");
+            }
+            ByteArrayOutputStream jar = new ByteArrayOutputStream();
+            try (ZipOutputStream out = new ZipOutputStream(jar); Stream<Path> walk = Files.walk(classes)) {
+                for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
+                    out.putNextEntry(new ZipEntry(classes.relativize(file).toString().replace('\\', '/')));
+                    out.write(Files.readAllBytes(file));
+                    out.closeEntry();
+                }
+            }
+            String descriptor = "plugin.id=" + id + "\nplugin.version=" + version + "\nplugin.requires=" + requires
+                    + "\nplugin.provider=Tests\nplugin.description=A plugin built by a test\n";
+            return zip(Map.of("plugin.properties", descriptor.getBytes(StandardCharsets.UTF_8),
+                    "lib/" + id + ".jar", jar.toByteArray()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A zip of the given entries, in name order. */
+    public static byte[] zip(Map<String, byte[]> entries) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream out = new ZipOutputStream(bytes)) {
+            for (String name : entries.keySet().stream().sorted().toList()) {
+                out.putNextEntry(new ZipEntry(name));
+                out.write(entries.get(name));
+                out.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** A copy of a zip with one entry's content replaced (what tampering after signing looks like). */
+    static byte[] replaceEntry(byte[] zip, String name, byte[] content) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipInputStream in = new ZipInputStream(new java.io.ByteArrayInputStream(zip));
+             ZipOutputStream out = new ZipOutputStream(bytes)) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                out.write(entry.getName().equals(name) ? content : in.readAllBytes());
+                out.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** A signing key made by {@code keytool}, with its self-signed certificate. */
+    record Signer(PrivateKey key, X509Certificate certificate, CertPath path) {
+
+        static Signer create(Path directory, String distinguishedName) {
+            try {
+                Path store = Files.createDirectories(directory).resolve("signer-" + System.nanoTime() + ".p12");
+                Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                        "-genkeypair", "-alias", "signer", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", distinguishedName,
+                        "-validity", "30", "-keystore", store.toString(), "-storetype", "PKCS12",
+                        "-storepass", "changeit", "-keypass", "changeit").redirectErrorStream(true).start();
+                String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (keytool.waitFor() != 0) {
+                    throw new IllegalStateException("keytool failed: " + output);
+                }
+                KeyStore keys = KeyStore.getInstance("PKCS12");
+                try (var in = Files.newInputStream(store)) {
+                    keys.load(in, "changeit".toCharArray());
+                }
+                PrivateKey key = (PrivateKey) keys.getKey("signer", "changeit".toCharArray());
+                CertPath path = CertificateFactory.getInstance("X.509")
+                        .generateCertPath(Arrays.asList(keys.getCertificateChain("signer")));
+                return new Signer(key, (X509Certificate) keys.getCertificate("signer"), path);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** {@code zip} signed as jarsigner signs a jar. */
+        byte[] sign(Path directory, byte[] zip) {
+            try {
+                Path unsigned = Files.createTempFile(Files.createDirectories(directory), "unsigned", ".zip");
+                Files.write(unsigned, zip);
+                ByteArrayOutputStream signed = new ByteArrayOutputStream();
+                JarSigner signer = new JarSigner.Builder(key, path).digestAlgorithm("SHA-256").signerName("TESTS").build();
+                try (ZipFile in = new ZipFile(unsigned.toFile()); OutputStream out = signed) {
+                    signer.sign(in, out);
+                }
+                return signed.toByteArray();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (java.security.GeneralSecurityException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** A generator plugin whose answers start with {@code prefix}: tells versions apart. */
+    public static Map<String, String> greetingGenerator(String prefix) {
+        return Map.of("test.greeting.GreetingGeneratorFactory", """
+                package test.greeting;
+
+                import io.corrigo.api.*;
+                import io.corrigo.api.config.PluginConfig;
+                import java.util.List;
+
+                @org.pf4j.Extension
+                public class GreetingGeneratorFactory implements GeneratorFactory {
+                    public String id() { return "greeting-generator"; }
+                    public String description() { return "Answers with the first context sentence, prefixed by its version."; }
+                    public boolean inProcess() { return true; }
+                    public Generator create(PluginContext context, PluginConfig config) {
+                        return request -> {
+                            if (request.context().isEmpty()) {
+                                return Answer.abstain("PREFIX: nothing to say.");
+                            }
+                            ContextStrip first = request.context().get(0);
+                            return new Answer("PREFIX: " + first.text() + " [" + first.citation() + "]",
+                                    List.of(new Citation(first.citation(), first.source(), first.text())), false);
+                        };
+                    }
+                }
+                """.replace("PREFIX", prefix));
+    }
+
+    /** Evaluators that misbehave: {@code throwing-evaluator} (an Error), {@code nan-evaluator}, {@code hanging-evaluator}. */
+    public static Map<String, String> misbehavingEvaluators() {
+        String template = """
+                package test.chaos;
+
+                import io.corrigo.api.*;
+                import io.corrigo.api.config.PluginConfig;
+
+                @org.pf4j.Extension
+                public class NAMEFactory implements EvaluatorFactory {
+                    public String id() { return "ID"; }
+                    public String description() { return "Misbehaves on purpose."; }
+                    public boolean inProcess() { return true; }
+                    public RetrievalEvaluator create(PluginContext context, PluginConfig config) {
+                        return (query, passage) -> { BODY };
+                    }
+                }
+                """;
+        return Map.of(
+                "test.chaos.ThrowingFactory", template.replace("NAME", "Throwing").replace("ID", "throwing-evaluator")
+                        .replace("BODY", "throw new AssertionError(\"evaluator exploded\");"),
+                "test.chaos.NanFactory", template.replace("NAME", "Nan").replace("ID", "nan-evaluator")
+                        .replace("BODY", "return Double.NaN;"),
+                "test.chaos.HangingFactory", template.replace("NAME", "Hanging").replace("ID", "hanging-evaluator")
+                        .replace("BODY", """
+                                long until = System.nanoTime() + 3_000_000_000L;
+                                while (System.nanoTime() < until) {
+                                    try { Thread.sleep(50); } catch (InterruptedException ignored) { }
+                                }
+                                return 0.9;"""));
+    }
+}
