@@ -245,10 +245,28 @@ class AdminUiBrowserTest extends UiTestBase {
     void should_show_plugins_and_resilience() {
         Browser b = browser();
         b.open("/plugins");
-        assertThat(b.text("plugins-grid")).contains("lucene-retriever", "STARTED");
+        assertThat(b.text("plugins-grid")).contains("lucene-retriever", "STARTED", "unsigned");
         b.screenshot("09-plugins");
+
+        // a disabled plugin: the pipelines using it are shown as broken, with the reason
+        b.click("toggle-extractive-generator");
+        b.waitUntil(d -> b.text("plugins-grid").contains("disabled by an admin"), Duration.ofSeconds(10));
+        try {
+            b.open("/pipeline?tenant=" + TENANT);
+            assertThat(b.text("pipeline-broken")).contains("This pipeline is broken")
+                    .contains("generator 'extractive-generator'").contains("every run abstains");
+            b.screenshot("09b-pipeline-broken");
+        } finally {
+            b.open("/plugins");
+            b.click("toggle-extractive-generator");
+            b.waitUntil(d -> !b.text("plugins-grid").contains("disabled by an admin"), Duration.ofSeconds(10));
+        }
+        b.open("/pipeline?tenant=" + TENANT);
+        assertThat(b.page()).doesNotContain("This pipeline is broken");
+
+        // every plugin the playground's questions called has a breaker of its own
         b.open("/resilience");
-        assertThat(b.page()).contains("No circuit breakers yet");
+        assertThat(b.text("breakers")).contains(TENANT, "lucene-retriever", "extractive-generator", "CLOSED");
         b.screenshot("10-resilience");
     }
 

@@ -40,7 +40,13 @@ public class PluginsView extends VerticalLayout {
         this.host = host;
         H2 title = new H2("Plugins");
         title.getStyle().set("margin-top", "0");
-        add(title);
+        PluginHost.Policy policy = host.policy();
+        Paragraph offer = new Paragraph("This host offers plugin API " + policy.apiVersion() + " and runs "
+                + (policy.allowUnsigned() ? "unsigned plugins too (demo mode)" : "only plugins signed by a trusted certificate")
+                + "; plugin files up to " + policy.maxFileMegabytes() + " MB. Writing a plugin: PLUGINS.md.");
+        offer.setId("plugin-policy");
+        offer.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-top", "0");
+        add(title, offer);
         boolean admin = access.isPlatformAdmin();
         grid.setId("plugins-grid");
         grid.addColumn(PluginInfo::id).setHeader("Plugin").setAutoWidth(true);
@@ -125,6 +131,7 @@ public class PluginsView extends VerticalLayout {
             }
             refresh();
         });
+        toggle.setId("toggle-" + plugin.id());
         toggle.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, started ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
         Button uninstall = new Button("Uninstall", e -> {
@@ -143,6 +150,7 @@ public class PluginsView extends VerticalLayout {
             confirm.setConfirmButtonTheme("error primary");
             confirm.open();
         });
+        uninstall.setId("uninstall-" + plugin.id());
         uninstall.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
         uninstall.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
         return new HorizontalLayout(toggle, uninstall);

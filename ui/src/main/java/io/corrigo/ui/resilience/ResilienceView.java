@@ -43,7 +43,7 @@ public class ResilienceView extends VerticalLayout {
         title.getStyle().set("margin-top", "0");
         grid.setId("breakers");
         grid.addColumn(GuardStatus::tenant).setHeader("Tenant").setAutoWidth(true);
-        grid.addColumn(GuardStatus::provider).setHeader("Search provider").setAutoWidth(true);
+        grid.addColumn(GuardStatus::provider).setHeader("Plugin (factory)").setAutoWidth(true);
         grid.addComponentColumn(g -> Badges.of(g.state())).setHeader("Breaker").setAutoWidth(true);
         grid.addColumn(g -> rate(g.failureRate())).setHeader("Failure rate").setAutoWidth(true);
         grid.addColumn(g -> rate(g.slowCallRate())).setHeader("Slow calls").setAutoWidth(true);
@@ -81,8 +81,9 @@ public class ResilienceView extends VerticalLayout {
         grid.setItems(visible);
         empty.removeAll();
         if (visible.isEmpty()) {
-            empty.add(EmptyState.of("No circuit breakers yet", "A breaker appears when a tenant whose pipeline has a web "
-                    + "search stage first searches. Click a row to see its recent failures."));
+            empty.add(EmptyState.of("No circuit breakers yet", "A breaker appears when a tenant's pipeline first calls a "
+                    + "plugin: one per tenant and plugin (web search, retriever, evaluator, generator, …). Click a row to see its "
+                    + "recent failures."));
         }
     }
 

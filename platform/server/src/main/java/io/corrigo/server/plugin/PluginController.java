@@ -26,6 +26,12 @@ class PluginController {
         return host.plugins();
     }
 
+    /** The plugin API version this host offers, whether unsigned plugins may run, the file size limit. */
+    @GetMapping("/api/v1/plugins/policy")
+    PluginHost.Policy policy() {
+        return host.policy();
+    }
+
     @GetMapping("/api/v1/plugins/factories")
     List<FactoryView> factories() {
         return Arrays.stream(PluginKind.values())

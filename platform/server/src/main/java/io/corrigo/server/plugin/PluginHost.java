@@ -148,6 +148,21 @@ public class PluginHost {
         return Optional.empty();
     }
 
+    /**
+     * What this host accepts.
+     *
+     * @param apiVersion           the plugin API version it offers (plugins state the versions they require)
+     * @param allowUnsigned        whether plugins without a trusted signature may run
+     * @param maxFileMegabytes     the largest plugin file it accepts
+     */
+    public record Policy(String apiVersion, boolean allowUnsigned, long maxFileMegabytes) {
+    }
+
+    /** The API version offered, the trust setting and the size limit. */
+    public Policy policy() {
+        return new Policy(apiVersion, trust.allowUnsigned(), maxBytes / 1024 / 1024);
+    }
+
     /** The lock that orders plugin changes (write side) before or after pipeline builds (read side). */
     public ReadWriteLock lifecycle() {
         return lifecycle;

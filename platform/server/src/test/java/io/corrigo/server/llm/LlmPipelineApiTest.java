@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.plugins.llm.testing.FakeModelServer;
 import io.corrigo.server.HostTestBase;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.nio.charset.StandardCharsets;

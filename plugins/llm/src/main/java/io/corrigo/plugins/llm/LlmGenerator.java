@@ -52,15 +52,26 @@ final class LlmGenerator implements Generator {
 
     @Override
     public Answer generate(GenerationRequest request) {
+        if (nothingToAnswerFrom(request)) {
+            return Answer.abstain(NO_ANSWER);
+        }
         return answer(request, chat.complete(messages(request)));
     }
 
     @Override
     public Answer generate(GenerationRequest request, Consumer<String> tokens) {
+        if (nothingToAnswerFrom(request)) {
+            return Answer.abstain(NO_ANSWER);
+        }
         if (reflectionTokens) {
             return Generator.super.generate(request, tokens); // the whole, stripped answer at once
         }
         return answer(request, chat.stream(messages(request), tokens));
+    }
+
+    /** No context survived grading and retrieval was not skipped: abstain without asking the model (it would guess). */
+    private static boolean nothingToAnswerFrom(GenerationRequest request) {
+        return request.context().isEmpty() && !request.retrievalSkipped();
     }
 
     static List<ChatMessage> messages(GenerationRequest request) {

@@ -1,4 +1,4 @@
-package io.corrigo.server.llm;
+package io.corrigo.plugins.llm.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,24 +18,25 @@ import java.util.function.Function;
  * A language-model server on 127.0.0.1 speaking two real wire formats: OpenAI's chat completions
  * ({@code POST /v1/chat/completions}, JSON, or server-sent events with {@code "stream": true}) and Ollama's chat
  * ({@code POST /api/chat}, JSON, or newline-delimited JSON chunks when streaming). Each test scripts the reply as a
- * function of the request (its messages); {@link #HANG} makes the server sleep instead of answering.
+ * function of the request (its messages); {@link #HANG} makes the server sleep instead of answering. Shared with the
+ * host's tests through this module's test jar.
  */
-final class FakeModelServer implements AutoCloseable {
+public final class FakeModelServer implements AutoCloseable {
 
     /** A reply that never comes: the server holds the request for 30 s. */
-    static final String HANG = "\u0000hang";
+    public static final String HANG = "\u0000hang";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
     private volatile Function<Request, String> script = r -> "";
-    final List<Request> requests = new CopyOnWriteArrayList<>();
+    public final List<Request> requests = new CopyOnWriteArrayList<>();
 
     /** One request as the server saw it. */
-    record Request(String path, boolean stream, String system, String lastUser, JsonNode body) {
+    public record Request(String path, boolean stream, String system, String lastUser, JsonNode body) {
     }
 
-    FakeModelServer() throws IOException {
+    public FakeModelServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
         server.setExecutor(Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "fake-model-server");
@@ -48,16 +49,16 @@ final class FakeModelServer implements AutoCloseable {
     }
 
     /** Replies to every request with {@code reply(request)}. */
-    FakeModelServer script(Function<Request, String> reply) {
+    public FakeModelServer script(Function<Request, String> reply) {
         this.script = reply;
         return this;
     }
 
-    String openAiUrl() {
+    public String openAiUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
-    String ollamaUrl() {
+    public String ollamaUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
@@ -150,7 +151,7 @@ final class FakeModelServer implements AutoCloseable {
     }
 
     /** The reply in pieces of a word or so, as a model streams tokens. */
-    static List<String> pieces(String reply) {
+    public static List<String> pieces(String reply) {
         return List.of(reply.split("(?<= )"));
     }
 
