@@ -181,7 +181,7 @@ class ApiTest extends HostTestBase {
         Reply plugins = get("/api/v1/plugins");
         Reply factories = get("/api/v1/plugins/factories");
 
-        assertThat(plugins.body()).hasSize(6).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
+        assertThat(plugins.body()).hasSize(7).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
         assertThat(StreamSupport.stream(factories.body().spliterator(), false))
                 .anySatisfy(f -> {
                     assertThat(f.get("id").asText()).isEqualTo("lightweight-evaluator");

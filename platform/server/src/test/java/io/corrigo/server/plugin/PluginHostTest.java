@@ -101,7 +101,10 @@ class PluginHostTest {
                 org.assertj.core.groups.Tuple.tuple("local-corpus-search", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("lucene-retriever", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("web-search", "STARTED"),
-                org.assertj.core.groups.Tuple.tuple("llm", "STARTED"));
+                org.assertj.core.groups.Tuple.tuple("llm", "STARTED"),
+                org.assertj.core.groups.Tuple.tuple("opensearch-retriever", "STARTED"));
+        assertThat(host.factories(PluginKind.RETRIEVER)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
+                "lucene-retriever", "opensearch-retriever");
         assertThat(host.factories(PluginKind.CRITIC)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "lightweight-critic", "llm-critic");
         assertThat(host.factories(PluginKind.REWRITER)).extracting(h -> h.factory().id()).containsExactly(
@@ -136,7 +139,7 @@ class PluginHostTest {
         });
         assertThat(plugins).filteredOn(p -> p.state().equals("FAILED_TO_LOAD")).singleElement()
                 .satisfies(p -> assertThat(p.error()).isNotBlank());
-        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(6);
+        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(7);
         host.stop();
     }
 
@@ -155,7 +158,7 @@ class PluginHostTest {
             PluginHost host = new PluginHost(dir, hostApi);
 
             // then
-            assertThat(host.plugins()).as("host offering API %s", hostApi).hasSize(6).allSatisfy(p -> {
+            assertThat(host.plugins()).as("host offering API %s", hostApi).hasSize(7).allSatisfy(p -> {
                 assertThat(p.state()).isNotEqualTo("STARTED");
                 assertThat(p.error()).contains("requires plugin API >=1.0.0 & <2.0.0, this host offers " + hostApi);
             });
@@ -173,7 +176,7 @@ class PluginHostTest {
         PluginHost host = new PluginHost(pluginsDir, "1.7.2");
 
         // then
-        assertThat(host.plugins()).hasSize(6).allSatisfy(p -> assertThat(p.state()).isEqualTo("STARTED"));
+        assertThat(host.plugins()).hasSize(7).allSatisfy(p -> assertThat(p.state()).isEqualTo("STARTED"));
         host.stop();
     }
 

@@ -1,0 +1,284 @@
+package io.corrigo.plugins.opensearchretriever;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.KnowledgeIndex;
+import io.corrigo.api.Origin;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.Source;
+import io.corrigo.api.Strip;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One tenant's knowledge base in an OpenSearch index.
+ *
+ * <p>Each passage is one document: its text (BM25), its embedding (a {@code knn_vector} with an HNSW graph on the
+ * {@code lucene} engine, cosine), and, stored but not indexed, its sentence strips with their embeddings, so that
+ * grading and refining cost no embedding calls. A query runs BM25 and k-NN in one {@code _msearch} (ids only), fuses
+ * the two lists by weighted reciprocal rank and fetches the kept passages whole with one {@code _mget}. Writes use {@code refresh=true}: a passage is retrievable when
+ * {@link #upsert} returns, on every host. The index records the embedding model it was built with and refuses another.
+ */
+final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
+
+    /**
+     * @param candidates   hits per list before fusion
+     * @param rrfK         the reciprocal rank fusion constant
+     * @param vectorWeight the k-NN list's share of the fused score
+     * @param replicas     replica shards of a new index
+     */
+    record Settings(int candidates, int rrfK, double vectorWeight, int replicas) {
+    }
+
+    private static final ObjectMapper JSON = OpenSearchClient.json();
+
+    private final OpenSearchClient client;
+    private final String index;
+    private final EmbeddingService embeddings;
+    private final Settings settings;
+    private volatile boolean ready;
+
+    OpenSearchRetriever(OpenSearchClient client, String index, EmbeddingService embeddings, Settings settings) {
+        this.client = client;
+        this.index = index;
+        this.embeddings = embeddings;
+        this.settings = settings;
+    }
+
+    /** The index's name. */
+    String index() {
+        return index;
+    }
+
+    /** Creates the index on first use, or checks that an existing one holds vectors of this host's model. */
+    private void ensureIndex() {
+        if (ready) {
+            return;
+        }
+        synchronized (this) {
+            if (ready) {
+                return;
+            }
+            int status = client.head("/" + index);
+            if (status == 404) {
+                try {
+                    client.put("/" + index, definition());
+                } catch (OpenSearchClient.OpenSearchException e) {
+                    if (!e.getMessage().contains("already exists")) { // another host created it first
+                        throw e;
+                    }
+                }
+            } else if (status / 100 != 2) {
+                throw new IllegalStateException("OpenSearch answered HTTP " + status + " for index " + index);
+            }
+            JsonNode meta = client.get("/" + index + "/_mapping").path(index).path("mappings").path("_meta").path("corrigo");
+            String model = meta.path("model").asText("");
+            int dimension = meta.path("dimension").asInt(-1);
+            if (!model.equals(embeddings.modelId()) || dimension != embeddings.dimension()) {
+                throw new IllegalStateException("index " + index + " holds vectors of model '" + model + "' (" + dimension
+                        + " dimensions), this host embeds with '" + embeddings.modelId() + "' (" + embeddings.dimension()
+                        + "): delete the index and re-index the tenant's documents");
+            }
+            ready = true;
+        }
+    }
+
+    private ObjectNode definition() {
+        ObjectNode root = JSON.createObjectNode();
+        ObjectNode indexSettings = root.putObject("settings").putObject("index");
+        indexSettings.put("knn", true);
+        indexSettings.put("number_of_shards", 1);
+        indexSettings.put("number_of_replicas", settings.replicas());
+        ObjectNode mappings = root.putObject("mappings");
+        ObjectNode meta = mappings.putObject("_meta").putObject("corrigo");
+        meta.put("model", embeddings.modelId());
+        meta.put("dimension", embeddings.dimension());
+        ObjectNode properties = mappings.putObject("properties");
+        properties.putObject("document_id").put("type", "keyword");
+        properties.putObject("title").put("type", "text");
+        properties.putObject("uri").put("type", "keyword").put("index", false);
+        properties.putObject("origin").put("type", "keyword");
+        properties.putObject("text").put("type", "text");
+        ObjectNode vector = properties.putObject("embedding");
+        vector.put("type", "knn_vector");
+        vector.put("dimension", embeddings.dimension());
+        ObjectNode method = vector.putObject("method");
+        method.put("name", "hnsw");
+        method.put("space_type", "cosinesimil");
+        method.put("engine", "lucene"); // faiss and nmslib need native libraries; lucene runs wherever OpenSearch does
+        properties.putObject("strips").put("type", "object").put("enabled", false);
+        properties.putObject("metadata").put("type", "object").put("enabled", false);
+        return root;
+    }
+
+    @Override
+    public void upsert(List<Passage> passages) {
+        if (passages.isEmpty()) {
+            return;
+        }
+        ensureIndex();
+        StringBuilder bulk = new StringBuilder();
+        try {
+            for (Passage passage : passages) {
+                ObjectNode action = JSON.createObjectNode();
+                action.putObject("index").put("_index", index).put("_id", passage.id());
+                bulk.append(JSON.writeValueAsString(action)).append('\n');
+                bulk.append(JSON.writeValueAsString(document(passage))).append('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        JsonNode answer = client.postNdjson("/_bulk?refresh=true", bulk.toString());
+        if (answer.path("errors").asBoolean(false)) {
+            for (JsonNode item : answer.path("items")) {
+                JsonNode error = item.path("index").path("error");
+                if (!error.isMissingNode()) {
+                    throw new IllegalStateException("OpenSearch refused passage " + item.path("index").path("_id").asText()
+                            + ": " + error.path("reason").asText(error.toString()));
+                }
+            }
+        }
+    }
+
+    private ObjectNode document(Passage passage) {
+        ObjectNode doc = JSON.createObjectNode();
+        doc.put("document_id", passage.source().documentId());
+        doc.put("title", passage.source().title());
+        doc.put("uri", passage.source().uri());
+        doc.put("origin", passage.source().origin().name());
+        doc.put("text", passage.text());
+        Embedding embedding = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
+        doc.set("embedding", vector(embedding));
+        ArrayNode strips = doc.putArray("strips");
+        for (Strip strip : passage.strips()) {
+            ObjectNode s = strips.addObject();
+            s.put("index", strip.index());
+            s.put("text", strip.text());
+            if (strip.embedding() != null) {
+                s.set("embedding", vector(strip.embedding()));
+            }
+        }
+        ObjectNode metadata = doc.putObject("metadata");
+        passage.metadata().forEach(metadata::put);
+        return doc;
+    }
+
+    private static ArrayNode vector(Embedding embedding) {
+        ArrayNode array = JSON.createArrayNode();
+        for (float v : embedding.toArray()) {
+            array.add(v);
+        }
+        return array;
+    }
+
+    @Override
+    public void deleteDocument(String documentId) {
+        ensureIndex();
+        ObjectNode query = JSON.createObjectNode();
+        query.putObject("query").putObject("term").put("document_id", documentId);
+        client.post("/" + index + "/_delete_by_query?refresh=true&conflicts=proceed", query);
+    }
+
+    @Override
+    public long size() {
+        ensureIndex();
+        return client.get("/" + index + "/_count").path("count").asLong();
+    }
+
+    @Override
+    public List<Passage> retrieve(Query query, int maxResults) {
+        ensureIndex();
+        int candidates = Math.max(settings.candidates(), maxResults);
+        StringBuilder searches = new StringBuilder();
+        try {
+            ObjectNode header = JSON.createObjectNode().put("index", index);
+            ObjectNode lexical = JSON.createObjectNode().put("size", candidates).put("_source", false);
+            lexical.putObject("query").putObject("match").put("text", query.text());
+            searches.append(JSON.writeValueAsString(header)).append('\n').append(JSON.writeValueAsString(lexical)).append('\n');
+            if (query.embedding() != null && settings.vectorWeight() > 0) {
+                ObjectNode knn = JSON.createObjectNode().put("size", candidates).put("_source", false);
+                ObjectNode field = knn.putObject("query").putObject("knn").putObject("embedding");
+                field.set("vector", vector(query.embedding()));
+                field.put("k", candidates);
+                searches.append(JSON.writeValueAsString(header)).append('\n').append(JSON.writeValueAsString(knn)).append('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        JsonNode responses = client.postNdjson("/_msearch", searches.toString()).path("responses");
+        Map<String, Double> fused = new HashMap<>();
+        for (int list = 0; list < responses.size(); list++) {
+            JsonNode response = responses.get(list);
+            if (response.has("error")) {
+                throw new IllegalStateException("OpenSearch search failed: " + response.path("error").path("reason").asText());
+            }
+            double weight = list == 0 ? 1 - settings.vectorWeight() : settings.vectorWeight();
+            JsonNode hits = response.path("hits").path("hits");
+            for (int rank = 0; rank < hits.size(); rank++) {
+                fused.merge(hits.get(rank).path("_id").asText(), weight / (settings.rrfK() + rank + 1), Double::sum);
+            }
+        }
+        List<Map.Entry<String, Double>> best = fused.entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(maxResults)
+                .toList();
+        if (best.isEmpty()) {
+            return List.of();
+        }
+        // the candidate lists carry ids only; the few passages kept are fetched whole (text, strips, vectors)
+        ObjectNode ids = JSON.createObjectNode();
+        ArrayNode idList = ids.putArray("ids");
+        best.forEach(e -> idList.add(e.getKey()));
+        Map<String, JsonNode> sources = new HashMap<>();
+        for (JsonNode doc : client.post("/" + index + "/_mget", ids).path("docs")) {
+            if (doc.path("found").asBoolean(false)) {
+                sources.put(doc.path("_id").asText(), doc.path("_source"));
+            }
+        }
+        List<Passage> result = new ArrayList<>();
+        for (Map.Entry<String, Double> e : best) {
+            JsonNode source = sources.get(e.getKey());
+            if (source != null) { // deleted between the search and the fetch
+                result.add(passage(e.getKey(), source, e.getValue()));
+            }
+        }
+        return result;
+    }
+
+    private static Passage passage(String id, JsonNode source, double score) {
+        List<Strip> strips = new ArrayList<>();
+        for (JsonNode s : source.path("strips")) {
+            strips.add(new Strip(s.path("index").asInt(), s.path("text").asText(), embedding(s.path("embedding"))));
+        }
+        strips.sort(Comparator.comparingInt(Strip::index));
+        Map<String, String> metadata = new LinkedHashMap<>();
+        source.path("metadata").fields().forEachRemaining(f -> metadata.put(f.getKey(), f.getValue().asText()));
+        Origin origin = Origin.valueOf(source.path("origin").asText(Origin.KNOWLEDGE_BASE.name()));
+        String uri = source.path("uri").isNull() ? null : source.path("uri").asText(null);
+        return new Passage(id, source.path("text").asText(), new Source(origin, source.path("document_id").asText(),
+                source.path("title").asText(null), uri), score, embedding(source.path("embedding")), strips, metadata);
+    }
+
+    private static Embedding embedding(JsonNode array) {
+        if (!array.isArray() || array.isEmpty()) {
+            return null;
+        }
+        float[] values = new float[array.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (float) array.get(i).asDouble();
+        }
+        return Embedding.of(values);
+    }
+}

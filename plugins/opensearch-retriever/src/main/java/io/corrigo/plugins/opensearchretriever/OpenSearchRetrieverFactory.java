@@ -1,0 +1,62 @@
+package io.corrigo.plugins.opensearchretriever;
+
+import io.corrigo.api.PluginContext;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.RetrieverFactory;
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.PluginConfig;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import org.pf4j.Extension;
+
+/** Registers the OpenSearch retriever. */
+@Extension
+public class OpenSearchRetrieverFactory implements RetrieverFactory {
+
+    public static final String ID = "opensearch-retriever";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "The knowledge base in an OpenSearch cluster that every Corrigo host shares: one index per tenant, BM25 and "
+                + "k-NN (HNSW, lucene engine) fused by reciprocal rank. Stores each passage's sentence strips with their "
+                + "embeddings. For several hosts, or more passages than one host's Lucene index should hold.";
+    }
+
+    @Override
+    public List<ConfigProperty> configProperties() {
+        return List.of(
+                ConfigProperty.string("url", "OpenSearch URL", "http://localhost:9200").asRequired()
+                        .withDescription("The cluster's REST endpoint, e.g. https://opensearch:9200."),
+                ConfigProperty.string("username", "User", null)
+                        .withDescription("For HTTP basic authentication (the security plugin); empty for none."),
+                ConfigProperty.string("password", "Password", null).asSecret(),
+                ConfigProperty.string("indexPrefix", "Index prefix", "corrigo")
+                        .withDescription("The tenant's index is <prefix>-<tenant>-kb."),
+                ConfigProperty.integer("replicas", "Replicas", 0).withRange(0, 10)
+                        .withDescription("Replica shards of a new index: 0 on a single node, 1 or more on a cluster."),
+                ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
+                        .withDescription("How many hits each of BM25 and k-NN contributes before fusion."),
+                ConfigProperty.integer("rrfK", "Fusion constant k", 60).withRange(1, 1000)
+                        .withDescription("Reciprocal rank fusion: a hit at rank r scores 1/(k + r) in each list."),
+                ConfigProperty.decimal("vectorWeight", "Vector weight", 0.5).withRange(0, 1)
+                        .withDescription("Share of the fused score from k-NN; the rest comes from BM25."),
+                ConfigProperty.integer("timeoutMillis", "Request timeout (ms)", 10_000).withRange(100, 300_000));
+    }
+
+    @Override
+    public Retriever create(PluginContext context, PluginConfig config) {
+        OpenSearchClient client = new OpenSearchClient(URI.create(config.string("url").orElseThrow()),
+                config.string("username").orElse(null), config.string("password").orElse(null),
+                Duration.ofMillis(config.integer("timeoutMillis")));
+        String index = (config.string("indexPrefix").orElse("corrigo") + "-" + context.tenantId() + "-kb").toLowerCase(java.util.Locale.ROOT);
+        return new OpenSearchRetriever(client, index, context.embeddings(), new OpenSearchRetriever.Settings(
+                (int) config.integer("candidates"), (int) config.integer("rrfK"), config.decimal("vectorWeight"),
+                (int) config.integer("replicas")));
+    }
+}
