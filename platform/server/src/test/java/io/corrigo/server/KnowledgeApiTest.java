@@ -204,7 +204,7 @@ class KnowledgeApiTest extends HostTestBase {
         jdbc.update("update ingestion_job set state = 'RUNNING', chunks_done = 0 where id = ?", jobId);
         jdbc.update("update document set status = 'INDEXING', chunk_count = 0 where id = ?", docB);
         index(t).deleteDocument(docB);
-        ingestion.resumeUnfinished();
+        ingestion.sweep();
         io.corrigo.server.knowledge.JobView resumed = ingestion.await(t, jobId, Duration.ofMinutes(2));
 
         // then
@@ -217,7 +217,7 @@ class KnowledgeApiTest extends HostTestBase {
         // and when it "died" after writing b's chunks but before marking it done, resuming does not duplicate them
         jdbc.update("update ingestion_job set state = 'RUNNING' where id = ?", jobId);
         jdbc.update("update document set status = 'INDEXING' where id = ?", docB);
-        ingestion.resumeUnfinished();
+        ingestion.sweep();
         ingestion.await(t, jobId, Duration.ofMinutes(2));
         assertThat(index(t).size()).as("no chunk duplicated").isEqualTo(chunksBefore);
     }

@@ -3,39 +3,50 @@ package io.corrigo.server.access;
 import io.corrigo.server.tenant.WidgetSettings;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
  * Sliding-window limits per subject (a key, or a client IP within a tenant): requests per minute and questions per
  * day. The window is estimated from the current and the previous fixed window (the previous one weighted by how
  * much of it still lies inside the sliding window, rounded up), so a burst cannot slip through at a window
- * boundary, and memory stays two counters per subject. Only allowed requests count. Kept in this host's memory:
- * with several hosts each enforces its own share (shared limits: issue 10).
+ * boundary, and two counters per subject suffice. Only allowed requests count.
+ *
+ * <p>The counters live in the database every host shares ({@code corrigo.rate-limits.store=database}, the default), so
+ * a limit holds across hosts: a request is allowed by an atomic conditional increment, and of two hosts racing for the
+ * last allowed request one gets it. {@code memory} keeps them in this host only (each host then enforces the limit on
+ * its own share).
  */
 @Component
 public class RateLimits {
 
-    private static final int MAX_SUBJECTS = 100_000;
-
     /** Allowed requests in the fixed window starting at {@code start} and in the one before it. */
     private record Windows(long start, int current, int previous) {
-
-        Windows at(long windowStart, long periodMillis) {
-            if (windowStart == start) {
-                return this;
-            }
-            return new Windows(windowStart, 0, windowStart - start == periodMillis ? current : 0);
-        }
     }
 
-    private final Map<String, Windows> windows = new ConcurrentHashMap<>();
-    private final Clock clock;
+    private static final long CLEANUP_MILLIS = Duration.ofMinutes(10).toMillis();
 
+    private final WindowCounters counters;
+    private final Clock clock;
+    private final AtomicLong lastCleanup = new AtomicLong();
+
+    /** Limits counted in this host's memory. */
     RateLimits(Clock clock) {
+        this(new MemoryWindowCounters(), clock);
+    }
+
+    RateLimits(WindowCounters counters, Clock clock) {
+        this.counters = counters;
         this.clock = clock;
+    }
+
+    @Autowired
+    RateLimits(JdbcTemplate jdbc, Clock clock, @Value("${corrigo.rate-limits.store:database}") String store) {
+        this("memory".equalsIgnoreCase(store) ? new MemoryWindowCounters() : new JdbcWindowCounters(jdbc), clock);
     }
 
     /**
@@ -47,20 +58,24 @@ public class RateLimits {
         long now = clock.millis();
         long periodMillis = period.toMillis();
         long start = now - Math.floorMod(now, periodMillis);
-        if (windows.size() > MAX_SUBJECTS) {
-            windows.entrySet().removeIf(e -> e.getValue().start() < start - periodMillis);
+        cleanUp(now);
+        String key = subject + "@" + periodMillis;
+        WindowCounters.Counts counts = counters.read(key, start, start - periodMillis);
+        double elapsed = (double) (now - start) / periodMillis;
+        long below = limit - estimate(counts.previous(), elapsed);
+        if (counts.current() < below && counters.increment(key, start, below)) {
+            return Optional.empty();
         }
-        Duration[] wait = new Duration[1];
-        windows.compute(subject + "@" + periodMillis, (k, w) -> {
-            Windows current = (w == null ? new Windows(start, 0, 0) : w).at(start, periodMillis);
-            double elapsed = (double) (now - start) / periodMillis;
-            if (estimate(current.previous(), elapsed) + current.current() < limit) {
-                return new Windows(start, current.current() + 1, current.previous());
-            }
-            wait[0] = Duration.ofMillis(Math.max(1, retryAt(current, start, periodMillis, limit) - now));
-            return current;
-        });
-        return Optional.ofNullable(wait[0]);
+        WindowCounters.Counts after = counters.read(key, start, start - periodMillis);
+        Windows w = new Windows(start, after.current(), after.previous());
+        return Optional.of(Duration.ofMillis(Math.max(1, retryAt(w, start, periodMillis, limit) - now)));
+    }
+
+    private void cleanUp(long now) {
+        long last = lastCleanup.get();
+        if (now - last > CLEANUP_MILLIS && lastCleanup.compareAndSet(last, now)) {
+            counters.forgetBefore(now - 2 * Duration.ofDays(1).toMillis());
+        }
     }
 
     /**

@@ -52,6 +52,14 @@ class IngestionJob {
     @Column(name = "updated_at", nullable = false)
     Instant updatedAt;
 
+    /** The host working on the job, or {@code null} before one claims it. */
+    @Column(name = "claimed_by")
+    String claimedBy;
+
+    /** When the claiming host last said it is still working on the job. */
+    @Column(name = "heartbeat_at")
+    Instant heartbeatAt;
+
     protected IngestionJob() {
     }
 

@@ -27,6 +27,15 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.http.HttpStatus;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 /**
@@ -42,8 +51,14 @@ import org.springframework.stereotype.Service;
  *
  * <p>Re-uploading a file name replaces that document (same id, chunks replaced); passage ids are deterministic
  * ({@code <document id>~<n>}, or the JSONL row id), and a document's old chunks are deleted before it is indexed,
- * so a job that was killed half-way and runs again on start-up ({@link #resumeUnfinished}) neither duplicates nor
- * loses chunks.
+ * so a job that was killed half-way and runs again neither duplicates nor loses chunks.
+ *
+ * <p>Several hosts may share the database: a job is run by the host that claims it ({@link IngestionJobRepository#claim},
+ * atomic in the database), which renews its lease while it works; every host sweeps for open jobs every {@link #SWEEP}
+ * and takes over one whose lease ran out ({@link #LEASE}), e.g. after its host died. Every write of a job's progress
+ * first renews the lease, which fails for a host that lost its claim: that host stops, so no job is ingested twice
+ * at once. The uploaded originals live in
+ * the data directory, which hosts that share jobs must share too.
  */
 @Service
 public class IngestionService {
@@ -83,9 +98,23 @@ public class IngestionService {
             DaemonThreads.named("corrigo-embedding"));
     static final int EMBEDDING_THREADS = 3;
 
+    /** A claim on a job lapses when its host has not renewed it for this long; another host may then take the job. */
+    static final Duration LEASE = Duration.ofSeconds(30);
+    /** How often a host looks for open jobs nobody holds (and renews the lease on the one it works on). */
+    static final Duration SWEEP = Duration.ofSeconds(10);
+    private static final List<IngestionJob.State> OPEN = List.of(IngestionJob.State.QUEUED, IngestionJob.State.RUNNING);
+
+    private final String hostId;
+    private final Set<String> queued = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService leases = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("corrigo-ingestion-lease"));
+    private volatile String current;
+
     IngestionService(TenantService tenants, PipelineRuntimes runtimes, EmbeddingService embeddings,
                      DocumentParser parser, DocumentStore store, DocumentRepository documents,
-                     IngestionJobRepository jobs, KnowledgeBases knowledgeBases, Clock clock) {
+                     IngestionJobRepository jobs, KnowledgeBases knowledgeBases, Clock clock,
+                     @Value("${corrigo.host-id:}") String hostId) {
+        this.hostId = hostId == null || hostId.isBlank() ? defaultHostId() : hostId;
         this.knowledgeBases = knowledgeBases;
         this.tenants = tenants;
         this.runtimes = runtimes;
@@ -138,7 +167,7 @@ public class IngestionService {
             document.queue(jobId, types.get(upload.fileName()), upload.content().length, clock.instant());
             documents.save(document);
         }
-        worker.submit(() -> run(jobId));
+        schedule(jobId);
         return view(job);
     }
 
@@ -158,7 +187,7 @@ public class IngestionService {
             document.queue(jobId, document.view().contentType(), document.view().sizeBytes() == null ? 0 : document.view().sizeBytes(), clock.instant());
             documents.save(document);
         }
-        worker.submit(() -> run(jobId));
+        schedule(jobId);
         return view(job);
     }
 
@@ -207,13 +236,85 @@ public class IngestionService {
         return documents.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(DocumentRecord::view).toList();
     }
 
-    /** Queues again every job a stopped host left QUEUED or RUNNING. */
+    private static String defaultHostId() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "host-" + ProcessHandle.current().pid();
+        }
+    }
+
+    /** This host's name in job claims ({@code corrigo.host-id}; by default the machine's host name). */
+    public String hostId() {
+        return hostId;
+    }
+
+    /**
+     * From start-up on, every {@link #SWEEP}: queues the open jobs this host may work on (unclaimed, its own from
+     * before a restart, or another host's whose lease ran out) and renews the lease on the job it is working on.
+     */
     @EventListener(ApplicationReadyEvent.class)
-    public void resumeUnfinished() {
-        for (IngestionJob job : jobs.findByStateInOrderByCreatedAt(List.of(IngestionJob.State.QUEUED, IngestionJob.State.RUNNING))) {
-            log.info("Resuming ingestion job {} of tenant {} ({} of {} documents done)", job.id, job.tenantId,
-                    job.documentsDone, job.documentsTotal);
-            worker.submit(() -> run(job.id));
+    public void startSweeping() {
+        leases.scheduleWithFixedDelay(this::sweep, 0, SWEEP.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Queues every open job this host may claim now. */
+    public void sweep() {
+        try {
+            String working = current;
+            if (working != null && jobs.heartbeat(working, hostId, clock.instant()) == 0) {
+                log.warn("Ingestion job {}: this host's claim was taken over", working);
+            }
+            Instant staleBefore = clock.instant().minus(LEASE);
+            for (IngestionJob job : jobs.findByStateInOrderByCreatedAt(OPEN)) {
+                boolean claimable = job.claimedBy == null || hostId.equals(job.claimedBy) || job.heartbeatAt == null
+                        || job.heartbeatAt.isBefore(staleBefore);
+                if (claimable && !queued.contains(job.id)) {
+                    log.info("Ingestion job {} of tenant {} queued on host {} ({} of {} documents done{})", job.id,
+                            job.tenantId, hostId, job.documentsDone, job.documentsTotal,
+                            job.claimedBy == null || hostId.equals(job.claimedBy) ? "" : ", taken over from " + job.claimedBy);
+                    schedule(job.id);
+                }
+            }
+        } catch (RuntimeException e) {
+            log.warn("Looking for ingestion jobs failed: {}", e.toString());
+        }
+    }
+
+    /** This host no longer holds the job it was working on: another host took it over. */
+    static final class LostClaimException extends RuntimeException {
+        LostClaimException(String jobId) {
+            super("job " + jobId + " is held by another host now");
+        }
+    }
+
+    /**
+     * Saves the job's progress if this host still holds it, renewing its lease. A takeover needs {@link #LEASE} without
+     * a renewal, so the moment between the check and the write cannot let another host in.
+     *
+     * @throws LostClaimException when another host took the job over
+     */
+    private void save(IngestionJob job) {
+        Instant now = clock.instant();
+        if (jobs.heartbeat(job.id, hostId, now) == 0) {
+            throw new LostClaimException(job.id);
+        }
+        job.claimedBy = hostId;
+        job.heartbeatAt = now;
+        jobs.save(job);
+    }
+
+    private void schedule(String jobId) {
+        if (queued.add(jobId)) {
+            worker.submit(() -> {
+                try {
+                    run(jobId);
+                } catch (RuntimeException e) {
+                    log.error("Ingestion job {} could not run on host {}: {}", jobId, hostId, e.toString(), e);
+                } finally {
+                    queued.remove(jobId);
+                }
+            });
         }
     }
 
@@ -223,16 +324,24 @@ public class IngestionService {
                 "The tenant's retriever cannot be written to; documents must be indexed at its source.", List.of()));
     }
 
-    /** Runs a job to its end; each document ends INDEXED or FAILED. */
+    /**
+     * Claims a job and runs it to its end; each document ends INDEXED or FAILED. Returns at once when another host
+     * holds the job, and stops when another host takes it over (its lease ran out) without writing further.
+     */
     private void run(String jobId) {
+        Instant now = clock.instant();
+        if (jobs.claim(jobId, hostId, now, now.minus(LEASE), OPEN) == 0) {
+            return; // finished, or another host is on it
+        }
         IngestionJob job = jobs.findById(jobId).orElse(null);
-        if (job == null || job.state == IngestionJob.State.DONE || job.state == IngestionJob.State.FAILED) {
+        if (job == null) {
             return;
         }
+        current = jobId;
         try {
             job.state = IngestionJob.State.RUNNING;
             job.updatedAt = clock.instant();
-            jobs.save(job);
+            save(job);
             KnowledgeIndex index = requireWritableIndex(job.tenantId);
             List<DocumentRecord> all = documents.findByJobId(jobId);
             // counted from the documents, so a resumed job does not count a half-indexed document twice
@@ -261,7 +370,7 @@ public class IngestionService {
                 }
             }
             job.chunksTotal = job.chunksDone + parsed.values().stream().mapToInt(List::size).sum();
-            jobs.save(job);
+            save(job);
             for (DocumentRecord document : pending) {
                 List<Chunked> chunks = parsed.get(document.id());
                 if (chunks != null) {
@@ -269,12 +378,22 @@ public class IngestionService {
                 }
             }
             job.state = IngestionJob.State.DONE;
+        } catch (LostClaimException e) {
+            log.warn("Ingestion job {}: another host took it over; this host stops working on it", jobId);
+            current = null;
+            return;
         } catch (RuntimeException e) {
             log.error("Ingestion job {} failed: {}", jobId, e.toString(), e);
             job.state = IngestionJob.State.FAILED;
         }
+        current = null;
         job.updatedAt = clock.instant();
-        jobs.save(job);
+        try {
+            save(job);
+        } catch (LostClaimException e) {
+            log.warn("Ingestion job {}: another host took it over before it was recorded as {}", jobId, job.state);
+            return;
+        }
         log.info("Ingestion job {} of tenant {} {}: {} document(s) indexed, {} failed, {} chunks", jobId, job.tenantId,
                 job.state, job.documentsDone, job.documentsFailed, job.chunksDone);
     }
@@ -292,7 +411,9 @@ public class IngestionService {
             document.indexed(chunks.size(), clock.instant());
             documents.save(document);
             job.documentsDone++;
-            jobs.save(job);
+            save(job);
+        } catch (LostClaimException e) {
+            throw e; // the job is another host's now: leave its documents to it
         } catch (RuntimeException e) {
             try {
                 index.deleteDocument(document.id());
@@ -310,7 +431,7 @@ public class IngestionService {
         }
         job.chunksDone += chunks;
         job.updatedAt = clock.instant();
-        jobs.save(job);
+        save(job);
     }
 
     private void fail(IngestionJob job, DocumentRecord document, RuntimeException e) {
@@ -319,7 +440,7 @@ public class IngestionService {
         document.failed(reason, clock.instant());
         documents.save(document);
         job.documentsFailed++;
-        jobs.save(job);
+        save(job);
     }
 
     /** A chunk with what its passage needs. */
