@@ -8,8 +8,8 @@ import io.corrigo.engine.PipelineSettings;
 import io.corrigo.server.Recently;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.secrets.SecretBox;
 import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.secrets.SecretBox;
 import io.corrigo.server.tenant.TenantCreated;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
@@ -32,7 +32,6 @@ public class PipelineService {
 
     /** What {@link #active} shows instead of a secret setting's value; saved back, it keeps the stored value. */
     public static final String SECRET_MASK = "********";
-
 
     private final PipelineRepository repository;
     private final TenantService tenants;
@@ -78,8 +77,7 @@ public class PipelineService {
     @Transactional(readOnly = true)
     ActivePipeline activeWithSecrets(String tenantId) {
         ActivePipeline stored = stored(tenantId);
-        return withDefinition(stored, mapSecrets(stored.definition(), (kind, stage, name, value) ->
-                SecretBox.isEncrypted(value) ? secrets.decrypt(value) : value));
+        return withDefinition(stored, mapSecrets(stored.definition(), (kind, stage, name, value) -> secrets.decrypt(value)));
     }
 
     private ActivePipeline stored(String tenantId) {
