@@ -16,10 +16,10 @@ import org.springframework.stereotype.Component;
  * much of it still lies inside the sliding window, rounded up), so a burst cannot slip through at a window
  * boundary, and two counters per subject suffice. Only allowed requests count.
  *
- * <p>The counters live in the database every host shares ({@code corrigo.rate-limits.store=database}, the default), so
- * a limit holds across hosts: a request is allowed by an atomic conditional increment, and of two hosts racing for the
- * last allowed request one gets it. {@code memory} keeps them in this host only (each host then enforces the limit on
- * its own share).
+ * <p>With {@code corrigo.rate-limits.store=database} (set by the {@code postgres} profile, which several hosts share)
+ * the counters live in the database, so a limit holds across hosts: a request is allowed by an atomic conditional
+ * increment, and of two hosts racing for the last allowed request one gets it. The default, {@code memory}, keeps them in
+ * this host (one host: exact and free; several: each enforces the limit on its own share).
  */
 @Component
 public class RateLimits {
@@ -45,8 +45,8 @@ public class RateLimits {
     }
 
     @Autowired
-    RateLimits(JdbcTemplate jdbc, Clock clock, @Value("${corrigo.rate-limits.store:database}") String store) {
-        this("memory".equalsIgnoreCase(store) ? new MemoryWindowCounters() : new JdbcWindowCounters(jdbc), clock);
+    RateLimits(JdbcTemplate jdbc, Clock clock, @Value("${corrigo.rate-limits.store:memory}") String store) {
+        this("database".equalsIgnoreCase(store) ? new JdbcWindowCounters(jdbc) : new MemoryWindowCounters(), clock);
     }
 
     /**
