@@ -102,9 +102,10 @@ class PluginHostTest {
                 org.assertj.core.groups.Tuple.tuple("lucene-retriever", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("web-search", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("llm", "STARTED"),
-                org.assertj.core.groups.Tuple.tuple("opensearch-retriever", "STARTED"));
+                org.assertj.core.groups.Tuple.tuple("opensearch-retriever", "STARTED"),
+                org.assertj.core.groups.Tuple.tuple("pgvector-retriever", "STARTED"));
         assertThat(host.factories(PluginKind.RETRIEVER)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
-                "lucene-retriever", "opensearch-retriever");
+                "lucene-retriever", "opensearch-retriever", "pgvector-retriever");
         assertThat(host.factories(PluginKind.CRITIC)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "lightweight-critic", "llm-critic");
         assertThat(host.factories(PluginKind.REWRITER)).extracting(h -> h.factory().id()).containsExactly(

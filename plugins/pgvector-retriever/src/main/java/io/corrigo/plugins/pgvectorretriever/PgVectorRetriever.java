@@ -1,0 +1,327 @@
+package io.corrigo.plugins.pgvectorretriever;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.KnowledgeIndex;
+import io.corrigo.api.Origin;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.Source;
+import io.corrigo.api.Strip;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * One tenant's knowledge base in a PostgreSQL table with pgvector.
+ *
+ * <p>Each passage is one row: its text with a generated {@code tsvector} (GIN index, full-text search), its embedding (a
+ * {@code vector} column with an HNSW index, cosine), and its sentence strips with their embeddings as {@code jsonb}, so
+ * that grading and refining cost no embedding calls. A query is one statement: the full-text and the nearest-neighbour
+ * candidate lists, fused by weighted reciprocal rank, joined back to the kept rows. Writes commit before {@link #upsert}
+ * returns, so a passage is retrievable on every host at once. The table's comment records the embedding model it was
+ * built with and another model's vectors are refused.
+ */
+final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseable {
+
+    /**
+     * @param candidates   rows per candidate list before fusion
+     * @param rrfK         the reciprocal rank fusion constant
+     * @param vectorWeight the vector list's share of the fused score
+     * @param language     the text search configuration (e.g. {@code english}, {@code simple})
+     */
+    record Settings(int candidates, int rrfK, double vectorWeight, String language) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final DataSource database;
+    private final AutoCloseable pool;
+    private final String table;
+    private final EmbeddingService embeddings;
+    private final Settings settings;
+    private volatile boolean ready;
+
+    PgVectorRetriever(DataSource database, AutoCloseable pool, String table, EmbeddingService embeddings, Settings settings) {
+        this.database = database;
+        this.pool = pool;
+        this.table = table;
+        this.embeddings = embeddings;
+        this.settings = settings;
+    }
+
+    /** The table's name. */
+    String table() {
+        return table;
+    }
+
+    private String quoted() {
+        return '"' + table + '"';
+    }
+
+    /** Creates the table on first use, or checks that an existing one holds vectors of this host's model. */
+    private void ensureTable() {
+        if (ready) {
+            return;
+        }
+        synchronized (this) {
+            if (ready) {
+                return;
+            }
+            String expected = marker();
+            try (Connection c = database.getConnection()) {
+                c.setAutoCommit(false);
+                try (Statement s = c.createStatement()) {
+                    // two hosts may create the same tenant's table at once: one at a time, per table
+                    s.execute("SELECT pg_advisory_xact_lock(hashtext('corrigo:" + table + "'))");
+                    if (!exists(c)) {
+                        s.execute("CREATE EXTENSION IF NOT EXISTS vector");
+                        s.execute("CREATE TABLE " + quoted() + " ("
+                                + "id text PRIMARY KEY, document_id text NOT NULL, title text, uri text, origin text NOT NULL, "
+                                + "text text NOT NULL, "
+                                + "tsv tsvector GENERATED ALWAYS AS (to_tsvector('" + settings.language() + "'::regconfig, text)) STORED, "
+                                + "embedding vector(" + embeddings.dimension() + ") NOT NULL, "
+                                + "strips jsonb NOT NULL, metadata jsonb NOT NULL)");
+                        s.execute("CREATE INDEX \"" + table + "_tsv\" ON " + quoted() + " USING gin (tsv)");
+                        s.execute("CREATE INDEX \"" + table + "_embedding\" ON " + quoted() + " USING hnsw (embedding vector_cosine_ops)");
+                        s.execute("CREATE INDEX \"" + table + "_document\" ON " + quoted() + " (document_id)");
+                        s.execute("COMMENT ON TABLE " + quoted() + " IS '" + expected.replace("'", "''") + "'");
+                    }
+                }
+                String found;
+                try (PreparedStatement p = c.prepareStatement("SELECT obj_description(to_regclass(?), 'pg_class')")) {
+                    p.setString(1, quoted());
+                    try (ResultSet r = p.executeQuery()) {
+                        r.next();
+                        found = r.getString(1);
+                    }
+                }
+                c.commit();
+                if (!expected.equals(found)) {
+                    throw new IllegalStateException("table " + table + " holds vectors of " + found + ", this host embeds with "
+                            + expected + ": drop the table and re-index the tenant's documents");
+                }
+                ready = true;
+            } catch (SQLException e) {
+                throw failure("preparing table " + table, e);
+            }
+        }
+    }
+
+    private boolean exists(Connection c) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+            p.setString(1, quoted());
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getBoolean(1);
+            }
+        }
+    }
+
+    /** What the table's comment says about its vectors. */
+    private String marker() {
+        return "corrigo model=" + embeddings.modelId() + " dimension=" + embeddings.dimension();
+    }
+
+    @Override
+    public void upsert(List<Passage> passages) {
+        if (passages.isEmpty()) {
+            return;
+        }
+        ensureTable();
+        String sql = "INSERT INTO " + quoted() + " (id, document_id, title, uri, origin, text, embedding, strips, metadata) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?::vector, ?::jsonb, ?::jsonb) ON CONFLICT (id) DO UPDATE SET "
+                + "document_id = excluded.document_id, title = excluded.title, uri = excluded.uri, origin = excluded.origin, "
+                + "text = excluded.text, embedding = excluded.embedding, strips = excluded.strips, metadata = excluded.metadata";
+        try (Connection c = database.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                for (Passage passage : passages) {
+                    Embedding embedding = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
+                    p.setString(1, passage.id());
+                    p.setString(2, passage.source().documentId());
+                    p.setString(3, passage.source().title());
+                    p.setString(4, passage.source().uri());
+                    p.setString(5, passage.source().origin().name());
+                    p.setString(6, passage.text());
+                    p.setString(7, literal(embedding));
+                    p.setString(8, strips(passage.strips()));
+                    p.setString(9, JSON.writeValueAsString(passage.metadata()));
+                    p.addBatch();
+                }
+                p.executeBatch();
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failure("writing " + passages.size() + " passages to " + table, e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void deleteDocument(String documentId) {
+        ensureTable();
+        try (Connection c = database.getConnection();
+             PreparedStatement p = c.prepareStatement("DELETE FROM " + quoted() + " WHERE document_id = ?")) {
+            p.setString(1, documentId);
+            p.executeUpdate();
+        } catch (SQLException e) {
+            throw failure("deleting document " + documentId + " from " + table, e);
+        }
+    }
+
+    @Override
+    public long size() {
+        ensureTable();
+        try (Connection c = database.getConnection();
+             Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT count(*) FROM " + quoted())) {
+            r.next();
+            return r.getLong(1);
+        } catch (SQLException e) {
+            throw failure("counting " + table, e);
+        }
+    }
+
+    @Override
+    public List<Passage> retrieve(Query query, int maxResults) {
+        ensureTable();
+        int candidates = Math.max(settings.candidates(), maxResults);
+        boolean vectors = query.embedding() != null && settings.vectorWeight() > 0;
+        // full text: any of the query's words (plainto_tsquery would demand all of them), ranked by cover density
+        StringBuilder sql = new StringBuilder("WITH q AS (SELECT replace(plainto_tsquery('" + settings.language()
+                + "'::regconfig, ?)::text, ' & ', ' | ')::tsquery AS words), "
+                + "lexical AS (SELECT id, row_number() OVER (ORDER BY rank DESC, id) AS r FROM ("
+                + "SELECT t.id, ts_rank_cd(t.tsv, q.words) AS rank FROM " + quoted() + " t, q WHERE t.tsv @@ q.words "
+                + "ORDER BY rank DESC, t.id LIMIT ?) l)");
+        if (vectors) {
+            // ORDER BY distance LIMIT n is what the HNSW index serves; ranks are numbered afterwards
+            sql.append(", semantic AS (SELECT id, row_number() OVER (ORDER BY distance, id) AS r FROM ("
+                    + "SELECT id, embedding <=> ?::vector AS distance FROM " + quoted()
+                    + " ORDER BY embedding <=> ?::vector LIMIT ?) v)");
+        }
+        sql.append(", fused AS (SELECT id, sum(score) AS score FROM (SELECT id, ? / (? + r) AS score FROM lexical");
+        if (vectors) {
+            sql.append(" UNION ALL SELECT id, ? / (? + r) FROM semantic");
+        }
+        sql.append(") s GROUP BY id ORDER BY score DESC, id LIMIT ?) "
+                + "SELECT t.id, t.document_id, t.title, t.uri, t.origin, t.text, t.embedding::text, t.strips::text, "
+                + "t.metadata::text, f.score FROM fused f JOIN " + quoted() + " t ON t.id = f.id ORDER BY f.score DESC, t.id");
+        try (Connection c = database.getConnection(); PreparedStatement p = c.prepareStatement(sql.toString())) {
+            int i = 1;
+            p.setString(i++, query.text());
+            p.setInt(i++, candidates);
+            if (vectors) {
+                String vector = literal(query.embedding());
+                p.setString(i++, vector);
+                p.setString(i++, vector);
+                p.setInt(i++, candidates);
+            }
+            p.setDouble(i++, vectors ? 1 - settings.vectorWeight() : 1);
+            p.setInt(i++, settings.rrfK());
+            if (vectors) {
+                p.setDouble(i++, settings.vectorWeight());
+                p.setInt(i++, settings.rrfK());
+            }
+            p.setInt(i, maxResults);
+            List<Passage> result = new ArrayList<>();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    result.add(passage(r));
+                }
+            }
+            return result;
+        } catch (SQLException e) {
+            throw failure("searching " + table, e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable row in " + table + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static Passage passage(ResultSet r) throws SQLException, JsonProcessingException {
+        List<Strip> strips = new ArrayList<>();
+        for (JsonNode s : JSON.readTree(r.getString(8))) {
+            strips.add(new Strip(s.path("index").asInt(), s.path("text").asText(), embedding(s.path("embedding"))));
+        }
+        strips.sort(Comparator.comparingInt(Strip::index));
+        Map<String, String> metadata = new LinkedHashMap<>();
+        JSON.readTree(r.getString(9)).fields().forEachRemaining(f -> metadata.put(f.getKey(), f.getValue().asText()));
+        Source source = new Source(Origin.valueOf(r.getString(5)), r.getString(2), r.getString(3), r.getString(4));
+        return new Passage(r.getString(1), r.getString(6), source, r.getDouble(10),
+                embedding(JSON.readTree(r.getString(7))), strips, metadata);
+    }
+
+    private static String strips(List<Strip> strips) throws JsonProcessingException {
+        ArrayNode array = JSON.createArrayNode();
+        for (Strip strip : strips) {
+            ObjectNode s = array.addObject();
+            s.put("index", strip.index());
+            s.put("text", strip.text());
+            if (strip.embedding() != null) {
+                ArrayNode values = s.putArray("embedding");
+                for (float v : strip.embedding().toArray()) {
+                    values.add(v);
+                }
+            }
+        }
+        return JSON.writeValueAsString(array);
+    }
+
+    /** pgvector's text form, {@code [0.1,0.2,...]}. */
+    static String literal(Embedding embedding) {
+        float[] values = embedding.toArray();
+        StringBuilder text = new StringBuilder(values.length * 12).append('[');
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                text.append(',');
+            }
+            text.append(values[i]);
+        }
+        return text.append(']').toString();
+    }
+
+    private static Embedding embedding(JsonNode array) {
+        if (!array.isArray() || array.isEmpty()) {
+            return null;
+        }
+        float[] values = new float[array.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (float) array.get(i).asDouble();
+        }
+        return Embedding.of(values);
+    }
+
+    /** The server's reason, without the statement and its vectors that the driver puts into a batch's message. */
+    private static RuntimeException failure(String what, SQLException e) {
+        SQLException reason = e.getNextException() != null ? e.getNextException() : e;
+        String message = String.valueOf(reason.getMessage());
+        if (message.length() > 300) {
+            message = message.substring(0, 300) + "...";
+        }
+        return new IllegalStateException("PostgreSQL failed " + what + ": " + message, e);
+    }
+
+    @Override
+    public void close() throws Exception {
+        pool.close();
+    }
+}

@@ -1,0 +1,79 @@
+package io.corrigo.plugins.pgvectorretriever;
+
+import io.corrigo.api.PluginContext;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.RetrieverFactory;
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.PluginConfig;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.pf4j.Extension;
+
+/** Registers the pgvector retriever. */
+@Extension
+public class PgVectorRetrieverFactory implements RetrieverFactory {
+
+    public static final String ID = "pgvector-retriever";
+
+    private static final Pattern PREFIX = Pattern.compile("[a-z][a-z0-9_]{0,15}");
+    private static final Pattern LANGUAGE = Pattern.compile("[a-z_]{1,40}");
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "The knowledge base in a PostgreSQL database with the pgvector extension, for teams that already run "
+                + "PostgreSQL: one table per tenant, full-text search and HNSW cosine search fused by reciprocal rank. "
+                + "Stores each passage's sentence strips with their embeddings. Every host pointing at the database shares it.";
+    }
+
+    @Override
+    public List<ConfigProperty> configProperties() {
+        return List.of(
+                ConfigProperty.string("url", "JDBC URL", "jdbc:postgresql://localhost:5432/corrigo").asRequired()
+                        .withDescription("The database, e.g. jdbc:postgresql://db:5432/knowledge. The account needs CREATE "
+                                + "on the schema; the vector extension must be installed or installable by it."),
+                ConfigProperty.string("username", "User", "corrigo"),
+                ConfigProperty.string("password", "Password", null).asSecret(),
+                ConfigProperty.string("tablePrefix", "Table prefix", "corrigo")
+                        .withDescription("The tenant's table is <prefix>_<tenant>_kb. Lower-case letters, digits, _; at most 16."),
+                ConfigProperty.string("language", "Text search configuration", "english")
+                        .withDescription("PostgreSQL's stemming and stop words for full-text search: english, simple, german, ..."),
+                ConfigProperty.integer("poolSize", "Connections", 4).withRange(1, 64)
+                        .withDescription("At most this many connections, shared by every tenant using the same database and user."),
+                ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
+                        .withDescription("How many rows each of full-text and vector search contributes before fusion."),
+                ConfigProperty.integer("rrfK", "Fusion constant k", 60).withRange(1, 1000)
+                        .withDescription("Reciprocal rank fusion: a row at rank r scores 1/(k + r) in each list."),
+                ConfigProperty.decimal("vectorWeight", "Vector weight", 0.5).withRange(0, 1)
+                        .withDescription("Share of the fused score from vector search; the rest comes from full-text search."),
+                ConfigProperty.integer("timeoutMillis", "Statement timeout (ms)", 10_000).withRange(100, 300_000)
+                        .withDescription("Waiting for a connection and running one statement, each at most this long."));
+    }
+
+    @Override
+    public Retriever create(PluginContext context, PluginConfig config) {
+        String url = config.string("url").orElseThrow();
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException("url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database), got " + url);
+        }
+        String prefix = config.string("tablePrefix").orElse("corrigo");
+        if (!PREFIX.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("tablePrefix must be 1-16 lower-case letters, digits or _ starting with a letter, got " + prefix);
+        }
+        String language = config.string("language").orElse("english");
+        if (!LANGUAGE.matcher(language).matches()) {
+            throw new IllegalArgumentException("language must name a text search configuration (e.g. english), got " + language);
+        }
+        String table = prefix + "_" + context.tenantId().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_") + "_kb";
+        long timeout = config.integer("timeoutMillis");
+        ConnectionPools.Lease lease = ConnectionPools.lease(new ConnectionPools.Target(url, config.string("username").orElse(null),
+                config.string("password").orElse(null), (int) config.integer("poolSize"), timeout));
+        return new PgVectorRetriever(lease.dataSource(), lease, table, context.embeddings(), new PgVectorRetriever.Settings(
+                (int) config.integer("candidates"), (int) config.integer("rrfK"), config.decimal("vectorWeight"), language));
+    }
+}
