@@ -78,6 +78,6 @@ class IngestionJob {
                 : documentsTotal > 0 ? (double) (documentsDone + documentsFailed) / documentsTotal : 1;
         return new JobView(id, tenantId, kind.name(), state.name(), documentsTotal, documentsDone, documentsFailed,
                 chunksTotal, chunksDone, state == State.DONE ? 1.0 : Math.min(progress, 0.999), createdAt, updatedAt,
-                documents);
+                claimedBy, documents);
     }
 }

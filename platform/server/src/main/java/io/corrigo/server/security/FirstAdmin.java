@@ -39,11 +39,13 @@ class FirstAdmin implements ApplicationRunner {
         String password = generate ? generate() : configured;
         try {
             users.create(settings.adminUsername(), password, Role.PLATFORM_ADMIN, List.of());
-        } catch (io.corrigo.server.web.ApiException e) {
-            // a bad CORRIGO_ADMIN_USERNAME / CORRIGO_ADMIN_PASSWORD: say which rule, not just "not valid"
-            throw new IllegalStateException("The first platform admin cannot be created from CORRIGO_ADMIN_USERNAME / "
-                    + "CORRIGO_ADMIN_PASSWORD: " + String.join("; ", e.details())
-                    + ". Fix them, or unset CORRIGO_ADMIN_PASSWORD to have a password generated and printed.", e);
+        } catch (RuntimeException e) {
+            if (users.any()) {
+                // several hosts started together on an empty database: another one created the admin first
+                log.info("The first platform admin was created by another host");
+                return;
+            }
+            throw e instanceof io.corrigo.server.web.ApiException api ? invalid(api) : e;
         }
         if (generate) {
             log.warn("""
@@ -58,6 +60,13 @@ class FirstAdmin implements ApplicationRunner {
         } else {
             log.info("Created the first platform admin '{}' with the configured password", settings.adminUsername());
         }
+    }
+
+    /** A bad CORRIGO_ADMIN_USERNAME / CORRIGO_ADMIN_PASSWORD: says which rule, not just "not valid". */
+    private static IllegalStateException invalid(io.corrigo.server.web.ApiException e) {
+        return new IllegalStateException("The first platform admin cannot be created from CORRIGO_ADMIN_USERNAME / "
+                + "CORRIGO_ADMIN_PASSWORD: " + String.join("; ", e.details())
+                + ". Fix them, or unset CORRIGO_ADMIN_PASSWORD to have a password generated and printed.", e);
     }
 
     private static String generate() {

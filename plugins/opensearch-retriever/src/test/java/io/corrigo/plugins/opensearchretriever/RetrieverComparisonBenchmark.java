@@ -14,6 +14,7 @@ import io.corrigo.api.TermStatistics;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.api.text.Sentences;
 import io.corrigo.plugins.luceneretriever.LuceneRetrieverFactory;
+import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
 import io.corrigo.testkit.HashingEmbeddings;
 import io.corrigo.testkit.TestPluginContext;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.corrigo.plugins.opensearchretriever;
+package io.corrigo.plugins.opensearchretriever.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,9 +9,10 @@ import org.codelibs.opensearch.runner.OpenSearchRunner;
 
 /**
  * One real OpenSearch node with the k-NN plugin, started in the test JVM on a free port on first use and stopped when
- * the JVM exits.
+ * the JVM exits. Shared through this module's test jar (the multi-host tests use it too); the JVM needs the k-NN plugin's
+ * jars on its class path (see this module's surefire configuration).
  */
-final class OpenSearchNode {
+public final class OpenSearchNode {
 
     private static String url;
 
@@ -19,7 +20,7 @@ final class OpenSearchNode {
     }
 
     /** The node's REST endpoint, starting it if needed. */
-    static synchronized String url() {
+    public static synchronized String url() {
         if (url == null) {
             url = start();
         }

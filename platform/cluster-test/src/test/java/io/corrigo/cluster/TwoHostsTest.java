@@ -1,0 +1,268 @@
+package io.corrigo.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.cluster.HostProcess.Reply;
+import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Two host processes of the jar the README runs, configured as docker/compose.yml configures them (postgres profile,
+ * production mode, one master key, one shared data directory, the demo off), on one real PostgreSQL and one real
+ * OpenSearch node, started together on an empty database. What one host does, the other sees.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TwoHostsTest {
+
+    private static final String TENANT = "acme";
+    private static final String ORIGIN = "https://shop.example.com";
+    private static final String ADMIN_PASSWORD = "cluster-admin-password";
+    /** How long a host may keep a tenant's active pipeline version and API keys cached (TenantService.CACHE_TTL). */
+    private static final Duration CACHE_TTL = Duration.ofSeconds(2);
+
+    private EmbeddedPostgres postgres;
+    private String openSearch;
+    private HostProcess one;
+    private HostProcess two;
+
+    @BeforeAll
+    void startTheDeployment() throws Exception {
+        postgres = EmbeddedPostgres.start();
+        openSearch = OpenSearchNode.url();
+        Path work = Files.createDirectories(Path.of("target", "cluster")).toAbsolutePath();
+        Path data = Files.createTempDirectory(work, "shared-data");
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        Map<String, String> environment = new HashMap<>(Map.of(
+                "SPRING_PROFILES_ACTIVE", "postgres",
+                "CORRIGO_DB_URL", postgres.getJdbcUrl("postgres", "postgres"),
+                "CORRIGO_DB_USER", "postgres",
+                "CORRIGO_DB_PASSWORD", "",
+                "CORRIGO_MODE", "production",
+                "CORRIGO_MASTER_KEY", Base64.getEncoder().encodeToString(key),
+                "CORRIGO_ADMIN_PASSWORD", ADMIN_PASSWORD,
+                "CORRIGO_PLUGINS_ALLOW_UNSIGNED", "true",
+                "CORRIGO_DEMO_ENABLED", "false"));
+        Path jar = Path.of(System.getProperty("corrigo.jar", "../../ui/target/corrigo.jar")).toAbsolutePath().normalize();
+        String plugins = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize().toString();
+        List<String> shared = List.of("--corrigo.data-dir=" + data, "--corrigo.plugins-dir=" + plugins);
+        // both at once, as compose starts them: Flyway, the first admin and the sweeps race on the empty database
+        one = HostProcess.start("host-1", jar, work, environment, with(shared, "--corrigo.host-id=host-1"), ADMIN_PASSWORD);
+        two = HostProcess.start("host-2", jar, work, environment, with(shared, "--corrigo.host-id=host-2"), ADMIN_PASSWORD);
+        one.awaitHealthy(Duration.ofMinutes(4));
+        two.awaitHealthy(Duration.ofMinutes(4));
+
+        assertThat(one.postJson("/api/v1/tenants", Map.of("id", TENANT, "name", "Acme")).status()).isEqualTo(201);
+    }
+
+    private static List<String> with(List<String> arguments, String more) {
+        List<String> all = new ArrayList<>(arguments);
+        all.add(more);
+        return all;
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        for (HostProcess host : new HostProcess[] {one, two}) {
+            if (host != null) {
+                host.close();
+            }
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void should_use_a_pipeline_saved_through_one_host_on_the_other_without_restart() throws Exception {
+        int before = two.get("/api/v1/tenants/" + TENANT + "/pipeline").body().get("version").asInt();
+        ObjectNode definition = (ObjectNode) one.get("/api/v1/tenants/" + TENANT + "/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("retriever", HostProcess.JSON.valueToTree(Map.of(
+                "factoryId", "opensearch-retriever", "properties", Map.of("url", openSearch, "indexPrefix", "cluster"))));
+
+        Reply saved = one.putJson("/api/v1/tenants/" + TENANT + "/pipeline", definition);
+
+        assertThat(saved.status()).as(saved.body().toString()).isEqualTo(200);
+        int after = one.get("/api/v1/tenants/" + TENANT + "/pipeline").body().get("version").asInt();
+        assertThat(after).isGreaterThan(before);
+        JsonNode seen = eventually(() -> two.get("/api/v1/tenants/" + TENANT + "/pipeline").body(),
+                p -> p.get("version").asInt() == after, CACHE_TTL.multipliedBy(3));
+        assertThat(seen.at("/definition/stages/retriever/factoryId").asText()).isEqualTo("opensearch-retriever");
+        Reply answered = eventually(() -> ask(two, "Is anything known?"),
+                r -> r.body().path("pipelineVersion").asInt() == after, CACHE_TTL.multipliedBy(3));
+        assertThat(answered.status()).isEqualTo(200);
+        assertThat(two.get("/api/v1/tenants/" + TENANT + "/pipeline/status").body().toString()).doesNotContain("opensearch-retriever:");
+    }
+
+    @Test
+    @Order(2)
+    void should_answer_through_one_host_from_a_document_uploaded_through_the_other() throws Exception {
+        byte[] text = ("The Skarv lighthouse was built in 1871 on a bare rock north of the fjord. "
+                + "Its lamp can be seen from nineteen nautical miles away in clear weather. "
+                + "The keeper rowed to the mainland for supplies every second week.").getBytes(StandardCharsets.UTF_8);
+
+        Reply job = one.upload("/api/v1/tenants/" + TENANT + "/documents?wait=true", "skarv.txt", text);
+
+        assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
+        assertThat(job.body().get("state").asText()).isEqualTo("DONE");
+        assertThat(job.body().get("host").asText()).isEqualTo("host-1");
+        String documentId = job.body().at("/documents/0/id").asText();
+        Reply answer = ask(two, "When was the Skarv lighthouse built?");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body().get("abstained").asBoolean()).as(answer.body().toString()).isFalse();
+        assertThat(answer.body().get("answer").asText()).contains("1871");
+        assertThat(answer.body().get("citations")).extracting(c -> c.get("documentId").asText()).contains(documentId);
+        // it is in the shared engine, not in a file of host 1
+        assertThat(openSearchCount("cluster-" + TENANT + "-kb", documentId)).isPositive();
+    }
+
+    @Test
+    @Order(3)
+    void should_list_the_runs_of_both_hosts_on_both_hosts_and_their_admin_uis() {
+        String first = ask(one, "How far can the Skarv lamp be seen?").body().get("runId").asText();
+        String second = ask(two, "How often did the keeper row to the mainland?").body().get("runId").asText();
+
+        for (HostProcess host : List.of(one, two)) {
+            Set<String> ids = new HashSet<>();
+            host.get("/api/v1/tenants/" + TENANT + "/runs").body().get("items").forEach(r -> ids.add(r.get("id").asText()));
+            assertThat(ids).as("runs listed by " + host.id()).contains(first, second);
+            assertThat(host.get("/api/v1/tenants/" + TENANT + "/runs/" + (host == one ? second : first)).body()
+                    .get("question").asText()).as("the other host's trace, read through " + host.id()).isNotBlank();
+            // and in the admin UI's Runs page of each host
+            try (AdminBrowser browser = new AdminBrowser(host, ADMIN_PASSWORD)) {
+                browser.openAndWaitFor("/runs?tenant=" + TENANT, "How far can the Skarv lamp be seen?",
+                        "How often did the keeper row to the mainland?");
+                browser.screenshot(Path.of("target", "screenshots", "runs-on-" + host.id() + ".png"));
+            }
+        }
+    }
+
+    @Test
+    @Order(4)
+    void should_hold_a_key_s_rate_limit_across_hosts() throws Exception {
+        Reply key = one.postJson("/api/v1/tenants/" + TENANT + "/keys", Map.of("kind", "PUBLISHABLE", "name", "shop",
+                "allowedOrigins", List.of(ORIGIN)));
+        assertThat(key.status()).as(key.body().toString()).isEqualTo(201);
+        Reply widget = one.putJson("/api/v1/tenants/" + TENANT + "/widget", Map.of("title", "Help", "greeting", "Hi",
+                "placeholder", "Ask", "color", "#123456", "requestsPerMinute", 4, "queriesPerDay", 1000));
+        assertThat(widget.status()).as(widget.body().toString()).isEqualTo(200);
+        Thread.sleep(CACHE_TTL.plusMillis(500).toMillis()); // host 2 may still hold the tenant's previous settings that long
+
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            HostProcess host = i % 2 == 0 ? one : two;
+            statuses.add(host.anonymous("GET", "/public/v1/widget?key=" + key.body().get("value").asText(),
+                    Map.of("Origin", ORIGIN)).status());
+        }
+
+        // a limit of 4 per minute per key: each host alone let through only 2 or 3, so each alone would allow all 6
+        assertThat(statuses).containsExactly(200, 200, 200, 200, 429, 429);
+    }
+
+    @Test
+    @Order(5)
+    void should_ingest_a_job_on_one_host_and_finish_it_on_the_other_when_that_host_dies() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 1500; i++) {
+            text.append("Ledger entry ").append(i).append(" records that crate ").append(i * 7 % 1000)
+                    .append(" of tin left the harbour of Velm on day ").append(i % 365).append(". ");
+            if (i % 8 == 7) {
+                text.append("\n\n");
+            }
+        }
+        text.append("The harbour master of Velm was Ilse Moravec, who kept the ledger for thirty years.");
+        Reply queued = one.upload("/api/v1/tenants/" + TENANT + "/documents", "ledger.txt", text.toString().getBytes(StandardCharsets.UTF_8));
+        assertThat(queued.status()).as(queued.body().toString()).isIn(200, 201, 202);
+        String path = "/api/v1/tenants/" + TENANT + "/jobs/" + queued.body().get("id").asText();
+
+        // one host claims it and works on it; the other leaves it alone
+        JsonNode running = eventually(() -> one.get(path).body(),
+                j -> j.get("state").asText().equals("RUNNING") && j.get("chunksDone").asInt() > 0, Duration.ofMinutes(2));
+        String claimant = running.get("host").asText();
+        assertThat(claimant).isIn("host-1", "host-2");
+        Set<String> workers = new HashSet<>();
+        for (int i = 0; i < 4; i++) {
+            JsonNode seen = two.get(path).body();
+            if (!seen.get("state").asText().equals("DONE")) {
+                workers.add(seen.get("host").asText());
+            }
+            Thread.sleep(250);
+        }
+        assertThat(workers).as("hosts that worked on the job while both were up").containsOnly(claimant);
+        HostProcess dying = claimant.equals("host-1") ? one : two;
+        HostProcess survivor = dying == one ? two : one;
+        JsonNode beforeDeath = survivor.get(path).body();
+        assertThat(beforeDeath.get("state").asText()).as("still running when its host dies: make the document longer")
+                .isEqualTo("RUNNING");
+
+        dying.kill();
+
+        // the lease (30 s) runs out, the survivor's sweep (every 10 s) takes the job over and finishes it
+        JsonNode done = eventually(() -> survivor.get(path).body(), j -> j.get("state").asText().equals("DONE"),
+                Duration.ofMinutes(3));
+        assertThat(done.get("host").asText()).isEqualTo(survivor.id());
+        assertThat(done.get("chunksDone").asInt()).isEqualTo(done.get("chunksTotal").asInt());
+        JsonNode document = done.get("documents").get(0);
+        assertThat(document.get("status").asText()).isEqualTo("INDEXED");
+        assertThat(openSearchCount("cluster-" + TENANT + "-kb", document.get("id").asText()))
+                .as("each chunk once in the index").isEqualTo(document.get("chunkCount").asLong());
+        assertThat(survivor.log()).contains("taken over from " + claimant);
+        Reply answer = ask(survivor, "Who was the harbour master of Velm?");
+        assertThat(answer.body().get("answer").asText()).contains("Moravec");
+    }
+
+    private Reply ask(HostProcess host, String question) {
+        return host.postJson("/api/v1/tenants/" + TENANT + "/query", Map.of("question", question));
+    }
+
+    private long openSearchCount(String index, String documentId) throws Exception {
+        String query = "{\"query\":{\"term\":{\"document_id\":\"" + documentId + "\"}}}";
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(openSearch + "/" + index + "/_count"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(query)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return HostProcess.JSON.readTree(response.body()).get("count").asLong();
+    }
+
+    /** Polls until {@code done} holds, returning that value; fails with the last value seen. */
+    private static <T> T eventually(Supplier<T> read, java.util.function.Predicate<T> done, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        T last = read.get();
+        while (!done.test(last)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + timeout + "; last seen: " + last);
+            }
+            Thread.sleep(200);
+            last = read.get();
+        }
+        return last;
+    }
+}
