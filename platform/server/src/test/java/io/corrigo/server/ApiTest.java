@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.server.plugin.TestPlugins;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.stream.StreamSupport;
@@ -181,7 +182,7 @@ class ApiTest extends HostTestBase {
         Reply plugins = get("/api/v1/plugins");
         Reply factories = get("/api/v1/plugins/factories");
 
-        assertThat(plugins.body()).hasSize(7).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
+        assertThat(plugins.body()).hasSize(TestPlugins.SHIPPED).allSatisfy(p -> assertThat(p.get("state").asText()).isEqualTo("STARTED"));
         assertThat(StreamSupport.stream(factories.body().spliterator(), false))
                 .anySatisfy(f -> {
                     assertThat(f.get("id").asText()).isEqualTo("lightweight-evaluator");

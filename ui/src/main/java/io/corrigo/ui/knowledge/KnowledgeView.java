@@ -205,10 +205,10 @@ public class KnowledgeView extends TenantScopedView {
     private static Div jobRow(JobView job) {
         ProgressBar bar = new ProgressBar(0, 1, Math.max(0, Math.min(1, job.progress())));
         bar.setWidth("20rem");
-        Span label = new Span(String.format(Locale.ROOT, "%s · %s · %d/%d documents%s · %d/%d chunks · %.0f %%",
+        Span label = new Span(String.format(Locale.ROOT, "%s · %s · %d/%d documents%s · %d/%d chunks · %.0f %%%s",
                 job.kind().toLowerCase(Locale.ROOT), job.state(), job.documentsDone(), job.documentsTotal(),
                 job.documentsFailed() > 0 ? " (" + job.documentsFailed() + " failed)" : "", job.chunksDone(),
-                job.chunksTotal(), job.progress() * 100));
+                job.chunksTotal(), job.progress() * 100, job.host() == null ? "" : " · host " + job.host()));
         Div row = new Div(Badges.of(job.state()), bar, label);
         row.addClassName("job");
         row.getElement().setAttribute("data-state", job.state());

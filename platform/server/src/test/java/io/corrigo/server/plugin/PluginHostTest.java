@@ -140,7 +140,7 @@ class PluginHostTest {
         });
         assertThat(plugins).filteredOn(p -> p.state().equals("FAILED_TO_LOAD")).singleElement()
                 .satisfies(p -> assertThat(p.error()).isNotBlank());
-        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(7);
+        assertThat(plugins).filteredOn(p -> p.state().equals("STARTED")).hasSize(TestPlugins.SHIPPED);
         host.stop();
     }
 
@@ -159,7 +159,7 @@ class PluginHostTest {
             PluginHost host = new PluginHost(dir, hostApi);
 
             // then
-            assertThat(host.plugins()).as("host offering API %s", hostApi).hasSize(7).allSatisfy(p -> {
+            assertThat(host.plugins()).as("host offering API %s", hostApi).hasSize(TestPlugins.SHIPPED).allSatisfy(p -> {
                 assertThat(p.state()).isNotEqualTo("STARTED");
                 assertThat(p.error()).contains("requires plugin API >=1.0.0 & <2.0.0, this host offers " + hostApi);
             });
@@ -177,7 +177,7 @@ class PluginHostTest {
         PluginHost host = new PluginHost(pluginsDir, "1.7.2");
 
         // then
-        assertThat(host.plugins()).hasSize(7).allSatisfy(p -> assertThat(p.state()).isEqualTo("STARTED"));
+        assertThat(host.plugins()).hasSize(TestPlugins.SHIPPED).allSatisfy(p -> assertThat(p.state()).isEqualTo("STARTED"));
         host.stop();
     }
 

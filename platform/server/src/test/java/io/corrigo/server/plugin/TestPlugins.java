@@ -35,6 +35,9 @@ public final class TestPlugins {
     private TestPlugins() {
     }
 
+    /** How many plugins the server build ships into {@code target/plugins} (every module of {@code plugins/}). */
+    public static final int SHIPPED = 8;
+
     /**
      * A plugin file.
      *
