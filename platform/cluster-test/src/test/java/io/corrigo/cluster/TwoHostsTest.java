@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.cluster.HostProcess.Reply;
 import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
+import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,6 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -189,6 +193,39 @@ class TwoHostsTest {
 
     @Test
     @Order(5)
+    void should_share_a_pgvector_knowledge_base_between_the_hosts() throws Exception {
+        String tenant = "pgteam";
+        assertThat(two.postJson("/api/v1/tenants", Map.of("id", tenant, "name", "Team on PostgreSQL")).status()).isEqualTo(201);
+        ObjectNode definition = (ObjectNode) two.get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("retriever", HostProcess.JSON.valueToTree(Map.of(
+                "factoryId", "pgvector-retriever", "properties", PgliteServer.settings("cluster"))));
+        // saved through host 2 (its password encrypted with the shared master key), used by host 1 to ingest
+        Reply saved = two.putJson("/api/v1/tenants/" + tenant + "/pipeline", definition);
+        assertThat(saved.status()).as(saved.body().toString()).isEqualTo(200);
+        Thread.sleep(CACHE_TTL.plusMillis(500).toMillis());
+
+        Reply job = one.upload("/api/v1/tenants/" + tenant + "/documents?wait=true", "orchard.txt",
+                ("The Brannock orchard grows forty-two varieties of pear. Its oldest tree was planted in 1794 by a "
+                        + "sailor returning from Lisbon. The harvest festival is held on the first Sunday of October.")
+                        .getBytes(StandardCharsets.UTF_8));
+
+        assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
+        assertThat(job.body().get("state").asText()).as(job.body().toString()).isEqualTo("DONE");
+        JsonNode document = job.body().at("/documents/0");
+        Reply answer = two.postJson("/api/v1/tenants/" + tenant + "/query", Map.of("question", "How many varieties of pear does the Brannock orchard grow?"));
+        assertThat(answer.body().get("abstained").asBoolean()).as(answer.body().toString()).isFalse();
+        assertThat(answer.body().get("answer").asText()).contains("forty-two");
+        assertThat(answer.body().get("citations")).extracting(c -> c.get("documentId").asText()).contains(document.get("id").asText());
+        try (Connection c = DriverManager.getConnection(PgliteServer.jdbcUrl(), "postgres", "postgres");
+             ResultSet rows = c.createStatement().executeQuery("SELECT count(*) FROM cluster_pgteam_kb WHERE document_id = '"
+                     + document.get("id").asText() + "'")) {
+            rows.next();
+            assertThat(rows.getLong(1)).as("the passages in PostgreSQL").isEqualTo(document.get("chunkCount").asLong()).isPositive();
+        }
+    }
+
+    @Test
+    @Order(6)
     void should_ingest_a_job_on_one_host_and_finish_it_on_the_other_when_that_host_dies() throws Exception {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 1500; i++) {

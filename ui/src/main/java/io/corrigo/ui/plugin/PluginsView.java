@@ -5,6 +5,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
@@ -54,7 +55,7 @@ public class PluginsView extends VerticalLayout {
         grid.addColumn(p -> p.provider() == null ? "" : p.provider()).setHeader("Provider").setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.state())).setHeader("State").setAutoWidth(true);
         grid.addComponentColumn(PluginsView::trust).setHeader("Signed by").setAutoWidth(true);
-        grid.addColumn(p -> String.join(", ", p.factories())).setHeader("Offers (stage:factory)").setFlexGrow(2);
+        grid.addComponentColumn(PluginsView::offers).setHeader("Offers (stage: factory)").setWidth("17rem").setFlexGrow(2);
         grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Problem").setFlexGrow(1);
         if (admin) {
             grid.addComponentColumn(this::actions).setAutoWidth(true);
@@ -158,5 +159,16 @@ public class PluginsView extends VerticalLayout {
 
     private void refresh() {
         grid.setItems(host.plugins());
+    }
+
+    /** One line per factory, unbroken: "generator: openai-generator". */
+    private static Div offers(PluginInfo plugin) {
+        Div list = new Div();
+        for (String factory : plugin.factories()) {
+            Span line = new Span(factory.replaceFirst(":", ": "));
+            line.getStyle().set("display", "block").set("white-space", "nowrap");
+            list.add(line);
+        }
+        return list;
     }
 }

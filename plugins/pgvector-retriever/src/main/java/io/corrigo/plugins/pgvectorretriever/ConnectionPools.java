@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Connection pools shared by the retrievers that point at the same database with the same account: every tenant of a
@@ -80,20 +81,28 @@ final class ConnectionPools {
     }
 
     private static HikariDataSource open(Target target) {
+        // the driver's own DataSource, not a JDBC URL through DriverManager: DriverManager hands out drivers by the
+        // caller's class loader, and the host's class path may hold another copy of the driver than this plugin's
+        PGSimpleDataSource driver = new PGSimpleDataSource();
+        driver.setUrl(target.url());
+        if (target.username() != null) {
+            driver.setUser(target.username());
+        }
+        if (target.password() != null) {
+            driver.setPassword(target.password());
+        }
+        driver.setConnectTimeout((int) Math.max(1, target.timeoutMillis() / 1000));
+        driver.setApplicationName("corrigo");
+        // a statement that runs longer than the call timeout is cancelled on the server, not left running
+        driver.setOptions("-c statement_timeout=" + target.timeoutMillis());
         HikariConfig config = new HikariConfig();
         config.setPoolName("corrigo-pgvector-" + Integer.toHexString(Objects.hash(target.url(), target.username())));
-        config.setJdbcUrl(target.url());
-        config.setUsername(target.username());
-        config.setPassword(target.password());
+        config.setDataSource(driver);
         config.setMaximumPoolSize(target.size());
         config.setMinimumIdle(0);
         config.setIdleTimeout(60_000);
         config.setConnectionTimeout(Math.max(250, target.timeoutMillis()));
         config.setInitializationFailTimeout(-1); // the database may come up after the host: connect on first use
-        // a statement that runs longer than the call timeout is cancelled on the server, not left running
-        config.addDataSourceProperty("options", "-c statement_timeout=" + target.timeoutMillis());
-        config.addDataSourceProperty("connectTimeout", String.valueOf(Math.max(1, target.timeoutMillis() / 1000)));
-        config.addDataSourceProperty("ApplicationName", "corrigo");
         return new HikariDataSource(config);
     }
 }

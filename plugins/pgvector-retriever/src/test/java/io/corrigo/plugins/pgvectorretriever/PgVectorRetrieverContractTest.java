@@ -2,6 +2,7 @@ package io.corrigo.plugins.pgvectorretriever;
 
 import io.corrigo.api.PluginFactory;
 import io.corrigo.api.Retriever;
+import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
 import io.corrigo.testkit.RetrieverContract;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

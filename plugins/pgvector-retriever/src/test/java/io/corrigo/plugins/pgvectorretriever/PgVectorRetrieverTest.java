@@ -11,6 +11,7 @@ import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.TermStatistics;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
 import io.corrigo.testkit.HashingEmbeddings;
 import io.corrigo.testkit.SampleCorpus;
 import io.corrigo.testkit.TestPluginContext;

@@ -1,4 +1,4 @@
-package io.corrigo.plugins.pgvectorretriever;
+package io.corrigo.plugins.pgvectorretriever.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,26 +8,24 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A real PostgreSQL with pgvector for the tests: PGlite (PostgreSQL compiled to WebAssembly, with the pgvector
  * extension) behind {@code pglite-socket}, which speaks PostgreSQL's wire protocol on 127.0.0.1. Installed from the npm
- * registry with {@code npm ci} into {@code target/pglite} on first use (versions pinned by
- * {@code src/test/pglite/package-lock.json}), started on a free port and stopped when the JVM exits.
+ * registry with {@code npm ci} into {@code target/pglite} of the running module on first use (versions pinned by the
+ * {@code pglite/package-lock.json} resource), started on a free port and stopped when the JVM exits. Shared through
+ * this module's test jar (the multi-host tests use it too).
  */
-final class PgliteServer {
+public final class PgliteServer {
 
-    private static final Path SOURCE = Path.of("src/test/pglite");
     private static final Path HOME = Path.of("target/pglite");
 
     private static String url;
 
     /** Retriever settings for this server: one backend, so one connection (transactions must not interleave). */
-    static java.util.Map<String, String> settings(String tablePrefix) {
+    public static java.util.Map<String, String> settings(String tablePrefix) {
         return java.util.Map.of("url", jdbcUrl(), "username", "postgres", "password", "postgres", "poolSize", "1",
                 "tablePrefix", tablePrefix);
     }
@@ -40,7 +38,7 @@ final class PgliteServer {
      * backend behind every socket connection, so server-side prepared statements are off (their names would collide
      * across connections) and the tests use one connection at a time ({@link #settings}).
      */
-    static synchronized String jdbcUrl() {
+    public static synchronized String jdbcUrl() {
         if (url == null) {
             url = start();
         }
@@ -87,17 +85,25 @@ final class PgliteServer {
         }
     }
 
+    private static String resource(String name) throws IOException {
+        try (var in = PgliteServer.class.getResourceAsStream("/pglite/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource /pglite/" + name + " missing from the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** {@code npm ci} once per lock file. */
     private static void install() throws IOException, InterruptedException {
         Files.createDirectories(HOME);
-        String lock = Files.readString(SOURCE.resolve("package-lock.json"));
+        String lock = resource("package-lock.json");
         Path installed = HOME.resolve("node_modules/.corrigo-lock");
         if (Files.exists(installed) && Files.readString(installed).equals(lock)) {
             return;
         }
-        for (String file : List.of("package.json", "package-lock.json")) {
-            Files.copy(SOURCE.resolve(file), HOME.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-        }
+        Files.writeString(HOME.resolve("package.json"), resource("package.json"));
+        Files.writeString(HOME.resolve("package-lock.json"), lock);
         Process npm;
         try {
             npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(HOME.toFile())
