@@ -8,11 +8,13 @@ import io.corrigo.cluster.HostProcess.Reply;
 import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
 import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -22,12 +24,14 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -75,21 +79,40 @@ class TwoHostsTest {
                 "CORRIGO_PLUGINS_ALLOW_UNSIGNED", "true",
                 "CORRIGO_DEMO_ENABLED", "false"));
         Path jar = Path.of(System.getProperty("corrigo.jar", "../../ui/target/corrigo.jar")).toAbsolutePath().normalize();
-        String plugins = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize().toString();
-        List<String> shared = List.of("--corrigo.data-dir=" + data, "--corrigo.plugins-dir=" + plugins);
-        // both at once, as compose starts them: Flyway, the first admin and the sweeps race on the empty database
-        one = HostProcess.start("host-1", jar, work, environment, with(shared, "--corrigo.host-id=host-1"), ADMIN_PASSWORD);
-        two = HostProcess.start("host-2", jar, work, environment, with(shared, "--corrigo.host-id=host-2"), ADMIN_PASSWORD);
+        Path built = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize();
+        List<String> shared = List.of("--corrigo.data-dir=" + data);
+        // both at once, as compose starts them: Flyway, the first admin and the sweeps race on the empty database;
+        // each with its own plugins directory holding the shipped plugin files, as compose gives each its own volume
+        one = HostProcess.start("host-1", jar, work, environment, with(shared, "--corrigo.host-id=host-1",
+                "--corrigo.plugins-dir=" + pluginFiles(built, work.resolve("plugins-host-1"))), ADMIN_PASSWORD);
+        two = HostProcess.start("host-2", jar, work, environment, with(shared, "--corrigo.host-id=host-2",
+                "--corrigo.plugins-dir=" + pluginFiles(built, work.resolve("plugins-host-2"))), ADMIN_PASSWORD);
         one.awaitHealthy(Duration.ofMinutes(4));
         two.awaitHealthy(Duration.ofMinutes(4));
 
         assertThat(one.postJson("/api/v1/tenants", Map.of("id", TENANT, "name", "Acme")).status()).isEqualTo(201);
     }
 
-    private static List<String> with(List<String> arguments, String more) {
+    private static List<String> with(List<String> arguments, String... more) {
         List<String> all = new ArrayList<>(arguments);
-        all.add(more);
+        all.addAll(List.of(more));
         return all;
+    }
+
+    /** A fresh plugins directory with the plugin files of the build (what the image ships), nothing unpacked yet. */
+    private static Path pluginFiles(Path built, Path directory) throws IOException {
+        if (Files.exists(directory)) {
+            try (Stream<Path> old = Files.walk(directory)) {
+                old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Files.createDirectories(directory);
+        try (DirectoryStream<Path> zips = Files.newDirectoryStream(built, "*.zip")) {
+            for (Path zip : zips) {
+                Files.copy(zip, directory.resolve(zip.getFileName()));
+            }
+        }
+        return directory;
     }
 
     @AfterAll
