@@ -8,6 +8,8 @@ import io.corrigo.cluster.HostProcess.Reply;
 import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
 import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,6 +34,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -249,6 +254,52 @@ class TwoHostsTest {
 
     @Test
     @Order(6)
+    void should_apply_a_plugin_upgrade_and_a_disable_made_through_one_host_on_the_other() throws Exception {
+        Path built = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize();
+        byte[] upgrade = withVersion(Files.readAllBytes(built.resolve("corrigo-plugin-web-search.zip")), "0.2.0");
+
+        Reply installed = one.upload("/api/v1/plugins", "web-search-0.2.0.zip", upgrade);
+
+        assertThat(installed.status()).as(installed.body().toString()).isIn(200, 201);
+        JsonNode onTwo = eventually(() -> webSearch(two), p -> p.path("version").asText().equals("0.2.0"), Duration.ofSeconds(40));
+        assertThat(onTwo.get("state").asText()).isEqualTo("STARTED");
+        assertThat(onTwo.get("sha256").asText()).isEqualTo(webSearch(one).get("sha256").asText());
+
+        assertThat(one.postJson("/api/v1/plugins/web-search/disable", Map.of()).status()).isEqualTo(200);
+        eventually(() -> webSearch(two), p -> p.path("state").asText().equals("DISABLED"), Duration.ofSeconds(40));
+        assertThat(one.postJson("/api/v1/plugins/web-search/enable", Map.of()).status()).isEqualTo(200);
+        eventually(() -> webSearch(two), p -> p.path("state").asText().equals("STARTED"), Duration.ofSeconds(40));
+    }
+
+    private static JsonNode webSearch(HostProcess host) {
+        for (JsonNode plugin : host.get("/api/v1/plugins").body()) {
+            if (plugin.get("id").asText().equals("web-search")) {
+                return plugin;
+            }
+        }
+        return HostProcess.JSON.nullNode();
+    }
+
+    /** The plugin file with another version in its descriptor: what a plugin's next release looks like to the host. */
+    private static byte[] withVersion(byte[] zip, String version) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip)); ZipOutputStream copy = new ZipOutputStream(out)) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                byte[] content = in.readAllBytes();
+                if (entry.getName().equals("plugin.properties")) {
+                    content = new String(content, StandardCharsets.ISO_8859_1).replaceAll("(?m)^plugin\\.version=.*$",
+                            "plugin.version=" + version).getBytes(StandardCharsets.ISO_8859_1);
+                }
+                copy.putNextEntry(new ZipEntry(entry.getName()));
+                copy.write(content);
+                copy.closeEntry();
+            }
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    @Order(7)
     void should_ingest_a_job_on_one_host_and_finish_it_on_the_other_when_that_host_dies() throws Exception {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 1500; i++) {

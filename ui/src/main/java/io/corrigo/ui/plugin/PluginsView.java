@@ -44,7 +44,8 @@ public class PluginsView extends VerticalLayout {
         PluginHost.Policy policy = host.policy();
         Paragraph offer = new Paragraph("This host offers plugin API " + policy.apiVersion() + " and runs "
                 + (policy.allowUnsigned() ? "unsigned plugins too (demo mode)" : "only plugins signed by a trusted certificate")
-                + "; plugin files up to " + policy.maxFileMegabytes() + " MB. Writing a plugin: PLUGINS.md.");
+                + "; plugin files up to " + policy.maxFileMegabytes() + " MB. What you change here is applied by every "
+                + "host sharing this database within seconds. Writing a plugin: PLUGINS.md.");
         offer.setId("plugin-policy");
         offer.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-top", "0");
         add(title, offer);

@@ -8,6 +8,7 @@ import io.corrigo.api.Source;
 import io.corrigo.api.Strip;
 import io.corrigo.engine.Failures;
 import io.corrigo.server.DaemonThreads;
+import io.corrigo.server.HostId;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.web.ApiException;
@@ -27,8 +28,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.http.HttpStatus;
-import java.io.IOException;
-import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -114,7 +113,7 @@ public class IngestionService {
                      DocumentParser parser, DocumentStore store, DocumentRepository documents,
                      IngestionJobRepository jobs, KnowledgeBases knowledgeBases, Clock clock,
                      @Value("${corrigo.host-id:}") String hostId) {
-        this.hostId = hostId == null || hostId.isBlank() ? defaultHostId() : hostId;
+        this.hostId = HostId.resolve(hostId);
         this.knowledgeBases = knowledgeBases;
         this.tenants = tenants;
         this.runtimes = runtimes;
@@ -234,14 +233,6 @@ public class IngestionService {
     public List<DocumentView> list(String tenantId) {
         tenants.require(tenantId);
         return documents.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(DocumentRecord::view).toList();
-    }
-
-    private static String defaultHostId() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "host-" + ProcessHandle.current().pid();
-        }
     }
 
     /** This host's name in job claims ({@code corrigo.host-id}; by default the machine's host name). */

@@ -133,6 +133,12 @@ public class PluginHost {
         return verdict;
     }
 
+    /** The file an installed plugin was loaded from (its zip), if it was loaded from one. */
+    public Optional<Path> file(String pluginId) {
+        PluginWrapper plugin = manager.getPlugin(pluginId);
+        return plugin == null ? Optional.empty() : fileOf(plugin);
+    }
+
     /** The plugin's file: the zip PF4J unpacked, or the jar itself. */
     private static Optional<Path> fileOf(PluginWrapper plugin) {
         Path path = plugin.getPluginPath();
