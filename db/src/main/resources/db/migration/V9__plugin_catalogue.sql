@@ -8,6 +8,6 @@ CREATE TABLE plugin_catalogue (
     file_name   VARCHAR(120),
     sha256      VARCHAR(64),
     content     BYTEA,
-    changed_at  TIMESTAMP     NOT NULL,
+    changed_at  TIMESTAMP WITH TIME ZONE NOT NULL,
     changed_by  VARCHAR(200)  NOT NULL
 );
