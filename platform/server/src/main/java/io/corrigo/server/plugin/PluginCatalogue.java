@@ -7,11 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Timestamp;
 import java.time.Clock;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -118,7 +115,7 @@ public class PluginCatalogue {
         }
         try {
             byte[] content = Files.readAllBytes(file.get());
-            write(pluginId, state, info.get().version(), file.get().getFileName().toString(), sha256(content), content);
+            write(pluginId, state, info.get().version(), file.get().getFileName().toString(), info.get().sha256(), content);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -201,11 +198,9 @@ public class PluginCatalogue {
         };
     }
 
+    /** Makes this host's plugin what {@code entry} says; called only when {@link #differs} holds. */
     private int apply(Entry entry, PluginInfo local) {
         if (entry.state() == State.REMOVED) {
-            if (local == null) {
-                return 0;
-            }
             host.uninstall(entry.pluginId());
             log.info("Plugin {} removed, as {} did", entry.pluginId(), entry.changedBy());
             return 1;
@@ -213,7 +208,7 @@ public class PluginCatalogue {
         int changes = 0;
         if (local == null || !entry.sha256().equals(local.sha256())) {
             byte[] content = jdbc.queryForObject("SELECT content FROM plugin_catalogue WHERE plugin_id = ?", byte[].class, entry.pluginId());
-            if (content == null || !entry.sha256().equals(sha256(content))) {
+            if (content == null || !entry.sha256().equals(PluginTrust.sha256(content))) {
                 throw new IllegalStateException("the stored file does not match its SHA-256");
             }
             local = host.install(entry.fileName(), content, true);
@@ -230,13 +225,5 @@ public class PluginCatalogue {
             changes++;
         }
         return changes;
-    }
-
-    private static String sha256(byte[] content) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -161,7 +161,7 @@ final class PluginTrust {
 
     static String sha256(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            MessageDigest digest = newDigest();
             byte[] buffer = new byte[65536];
             for (int n = in.read(buffer); n != -1; n = in.read(buffer)) {
                 digest.update(buffer, 0, n);
@@ -169,6 +169,17 @@ final class PluginTrust {
             return HexFormat.of().formatHex(digest.digest());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Hex SHA-256 of a file's content, as {@link #sha256(Path)} gives it. */
+    static String sha256(byte[] content) {
+        return HexFormat.of().formatHex(newDigest().digest(content));
+    }
+
+    private static MessageDigest newDigest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
