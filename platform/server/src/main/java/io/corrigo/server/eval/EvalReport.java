@@ -34,6 +34,7 @@ public record EvalReport(Instant createdAt, String tenant, int questions, List<P
      * The benchmark's metrics over a set of questions; {@code NaN} where a metric has nothing to measure.
      *
      * @param questions         how many
+     * @param degraded          how many of them ran degraded (a plugin failed): every figure over them is suspect
      * @param routeAccuracy     mean route credit
      * @param abstentionRecall  abstentions on {@code none} questions
      * @param falseAbstention   abstentions on {@code kb}/{@code web} questions
@@ -44,7 +45,7 @@ public record EvalReport(Instant createdAt, String tenant, int questions, List<P
      * @param latencyP50        end to end, ms
      * @param latencyP95        end to end, ms
      */
-    public record Metrics(int questions, double routeAccuracy, double abstentionRecall, double falseAbstention,
+    public record Metrics(int questions, int degraded, double routeAccuracy, double abstentionRecall, double falseAbstention,
                           double contextPrecision, double contextRecall, double containment, double tokenF1,
                           double latencyP50, double latencyP95) {
     }

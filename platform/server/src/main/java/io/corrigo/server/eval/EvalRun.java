@@ -16,7 +16,15 @@ import java.util.Map;
  * @param stageMillis  time per stage
  * @param totalMillis  end to end
  * @param rounds       critique rounds (0: not critiqued)
+ * @param degraded     whether a plugin failure (an error, a timeout, an open breaker) made the answer worse: a metric
+ *                     computed over such runs measures the failure, not the pipeline
+ * @param notices      what the run had to work around, as the trace says it
  */
 public record EvalRun(String pipeline, EvalQuestion question, String action, boolean abstained, String answer,
-                      List<String> context, Map<String, Double> stageMillis, double totalMillis, int rounds) {
+                      List<String> context, Map<String, Double> stageMillis, double totalMillis, int rounds,
+                      boolean degraded, List<String> notices) {
+
+    public EvalRun {
+        notices = notices == null ? List.of() : List.copyOf(notices);
+    }
 }

@@ -71,7 +71,8 @@ public class EvalService {
         }
         return new EvalRun(name, question, trace.action() == null ? null : trace.action().name(),
                 result.answer().abstained(), result.answer().text(), context, stages, trace.totalMillis(),
-                trace.rounds().size());
+                trace.rounds().size(), trace.degraded(),
+                trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList());
     }
 
     /** The report of {@code runs}: metrics per pipeline, per slice, and the difference to the naive baseline. */
@@ -151,7 +152,8 @@ public class EvalService {
             }
         }
         List<Double> latency = rows.stream().map(EvalRun::totalMillis).toList();
-        return new EvalReport.Metrics(rows.size(), route, abstentionRecall, falseAbstention,
+        int degraded = (int) rows.stream().filter(EvalRun::degraded).count();
+        return new EvalReport.Metrics(rows.size(), degraded, route, abstentionRecall, falseAbstention,
                 EvalMetrics.mean(precision), EvalMetrics.mean(recall), EvalMetrics.mean(containment),
                 EvalMetrics.mean(f1), EvalMetrics.percentile(latency, 50), EvalMetrics.percentile(latency, 95));
     }

@@ -28,6 +28,10 @@ public final class HtmlReport {
                         + "web: INCORRECT/AMBIGUOUS 1; none: abstention 1), abstention recall, false abstention, context "
                         + "precision/recall of the refined context, answer containment (covidqa) and token F1.</p>");
 
+        report.pipelines().stream().filter(p -> p.overall().degraded() > 0).forEach(p -> h.append("<p class=\"neg\"><b>")
+                .append(esc(p.name())).append(": ").append(p.overall().degraded()).append(" of ").append(p.overall().questions())
+                .append(" runs degraded</b> (a plugin failed, timed out or was refused: see each run's notices in "
+                        + "runs.jsonl). Its figures, marked *, measure those failures as much as the pipeline.</p>"));
         h.append("<h2>Overall</h2><table><tr><th>metric</th>");
         report.pipelines().forEach(p -> h.append("<th>").append(esc(p.name())).append("</th>"));
         if (!report.differences().isEmpty()) {
@@ -36,14 +40,17 @@ public final class HtmlReport {
         h.append("</tr>");
         for (String[] metric : METRICS) {
             h.append("<tr><td>").append(metric[1]).append("</td>");
-            report.pipelines().forEach(p -> h.append("<td>").append(format(value(p.overall(), metric[0]), metric[0])).append("</td>"));
+            report.pipelines().forEach(p -> h.append("<td>").append(format(value(p.overall(), metric[0]), metric[0]))
+                    .append(p.overall().degraded() > 0 ? "*" : "").append("</td>"));
             if (!report.differences().isEmpty()) {
                 Double d = report.differences().get(metric[0]);
                 h.append("<td>").append(d == null ? "" : signed(d, metric[0])).append("</td>");
             }
             h.append("</tr>");
         }
-        h.append("</table>");
+        h.append("<tr><td>degraded runs</td>");
+        report.pipelines().forEach(p -> h.append("<td>").append(p.overall().degraded()).append("</td>"));
+        h.append(report.differences().isEmpty() ? "" : "<td></td>").append("</tr></table>");
         h.append(bars(report));
 
         for (EvalReport.PipelineResult p : report.pipelines()) {

@@ -182,7 +182,7 @@ public class PipelineRuntimes {
         Retriever retriever = (Retriever) model(active, keys.get(PluginKind.RETRIEVER), instances);
         InstanceKey searchKey = keys.get(PluginKind.SEARCH);
         SearchProvider search = searchKey == null ? null : guards.guard(active.tenantId(), searchKey.factoryId(),
-                (SearchProvider) instances.get(searchKey), active.definition().resilience());
+                (SearchProvider) instances.get(searchKey), active.definition().resilience(), inProcess(searchKey));
         PipelinePlugins pluginSet = new PipelinePlugins(retriever,
                 (RetrievalEvaluator) model(active, keys.get(PluginKind.EVALUATOR), instances),
                 search,
@@ -213,7 +213,7 @@ public class PipelineRuntimes {
         if (instance instanceof UnavailablePlugin) {
             return instance;
         }
-        boolean inProcess = plugins.factory(key.kind(), key.factoryId()).map(h -> h.factory().inProcess()).orElse(true);
+        boolean inProcess = inProcess(key);
         Class<?> type = switch (key.kind()) {
             case RETRIEVER -> Retriever.class;
             case EVALUATOR -> RetrievalEvaluator.class;
@@ -223,7 +223,11 @@ public class PipelineRuntimes {
             case SEARCH -> SearchProvider.class;
         };
         return guards.guardModel(active.tenantId(), key.factoryId(), instance, type,
-                inProcess ? inProcessSettings : active.definition().models());
+                inProcess ? inProcessSettings : active.definition().models(), inProcess);
+    }
+
+    private boolean inProcess(InstanceKey key) {
+        return plugins.factory(key.kind(), key.factoryId()).map(h -> h.factory().inProcess()).orElse(true);
     }
 
     private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {

@@ -19,7 +19,8 @@ import java.util.function.BiFunction;
 /**
  * One plugin call behind its tenant's guard, under one deadline ({@code timeoutMillis}):
  * <ol>
- *   <li>a provider's Retry-After still running, or the rate limit reached: fail at once;</li>
+ *   <li>a provider's Retry-After still running, or the rate limit reached (guards of plugins that leave the
+ *       process only): fail at once;</li>
  *   <li>the circuit breaker open: fail at once;</li>
  *   <li>the bulkhead full: fail at once;</li>
  *   <li>call the plugin on a call thread and wait at most until the deadline; a timeout cancels the call
@@ -79,7 +80,7 @@ final class GuardedCall {
             if (!guard.breaker().tryAcquirePermission()) {
                 throw unavailable("circuit breaker " + guard.breaker().getState() + ": failing fast", null);
             }
-            if (!guard.rateLimiter().acquirePermission()) {
+            if (guard.rateLimiter() != null && !guard.rateLimiter().acquirePermission()) {
                 guard.breaker().releasePermission();
                 throw unavailable("over the rate limit of " + guard.settings().callsPerSecond() + " calls/s", null);
             }

@@ -54,9 +54,13 @@ public class PluginGuards {
         TaggedRateLimiterMetrics.ofRateLimiterRegistry(rateLimiters).bindTo(meters);
     }
 
-    /** {@code delegate} wrapped in the tenant's guard for {@code provider}, created or updated to {@code settings}. */
-    public SearchProvider guard(String tenant, String provider, SearchProvider delegate, ResilienceSettings settings) {
-        Guard guard = guard(name(tenant, provider), tenant, provider, settings);
+    /**
+     * {@code delegate} wrapped in the tenant's guard for {@code provider}, created or updated to {@code settings}; an
+     * {@code inProcess} provider (a local corpus) keeps its timeout, breaker and bulkhead but has no rate limiter.
+     */
+    public SearchProvider guard(String tenant, String provider, SearchProvider delegate, ResilienceSettings settings,
+                                boolean inProcess) {
+        Guard guard = guard(name(tenant, provider), tenant, provider, settings, !inProcess);
         return new GuardedSearchProvider(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.search.calls",
                 SearchUnavailableException::new));
     }
@@ -66,21 +70,25 @@ public class PluginGuards {
      * rewriter) with every call behind the
      * tenant's guard for {@code factoryId}: a call that throws (errors included), hangs past the timeout or returns
      * {@code null} or a NaN score fails with a {@link PluginUnavailableException} naming the factory, and counts
-     * towards that guard's circuit breaker. Other instances are returned as they are.
+     * towards that guard's circuit breaker. Other instances are returned as they are. An {@code inProcess} instance
+     * (computing in this JVM, bounded by its timeout and bulkhead) has no rate limiter: a limit there would only
+     * refuse work the host can do, and silently empty retrievals under load.
      */
-    public Object guardModel(String tenant, String factoryId, Object delegate, Class<?> kind, ResilienceSettings settings) {
-        Guard guard = guard("plugin-" + tenant + "-" + factoryId, tenant, factoryId, settings);
+    public Object guardModel(String tenant, String factoryId, Object delegate, Class<?> kind, ResilienceSettings settings,
+                             boolean inProcess) {
+        Guard guard = guard("plugin-" + tenant + "-" + factoryId, tenant, factoryId, settings, !inProcess);
         return GuardedModels.wrap(delegate, kind, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
                 PluginUnavailableException::new));
     }
 
-    private Guard guard(String name, String tenant, String provider, ResilienceSettings settings) {
+    private Guard guard(String name, String tenant, String provider, ResilienceSettings settings, boolean rateLimited) {
         return guards.compute(name, (key, existing) -> existing != null && existing.settings().equals(settings)
+                && (existing.rateLimiter() != null) == rateLimited
                 ? existing
-                : newGuard(name, tenant, provider, settings));
+                : newGuard(name, tenant, provider, settings, rateLimited));
     }
 
-    private Guard newGuard(String name, String tenant, String provider, ResilienceSettings s) {
+    private Guard newGuard(String name, String tenant, String provider, ResilienceSettings s, boolean rateLimited) {
         breakers.remove(name);
         bulkheads.remove(name);
         rateLimiters.remove(name);
@@ -98,7 +106,7 @@ public class PluginGuards {
                 .maxConcurrentCalls(s.maxConcurrentCalls())
                 .maxWaitDuration(Duration.ZERO)
                 .build());
-        RateLimiter limiter = rateLimiters.rateLimiter(name, RateLimiterConfig.custom()
+        RateLimiter limiter = !rateLimited ? null : rateLimiters.rateLimiter(name, RateLimiterConfig.custom()
                 .limitForPeriod(s.callsPerSecond())
                 .limitRefreshPeriod(Duration.ofSeconds(1))
                 .timeoutDuration(Duration.ZERO)

@@ -58,6 +58,7 @@ class EvalCommandTest extends HostTestBase {
         for (EvalReport.PipelineResult p : report.pipelines()) {
             EvalReport.Metrics m = p.overall();
             assertThat(m.questions()).isEqualTo(20);
+            assertThat(m.degraded()).as("runs degraded by a failing or refused plugin").isZero();
             for (double unit : new double[] {m.routeAccuracy(), m.abstentionRecall(), m.falseAbstention(), m.tokenF1(),
                     m.containment()}) {
                 assertThat(unit).isBetween(0.0, 1.0);

@@ -71,9 +71,9 @@ class EvalMetricsTest {
         EvalQuestion web = new EvalQuestion("c", "q", List.of("Paris"), "web", List.of("It is in Paris."), "clapnq");
         List<EvalRun> runs = List.of(
                 new EvalRun("p", kb, "CORRECT", false, "It takes five days [1].", List.of("The incubation is five days."),
-                        Map.of("GENERATE", 1.0), 10, 1),
-                new EvalRun("p", none, "INCORRECT", true, "I could not find it.", List.of(), Map.of(), 20, 0),
-                new EvalRun("p", web, "CORRECT", true, "No.", List.of(), Map.of(), 30, 0));
+                        Map.of("GENERATE", 1.0), 10, 1, false, List.of()),
+                new EvalRun("p", none, "INCORRECT", true, "I could not find it.", List.of(), Map.of(), 20, 0, false, List.of()),
+                new EvalRun("p", web, "CORRECT", true, "No.", List.of(), Map.of(), 30, 0, true, List.of("RETRIEVE: lucene-retriever: timed out")));
 
         EvalReport.Metrics m = EvalService.metrics(runs);
 
@@ -85,5 +85,6 @@ class EvalMetricsTest {
         assertThat(m.containment()).isEqualTo(1.0);
         assertThat(m.tokenF1()).isCloseTo((2 * (2 / 4.0) * 1 / (2 / 4.0 + 1) + 0) / 2, within(1e-9));
         assertThat(m.latencyP50()).isEqualTo(20);
+        assertThat(m.degraded()).isEqualTo(1);
     }
 }

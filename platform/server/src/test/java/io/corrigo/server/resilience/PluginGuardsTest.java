@@ -56,7 +56,7 @@ class PluginGuardsTest {
     @Test
     void should_open_after_the_failure_rate_is_reached__reject_fast__and_close_after_a_good_trial_call() throws Exception {
         // given
-        SearchProvider down = guards.guard("t", "p", failing(SearchException.permanent("boom", 500, null)), FAST);
+        SearchProvider down = guards.guard("t", "p", failing(SearchException.permanent("boom", 500, null)), FAST, false);
         for (int i = 0; i < 4; i++) {
             assertThatThrownBy(() -> down.search(REQUEST)).isInstanceOf(SearchUnavailableException.class);
         }
@@ -72,7 +72,7 @@ class PluginGuardsTest {
 
         // and after the open duration a good call closes it again
         Thread.sleep(350);
-        SearchProvider up = guards.guard("t", "p", r -> RESULT, FAST);
+        SearchProvider up = guards.guard("t", "p", r -> RESULT, FAST, false);
         assertThat(up.search(REQUEST)).isEqualTo(RESULT);
         assertThat(guards.status("t")).singleElement().satisfies(s -> {
             assertThat(s.state()).isEqualTo("CLOSED");
@@ -91,7 +91,7 @@ class PluginGuardsTest {
                 interrupted.countDown();
             }
             return RESULT;
-        }, FAST);
+        }, FAST, false);
 
         // when
         long start = System.nanoTime();
@@ -112,8 +112,8 @@ class PluginGuardsTest {
                 throw SearchException.transientFailure("HTTP 503", 503, null);
             }
             return RESULT;
-        }, retrying);
-        SearchProvider broken = guards.guard("t", "broken", failing(SearchException.permanent("HTTP 401", 401, null)), retrying);
+        }, retrying, false);
+        SearchProvider broken = guards.guard("t", "broken", failing(SearchException.permanent("HTTP 401", 401, null)), retrying, false);
 
         // when / then
         assertThat(flaky.search(REQUEST)).isEqualTo(RESULT);
@@ -126,7 +126,7 @@ class PluginGuardsTest {
     void should_never_retry_past_the_time_budget() {
         // given: backoff of 300 ms (±50 %) against a 400 ms budget, 5 attempts allowed
         ResilienceSettings tight = new ResilienceSettings(400, 5, 300, 50, 1000, 100, 10, 10, 300, 1, 8, 1000);
-        SearchProvider flaky = guards.guard("t", "p", failing(SearchException.transientFailure("reset", null, null)), tight);
+        SearchProvider flaky = guards.guard("t", "p", failing(SearchException.transientFailure("reset", null, null)), tight, false);
 
         // when
         long start = System.nanoTime();
@@ -140,7 +140,7 @@ class PluginGuardsTest {
     @Test
     void should_respect_retry_after_without_calling_the_provider_again() {
         // given
-        SearchProvider limited = guards.guard("t", "p", failing(SearchException.rateLimited("429", Duration.ofSeconds(30))), FAST);
+        SearchProvider limited = guards.guard("t", "p", failing(SearchException.rateLimited("429", Duration.ofSeconds(30))), FAST, false);
 
         // when
         assertThatThrownBy(() -> limited.search(REQUEST)).hasMessageContaining("retry after 30 s");
@@ -169,7 +169,7 @@ class PluginGuardsTest {
                 Thread.currentThread().interrupt();
             }
             return RESULT;
-        }, single);
+        }, single, false);
         Future<List<Passage>> first = threads.submit(() -> slow.search(REQUEST));
         assertThat(inside.await(2, TimeUnit.SECONDS)).isTrue();
 
@@ -181,7 +181,7 @@ class PluginGuardsTest {
     @Test
     void should_limit_the_call_rate() {
         ResilienceSettings twoPerSecond = new ResilienceSettings(2000, 1, 0, 50, 1000, 100, 10, 10, 300, 1, 8, 2);
-        SearchProvider ok = guards.guard("t", "p", r -> RESULT, twoPerSecond);
+        SearchProvider ok = guards.guard("t", "p", r -> RESULT, twoPerSecond, false);
 
         ok.search(REQUEST);
         ok.search(REQUEST);
@@ -191,15 +191,46 @@ class PluginGuardsTest {
 
     @Test
     void should_keep_the_breaker_state_across_pipeline_versions_with_the_same_settings() {
-        SearchProvider down = guards.guard("t", "p", failing(SearchException.permanent("boom", 500, null)), FAST);
+        SearchProvider down = guards.guard("t", "p", failing(SearchException.permanent("boom", 500, null)), FAST, false);
         for (int i = 0; i < 4; i++) {
             assertThatThrownBy(() -> down.search(REQUEST)).isInstanceOf(SearchUnavailableException.class);
         }
 
-        guards.guard("t", "p", r -> RESULT, FAST);
+        guards.guard("t", "p", r -> RESULT, FAST, false);
         assertThat(guards.status("t").get(0).state()).isEqualTo("OPEN");
 
-        guards.guard("t", "p", r -> RESULT, new ResilienceSettings(300, 1, 0, 60, 1000, 100, 4, 4, 300, 1, 8, 1000));
+        guards.guard("t", "p", r -> RESULT, new ResilienceSettings(300, 1, 0, 60, 1000, 100, 4, 4, 300, 1, 8, 1000), false);
         assertThat(guards.status("t").get(0).state()).as("new settings, new breaker").isEqualTo("CLOSED");
+    }
+
+    @Test
+    void should_never_rate_limit_an_in_process_plugin__while_a_remote_one_is_held_to_its_limit() {
+        // given: the same burst of calls against an in-process retriever and a remote one, both allowed 200 calls/s
+        // (the evaluation command's naive baseline called its in-process retriever faster than that and got empty
+        // retrievals for a block of runs)
+        ResilienceSettings settings = new ResilienceSettings(1000, 1, 0, 50, 1000, 100, 20, 5, 30_000, 1, 64, 200);
+        io.corrigo.api.Retriever fast = (query, max) -> RESULT;
+        io.corrigo.api.Retriever local = (io.corrigo.api.Retriever) guards.guardModel("t", "local", fast,
+                io.corrigo.api.Retriever.class, settings, true);
+        io.corrigo.api.Retriever remote = (io.corrigo.api.Retriever) guards.guardModel("t", "remote", fast,
+                io.corrigo.api.Retriever.class, settings, false);
+
+        // when
+        int localServed = 0;
+        int remoteServed = 0;
+        for (int i = 0; i < 1000; i++) {
+            localServed += local.retrieve(io.corrigo.api.Query.of("q"), 3).size();
+            try {
+                remoteServed += remote.retrieve(io.corrigo.api.Query.of("q"), 3).size();
+            } catch (PluginUnavailableException e) {
+                assertThat(e.getMessage()).contains("over the rate limit of 200 calls/s");
+            }
+        }
+
+        // then
+        assertThat(localServed).isEqualTo(1000);
+        assertThat(remoteServed).isLessThan(1000);
+        assertThat(guards.status("t")).filteredOn(g -> g.provider().equals("local")).singleElement()
+                .satisfies(g -> assertThat(g.state()).isEqualTo("CLOSED"));
     }
 }

@@ -21,6 +21,12 @@ public class LocalCorpusSearchFactory implements SearchProviderFactory {
         return ID;
     }
 
+    /** Searches a file on this host in this process: nothing remote to wait for or to protect from load. */
+    @Override
+    public boolean inProcess() {
+        return true;
+    }
+
     @Override
     public String description() {
         return "Searches a local corpus with BM25 instead of the web: a JSONL file (one {\"id\",\"text\",\"title\",\"url\"} "

@@ -26,6 +26,12 @@ public class LuceneRetrieverFactory implements RetrieverFactory {
                 + "so grading and refining need no embedding calls at query time. Good up to a few million passages on one host.";
     }
 
+    /** Searches and writes a local index in this process: bounded CPU time, nothing to wait for remotely. */
+    @Override
+    public boolean inProcess() {
+        return true;
+    }
+
     @Override
     public List<ConfigProperty> configProperties() {
         return List.of(
