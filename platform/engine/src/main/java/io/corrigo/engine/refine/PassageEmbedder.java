@@ -4,7 +4,7 @@ import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Strip;
-import io.corrigo.api.text.Sentences;
+import io.corrigo.api.text.Boilerplate;
 import io.corrigo.engine.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
@@ -17,7 +17,8 @@ import java.util.concurrent.Executor;
  * Fills in what a passage lacks for grading and refinement: its embedding and its sentence strips with their
  * embeddings. Knowledge-base passages usually have both from index time and pass through untouched; web results
  * are embedded here, one passage per task: each sentence, and the passage as the normalised mean of its sentences
- * ({@link Embedding#meanOf}), exactly as ingestion embeds a knowledge-base passage.
+ * ({@link Embedding#meanOf}), exactly as ingestion embeds a knowledge-base passage. Their sentences are the prose
+ * ones ({@link Boilerplate#proseSentences}): a URL, licence line or paragraph label is never a strip to quote.
  */
 public final class PassageEmbedder {
 
@@ -55,7 +56,7 @@ public final class PassageEmbedder {
         }
         List<Strip> strips = new ArrayList<>();
         List<String> sentences = passage.strips().isEmpty()
-                ? Sentences.split(passage.text())
+                ? Boilerplate.proseSentences(passage.text())
                 : passage.strips().stream().map(Strip::text).toList();
         for (int i = 0; i < sentences.size(); i++) {
             Strip existing = i < passage.strips().size() ? passage.strips().get(i) : null;
@@ -73,7 +74,7 @@ public final class PassageEmbedder {
         if (!passage.strips().isEmpty()) {
             return passage;
         }
-        List<String> sentences = Sentences.split(passage.text());
+        List<String> sentences = Boilerplate.proseSentences(passage.text());
         List<Strip> strips = new ArrayList<>();
         for (int i = 0; i < sentences.size(); i++) {
             strips.add(new Strip(i, sentences.get(i), null));

@@ -11,6 +11,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,6 @@ import org.apache.tika.metadata.TikaCoreProperties;
 import org.apache.tika.mime.MediaType;
 import org.apache.tika.parser.AutoDetectParser;
 import org.apache.tika.parser.ParseContext;
-import org.apache.tika.sax.BodyContentHandler;
 import org.springframework.stereotype.Component;
 import org.xml.sax.SAXException;
 
@@ -75,7 +75,24 @@ class DocumentParser {
         if (name.endsWith(".jsonl")) {
             return new Parsed(type.toString(), parseJsonl(fileName, text));
         }
-        return new Parsed(type.toString(), List.of(new SourceText(null, titleOf(fileName, text), stripMarkdown(text), Map.of())));
+        boolean markdown = name.endsWith(".md") || name.endsWith(".markdown");
+        return new Parsed(type.toString(), List.of(source(null, null, fileName, text,
+                markdown ? TextCleaner.Layout.MARKDOWN : TextCleaner.Layout.PLAIN, Map.of())));
+    }
+
+    /**
+     * The cleaned text as a source: titled by {@code title} when given, else by its first heading, else by the file
+     * name. Refused as empty when cleaning left no prose.
+     */
+    private static SourceText source(String id, String title, String fileName, String text, TextCleaner.Layout layout,
+                                     Map<String, String> metadata) {
+        TextCleaner.Cleaned cleaned = TextCleaner.clean(text, layout);
+        if (cleaned.text().isBlank()) {
+            throw ApiException.badRequest("empty_document", "'" + fileName + "' has no text beyond headings and boilerplate.");
+        }
+        String chosen = title != null && !title.isBlank() ? title.strip()
+                : cleaned.title() != null ? cleaned.title() : fileName;
+        return new SourceText(id, chosen, cleaned.sections(), metadata);
     }
 
     /** The media type by the bytes alone (magic numbers, container structure), never by the name. */
@@ -89,21 +106,23 @@ class DocumentParser {
 
     private SourceText extract(String fileName, byte[] content, MediaType type) {
         Metadata metadata = new Metadata();
-        BodyContentHandler handler = new BodyContentHandler(MAX_EXTRACTED_CHARS);
+        StructuredText handler = new StructuredText(MAX_EXTRACTED_CHARS);
         try (InputStream in = new ByteArrayInputStream(content)) {
             tika.parse(in, handler, metadata, new ParseContext());
         } catch (IOException | SAXException | TikaException e) {
-            String reason = e.getMessage() != null && e.getMessage().contains("limit")
+            String reason = e instanceof StructuredText.LimitReachedException
+                    || (e.getCause() instanceof StructuredText.LimitReachedException)
                     ? "has more than " + MAX_EXTRACTED_CHARS + " characters of text"
                     : "could not be read as " + type.getSubtype().toUpperCase(Locale.ROOT) + " (" + e.getClass().getSimpleName() + ")";
             throw ApiException.badRequest("unreadable_document", "'" + fileName + "' " + reason + ".");
         }
-        String text = handler.toString().replaceAll("[ \\t\\x0B\\f\\r]+", " ").replaceAll("\\n\\s*\\n+", "\n\n");
+        String text = handler.toString();
         if (text.isBlank()) {
             throw ApiException.badRequest("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
         }
         String title = metadata.get(TikaCoreProperties.TITLE);
-        return new SourceText(null, title == null || title.isBlank() ? fileName : title.strip(), text, Map.of("format", type.toString()));
+        return source(null, title, fileName, text, type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN,
+                Map.of("format", type.toString()));
     }
 
     private static boolean looksBinary(byte[] content) {
@@ -134,6 +153,7 @@ class DocumentParser {
     private List<SourceText> parseJsonl(String fileName, String text) {
         List<SourceText> rows = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        Map<String, String> titles = new HashMap<>();
         String[] lines = text.split("\\r?\\n");
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
@@ -148,13 +168,22 @@ class DocumentParser {
                     continue;
                 }
                 Map<String, String> metadata = new LinkedHashMap<>();
-                if (node.hasNonNull("doc_id")) {
-                    metadata.put("sourceDocId", node.get("doc_id").asText());
+                String docId = node.hasNonNull("doc_id") ? node.get("doc_id").asText() : null;
+                if (docId != null) {
+                    metadata.put("sourceDocId", docId);
                 }
                 String id = node.hasNonNull("id") ? node.get("id").asText() : null;
-                String title = node.hasNonNull("title") ? node.get("title").asText()
-                        : node.hasNonNull("doc_id") ? node.get("doc_id").asText() : fileName;
-                rows.add(new SourceText(id, title, body, metadata));
+                // a row without a title takes its document's: the first heading of the document's first row
+                String title = node.hasNonNull("title") ? node.get("title").asText() : titles.get(docId);
+                TextCleaner.Cleaned cleaned = TextCleaner.clean(body, TextCleaner.Layout.PLAIN);
+                if (title == null && cleaned.title() != null && docId != null) {
+                    titles.put(docId, cleaned.title());
+                    title = cleaned.title();
+                }
+                // a row that is all heading and boilerplate is kept as it was: rows are the caller's passages
+                List<TextCleaner.Section> sections = cleaned.text().isBlank()
+                        ? List.of(new TextCleaner.Section(null, body.strip())) : cleaned.sections();
+                rows.add(new SourceText(id, title != null ? title : fileName, sections, metadata));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 errors.add("line " + (i + 1) + ": not valid JSON");
             }
@@ -167,20 +196,4 @@ class DocumentParser {
         return rows;
     }
 
-    private static String titleOf(String fileName, String text) {
-        for (String line : text.split("\\r?\\n", 20)) {
-            if (line.startsWith("# ")) {
-                return line.substring(2).strip();
-            }
-        }
-        return fileName;
-    }
-
-    /** Drops Markdown markup that would pollute sentences: headings' hashes, emphasis, link targets, code fences. */
-    private static String stripMarkdown(String text) {
-        return text.replaceAll("(?m)^```.*$", "")
-                .replaceAll("(?m)^#{1,6}\\s*(.*)$", "$1\n")
-                .replaceAll("!?\\[([^]]*)]\\([^)]*\\)", "$1")
-                .replaceAll("[*_`]{1,3}([^*_`]+)[*_`]{1,3}", "$1");
-    }
 }

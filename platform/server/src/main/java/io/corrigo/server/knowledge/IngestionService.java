@@ -435,7 +435,8 @@ public class IngestionService {
     }
 
     /** A chunk with what its passage needs. */
-    private record Chunked(String id, String documentId, String knowledgeBaseId, SourceText source, Chunker.Chunk chunk) {
+    private record Chunked(String id, String documentId, String knowledgeBaseId, SourceText source, Chunker.Chunk chunk,
+                           String section) {
     }
 
     private List<Chunked> chunk(Chunker chunker, DocumentRecord document, List<SourceText> sources) {
@@ -443,12 +444,20 @@ public class IngestionService {
         List<Chunked> result = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             SourceText source = sources.get(s);
-            List<Chunker.Chunk> chunks = chunker.chunk(source.text());
+            // a chunk never spans two sections, and carries its section's heading
+            List<Chunker.Chunk> chunks = new ArrayList<>();
+            List<String> headings = new ArrayList<>();
+            for (TextCleaner.Section section : source.sections()) {
+                for (Chunker.Chunk chunk : chunker.chunk(section.text())) {
+                    chunks.add(chunk);
+                    headings.add(section.heading());
+                }
+            }
             for (int c = 0; c < chunks.size(); c++) {
                 String id = source.id() != null
                         ? (chunks.size() == 1 ? source.id() : source.id() + CHUNK_SEPARATOR + c)
                         : documentId + CHUNK_SEPARATOR + (sources.size() == 1 ? "" : s + ".") + c;
-                result.add(new Chunked(id, documentId, document.knowledgeBaseId(), source, chunks.get(c)));
+                result.add(new Chunked(id, documentId, document.knowledgeBaseId(), source, chunks.get(c), headings.get(c)));
             }
         }
         return result;
@@ -486,6 +495,9 @@ public class IngestionService {
                 : Embedding.meanOf(strips.stream().map(Strip::embedding).toList());
         Map<String, String> metadata = new HashMap<>(c.source().metadata());
         metadata.put("embeddingModel", embeddings.modelId());
+        if (c.section() != null) {
+            metadata.put("section", c.section());
+        }
         if (c.knowledgeBaseId() != null) {
             metadata.put("knowledgeBase", c.knowledgeBaseId());
         }

@@ -1,14 +1,26 @@
 package io.corrigo.server.knowledge;
 
+import java.util.List;
 import java.util.Map;
 
 /**
- * A piece of an upload before chunking: a whole text file, or one JSONL row.
+ * A piece of an upload before chunking, cleaned ({@link TextCleaner}): a whole file, or one JSONL row.
  *
  * @param id       the row's own id (JSONL), kept as passage id; {@code null} for files
- * @param title    a title for citations
- * @param text     the text
+ * @param title    the document's title for citations (its metadata, first heading or file name; never an internal id
+ *                 when anything better exists)
+ * @param sections the cleaned text, by section; a chunk never spans two sections, and keeps its section's heading
  * @param metadata extra fields to keep with every chunk
  */
-record SourceText(String id, String title, String text, Map<String, String> metadata) {
+record SourceText(String id, String title, List<TextCleaner.Section> sections, Map<String, String> metadata) {
+
+    SourceText {
+        sections = List.copyOf(sections);
+        metadata = Map.copyOf(metadata);
+    }
+
+    /** The whole cleaned text. */
+    String text() {
+        return String.join("\n\n", sections.stream().map(TextCleaner.Section::text).filter(t -> !t.isBlank()).toList());
+    }
 }
