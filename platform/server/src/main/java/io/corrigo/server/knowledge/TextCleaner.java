@@ -150,14 +150,24 @@ final class TextCleaner {
         return null;
     }
 
-    /** A line clearly shorter than the lines around it: a paragraph's last line in a PDF. */
+    /**
+     * A line clearly shorter than the text lines around it (up to four either side, blank lines skipped: extraction
+     * often puts several between printed lines): a heading, or a paragraph's last line, in a PDF.
+     */
     private static boolean isShortLine(List<String> lines, int i) {
         if (i < 0) {
             return false;
         }
         int longest = 0;
-        for (int j = Math.max(0, i - 5); j < Math.min(lines.size(), i + 5); j++) {
-            longest = Math.max(longest, lines.get(j).strip().length());
+        for (int step : new int[] {-1, 1}) {
+            int seen = 0;
+            for (int j = i + step; j >= 0 && j < lines.size() && seen < 4; j += step) {
+                int length = lines.get(j).strip().length();
+                if (length > 0) {
+                    longest = Math.max(longest, length);
+                    seen++;
+                }
+            }
         }
         return lines.get(i).strip().length() < 0.7 * longest;
     }

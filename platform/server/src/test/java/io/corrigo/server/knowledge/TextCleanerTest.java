@@ -33,6 +33,22 @@ class TextCleanerTest {
     }
 
     @Test
+    void should_find_headings_and_sentences_when_extraction_puts_several_blank_lines_between_printed_lines() {
+        // given: what PDF extraction gives for a page of short lines: five blank lines between printed lines
+        String pdf = String.join("\n\n\n\n\n\n", "Acme Robotics Employee Handbook", "Working hours",
+                "A standard working day at Acme Robotics lasts 11 hours per", "day, including a one-hour lunch break.");
+
+        // when
+        TextCleaner.Cleaned cleaned = TextCleaner.clean(pdf, TextCleaner.Layout.PDF);
+
+        // then
+        assertThat(cleaned.title()).isEqualTo("Acme Robotics Employee Handbook");
+        assertThat(cleaned.sections()).extracting(TextCleaner.Section::heading).contains("Working hours");
+        assertThat(sentences(cleaned)).containsExactly(
+                "A standard working day at Acme Robotics lasts 11 hours per day, including a one-hour lunch break.");
+    }
+
+    @Test
     void should_put_a_word_hyphenated_at_a_pdf_line_end_back_together() {
         String pdf = "The committee approved the treat-\nment of all claims before the end of the year.\n";
 
