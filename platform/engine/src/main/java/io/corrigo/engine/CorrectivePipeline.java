@@ -21,6 +21,7 @@ import io.corrigo.engine.critique.CritiqueLoop;
 import io.corrigo.engine.critique.RetrievalGate;
 import io.corrigo.engine.critique.SelfRagSettings;
 import io.corrigo.engine.generate.GenerationStage;
+import io.corrigo.engine.generate.QuestionParts;
 import io.corrigo.engine.grade.ActionRule;
 import io.corrigo.engine.grade.CragActionRule;
 import io.corrigo.engine.grade.PassageGrader;
@@ -174,14 +175,27 @@ public final class CorrectivePipeline {
             if (!live) {
                 emit(first, tokens);
             }
-            return first;
+            return flagMissingParts(question, first, trace);
         }
         Answer served = trace.time(Stage.CRITIQUE, () -> critiqueLoop.run(question,
                 new CritiqueLoop.Context(query, prepared.context()), first, selfRag, trace, this::retrieveAgain));
         if (!live) {
             emit(served, tokens);
         }
-        return served;
+        return flagMissingParts(question, served, trace);
+    }
+
+    /** A multi-part question answered in part: the answer stands, flagged incomplete with the missing part named. */
+    private static Answer flagMissingParts(String question, Answer answer, TraceRecorder trace) {
+        if (answer.abstained()) {
+            return answer;
+        }
+        List<String> missing = QuestionParts.missing(question, answer.text());
+        if (!missing.isEmpty() && missing.size() < QuestionParts.of(question).size()) {
+            trace.partialAnswer(Stage.GENERATE, "the answer covers only part of the question: nothing found on "
+                    + String.join(", ", missing));
+        }
+        return answer;
     }
 
     private static void emit(Answer answer, Consumer<String> tokens) {
@@ -260,7 +274,7 @@ public final class CorrectivePipeline {
         }
         trace.retrieved(graded, kept::contains);
         List<ContextStrip> context = trace.time(Stage.REFINE, () -> refiner.refine(query, kept,
-                settings.stripThreshold(), settings.tokenBudget(), trace));
+                settings.stripThreshold(), settings.stripRatio(), settings.tokenBudget(), trace));
         return new Prepared(context, null);
     }
 

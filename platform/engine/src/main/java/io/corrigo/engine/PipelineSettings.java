@@ -19,18 +19,33 @@ import java.util.List;
  *                       base answers (CORRECT): lower latency on web-routed questions, more search calls
  * @param selfRag        retrieve-or-not and the critique loop (default {@link SelfRagSettings#DEFAULTS}; absent in
  *                       pipelines saved before it existed, which then get the defaults)
+ * @param stripRatio     a sentence is kept only if it scores at least this share of the best sentence's score
+ *                       (0–1; 0 keeps every sentence at or above the strip threshold): refinement keeps the sentences
+ *                       that answer, not every sentence that clears an absolute bar. Pipelines saved before it
+ *                       existed read 0.
  */
 public record PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold,
                                double stripThreshold, int tokenBudget, int searchResults,
-                               SearchFailurePolicy onSearchFailure, boolean parallelSearch, SelfRagSettings selfRag) {
+                               SearchFailurePolicy onSearchFailure, boolean parallelSearch, SelfRagSettings selfRag,
+                               double stripRatio) {
 
     /**
-     * Defaults chosen on the development split of the Corrigo benchmark with the lightweight evaluator (see the
-     * lightweight-evaluator README for the sweep).
+     * Defaults for the answerhood evaluator (probabilities that a passage or sentence answers): lower, strip and ratio
+     * chosen on SQuAD 2.0 questions the evaluator's fit also saw (the most abstentions within 10 % false abstention,
+     * then the best context precision), the upper threshold lightly on the development split of the Corrigo benchmark
+     * (SQuAD is flat there); see the lightweight-evaluator README.
      */
     public static final PipelineSettings DEFAULTS =
-            new PipelineSettings(Mode.CORRECTIVE, 8, 0.70, 0.50, 0.55, 400, 5, SearchFailurePolicy.ANSWER_FROM_KB, false,
-                    SelfRagSettings.DEFAULTS);
+            new PipelineSettings(Mode.CORRECTIVE, 8, 0.15, 0.05, 0.02, 400, 5, SearchFailurePolicy.ANSWER_FROM_KB, false,
+                    SelfRagSettings.DEFAULTS, 0.85);
+
+    /** Settings without a strip ratio. */
+    public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
+                            int tokenBudget, int searchResults, SearchFailurePolicy onSearchFailure,
+                            boolean parallelSearch, SelfRagSettings selfRag) {
+        this(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults, onSearchFailure,
+                parallelSearch, selfRag, 0);
+    }
 
     /** Settings with the default Self-RAG part. */
     public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
@@ -60,6 +75,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
         checkUnit("upperThreshold", upperThreshold, problems);
         checkUnit("lowerThreshold", lowerThreshold, problems);
         checkUnit("stripThreshold", stripThreshold, problems);
+        checkUnit("stripRatio", stripRatio, problems);
         if (lowerThreshold > upperThreshold) {
             problems.add("lowerThreshold (" + lowerThreshold + ") must not exceed upperThreshold (" + upperThreshold + ")");
         }
@@ -82,21 +98,26 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
 
     public PipelineSettings withMode(Mode value) {
         return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, selfRag);
+                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio);
+    }
+
+    public PipelineSettings withStripRatio(double value) {
+        return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
+                searchResults, onSearchFailure, parallelSearch, selfRag, value);
     }
 
     public PipelineSettings withThresholds(double upper, double lower, double strip) {
         return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults, onSearchFailure,
-                parallelSearch, selfRag);
+                parallelSearch, selfRag, stripRatio);
     }
 
     public PipelineSettings withSearch(SearchFailurePolicy policy, boolean parallel) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, policy, parallel, selfRag);
+                searchResults, policy, parallel, selfRag, stripRatio);
     }
 
     public PipelineSettings withSelfRag(SelfRagSettings value) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, value);
+                searchResults, onSearchFailure, parallelSearch, value, stripRatio);
     }
 }

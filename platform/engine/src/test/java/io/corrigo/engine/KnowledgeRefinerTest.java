@@ -37,7 +37,7 @@ class KnowledgeRefinerTest {
         Query query = Query.of("alpha beta gamma delta epsilon zeta eta");
 
         // when
-        List<ContextStrip> context = refiner.refine(query, List.of(scored(p)), 0.3, 14, trace);
+        List<ContextStrip> context = refiner.refine(query, List.of(scored(p)), 0.3, 0, 14, trace);
 
         // then
         assertThat(context).extracting(ContextStrip::text).containsExactly(
@@ -49,6 +49,23 @@ class KnowledgeRefinerTest {
     }
 
     @Test
+    void should_keep_only_strips_close_to_the_best__with_a_strip_ratio() {
+        // given: strips scoring 7/7, 6/7 and 3/7 of the question's words; all clear the absolute threshold of 0.3
+        Passage p = Fakes.kb("1", "Alpha beta gamma delta epsilon zeta. "
+                + "Alpha beta gamma delta epsilon zeta eta. Alpha beta gamma one two three four five.");
+        Query query = Query.of("alpha beta gamma delta epsilon zeta eta");
+
+        // when: only strips at 80 % of the best score or more
+        List<ContextStrip> context = refiner.refine(query, List.of(scored(p)), 0.3, 0.8, 500, trace);
+
+        // then
+        assertThat(context).extracting(ContextStrip::text).containsExactly(
+                "Alpha beta gamma delta epsilon zeta.", "Alpha beta gamma delta epsilon zeta eta.");
+        assertThat(trace.finish(false).strips()).filteredOn(s -> s.text().contains("one two")).singleElement()
+                .satisfies(s -> assertThat(s.reason()).startsWith("below 80 % of the best sentence's score"));
+    }
+
+    @Test
     void should_group_strips_by_passage_in_reading_order__with_one_citation_number_per_passage() {
         // given
         Passage first = Fakes.kb("1", "Cats purr when they are content and calm. Dogs bark at strangers and passing cars. Cats also purr when hurt or stressed.");
@@ -56,7 +73,7 @@ class KnowledgeRefinerTest {
         Query query = Query.of("why do cats purr when content"); // first passage holds the best strip (3 of 3 words)
 
         // when
-        List<ContextStrip> context = refiner.refine(query, List.of(scored(second), scored(first)), 0.5, 500, trace);
+        List<ContextStrip> context = refiner.refine(query, List.of(scored(second), scored(first)), 0.5, 0, 500, trace);
 
         // then
         assertThat(context).extracting(ContextStrip::citation, ContextStrip::text).containsExactly(
@@ -73,7 +90,7 @@ class KnowledgeRefinerTest {
 
         // when
         List<ContextStrip> context = refiner.refine(Query.of("does aspirin thin blood"), List.of(scored(a), scored(b)),
-                0.3, 500, trace);
+                0.3, 0, 500, trace);
 
         // then
         assertThat(context).hasSize(1);
@@ -88,7 +105,7 @@ class KnowledgeRefinerTest {
         int callsAfterIndexing = embeddings.calls.get();
 
         // when
-        refiner.refine(Query.of("lucene vectors"), List.of(scored(indexed)), 0.3, 500, trace);
+        refiner.refine(Query.of("lucene vectors"), List.of(scored(indexed)), 0.3, 0, 500, trace);
 
         // then
         assertThat(indexed.strips()).hasSize(2).allSatisfy(s -> assertThat(s.embedding()).isNotNull());

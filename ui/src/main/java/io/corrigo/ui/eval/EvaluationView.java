@@ -166,8 +166,8 @@ public class EvaluationView extends TenantScopedView {
     /** The best threshold points of a calibration, with a button that saves the best as the next pipeline version. */
     private Div calibrationResult(String tenantId, EvalJobs.Job job) {
         Calibration.Point best = job.calibration().get(0);
-        Button apply = new Button(String.format(Locale.ROOT, "Apply upper %.2f · lower %.2f · strip %.2f", best.upper(),
-                best.lower(), best.strip()), e -> {
+        Button apply = new Button(String.format(Locale.ROOT, "Apply upper %.2f · lower %.2f · strip %.2f · ratio %.2f",
+                best.upper(), best.lower(), best.strip(), best.stripRatio()), e -> {
             try {
                 int version = calibration.apply(tenantId, best);
                 Toasts.success("Saved the calibrated thresholds as pipeline version " + version + ".");
@@ -183,6 +183,7 @@ public class EvaluationView extends TenantScopedView {
         grid.addColumn(p -> f(p.upper())).setHeader("Upper").setAutoWidth(true);
         grid.addColumn(p -> f(p.lower())).setHeader("Lower").setAutoWidth(true);
         grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
+        grid.addColumn(p -> f(p.stripRatio())).setHeader("Strip ratio").setAutoWidth(true);
         grid.addColumn(p -> f(p.routeAccuracy())).setHeader(rated ? "Agreement" : "Route acc.").setAutoWidth(true);
         grid.addColumn(p -> f(p.falseAbstention())).setHeader("False abst.").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);

@@ -49,6 +49,7 @@ public class PipelineForm extends VerticalLayout {
     private final NumberField upper = unit("upperThreshold", "Upper threshold (CORRECT at or above)");
     private final NumberField lower = unit("lowerThreshold", "Lower threshold (INCORRECT below)");
     private final NumberField strip = unit("stripThreshold", "Strip threshold (sentence kept at or above)");
+    private final NumberField stripRatio = unit("stripRatio", "Strip ratio (share of the best sentence's score a kept sentence needs)");
     private final IntegerField tokenBudget = integer("tokenBudget", "Context budget (words)", 20, 20_000);
     private final IntegerField searchResults = integer("searchResults", "Web results requested", 1, 50);
     private final Select<SearchFailurePolicy> onSearchFailure = new Select<>();
@@ -89,6 +90,7 @@ public class PipelineForm extends VerticalLayout {
         upper.setValue(s.upperThreshold());
         lower.setValue(s.lowerThreshold());
         strip.setValue(s.stripThreshold());
+        stripRatio.setValue(s.stripRatio());
         tokenBudget.setValue(s.tokenBudget());
         searchResults.setValue(s.searchResults());
         SelfRagSettings selfRag = s.selfRag();
@@ -99,11 +101,11 @@ public class PipelineForm extends VerticalLayout {
         minSupport.setValue(selfRag.minSupport());
         minUsefulness.setValue(selfRag.minUsefulness());
         maxRounds.setValue(selfRag.maxRounds());
-        for (com.vaadin.flow.component.Component f : new com.vaadin.flow.component.Component[] {topK, upper, lower, strip,
+        for (com.vaadin.flow.component.Component f : new com.vaadin.flow.component.Component[] {topK, upper, lower, strip, stripRatio,
                 tokenBudget, searchResults, minSupport, minUsefulness, maxRounds}) {
             settingFields.put(f.getId().orElseThrow().substring("setting-".length()), (HasValidation) f);
         }
-        FormLayout settings = new FormLayout(mode, topK, upper, lower, strip, tokenBudget, searchResults,
+        FormLayout settings = new FormLayout(mode, topK, upper, lower, strip, stripRatio, tokenBudget, searchResults,
                 onSearchFailure, parallelSearch);
         settings.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 1), new FormLayout.ResponsiveStep("36em", 2),
                 new FormLayout.ResponsiveStep("60em", 3));
@@ -241,7 +243,8 @@ public class PipelineForm extends VerticalLayout {
         clearProblems();
         problems.clear();
         PipelineSettings settings = null;
-        if (Arrays.asList(topK.getValue(), upper.getValue(), lower.getValue(), strip.getValue(), tokenBudget.getValue(),
+        if (Arrays.asList(topK.getValue(), upper.getValue(), lower.getValue(), strip.getValue(), stripRatio.getValue(),
+                tokenBudget.getValue(),
                 searchResults.getValue(), minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue())
                 .contains(null)) {
             settingFields.forEach((name, f) -> {
@@ -255,7 +258,8 @@ public class PipelineForm extends VerticalLayout {
                 settings = new PipelineSettings(mode.getValue(), topK.getValue(), upper.getValue(), lower.getValue(),
                         strip.getValue(), tokenBudget.getValue(), searchResults.getValue(), onSearchFailure.getValue(),
                         parallelSearch.getValue(), new SelfRagSettings(decideRetrieval.getValue(), critique.getValue(),
-                                minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue()));
+                                minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue()),
+                        stripRatio.getValue());
             } catch (IllegalArgumentException e) {
                 showProblems(List.of(e.getMessage().split("; ")));
             }

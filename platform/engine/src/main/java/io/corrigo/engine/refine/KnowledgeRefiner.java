@@ -29,8 +29,8 @@ import java.util.concurrent.Executor;
  * <ol>
  *   <li>every kept passage is split into its strips (precomputed ones are used as they are);</li>
  *   <li>every strip is scored by the evaluator, one passage per task;</li>
- *   <li>strips at or above the strip threshold are taken, best first, while they fit the token budget;
- *       repeated sentences are taken once;</li>
+ *   <li>strips at or above the strip threshold and at least {@code stripRatio} of the best strip's score are
+ *       taken, best first, while they fit the token budget; repeated sentences are taken once;</li>
  *   <li>the taken strips are regrouped by passage (passages ordered by their best strip, sentences in reading
  *       order) and numbered for citation: one number per passage.</li>
  * </ol>
@@ -49,8 +49,8 @@ public final class KnowledgeRefiner {
     }
 
     /** The refined context, possibly empty when no strip is relevant enough. */
-    public List<ContextStrip> refine(Query query, List<ScoredPassage> kept, double stripThreshold, int tokenBudget,
-                                     TraceRecorder trace) {
+    public List<ContextStrip> refine(Query query, List<ScoredPassage> kept, double stripThreshold, double stripRatio,
+                                     int tokenBudget, TraceRecorder trace) {
         List<Passage> passages = embedder.ensureEmbedded(kept.stream().map(ScoredPassage::passage).toList(), trace);
         List<CompletableFuture<List<Candidate>>> futures = passages.stream()
                 .map(p -> CompletableFuture.supplyAsync(() -> scoreStrips(query, p), executor))
@@ -64,12 +64,17 @@ public final class KnowledgeRefiner {
         Set<Candidate> taken = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<String> seenTexts = new HashSet<>();
         Map<Candidate, String> reasons = new IdentityHashMap<>();
+        double floor = ranked.stream().filter(c -> c.error() == null).mapToDouble(Candidate::score).max().orElse(0)
+                * stripRatio;
         int tokens = 0;
         for (Candidate c : ranked) {
             if (c.error() != null) {
                 reasons.put(c, c.error());
             } else if (c.score() < stripThreshold) {
                 reasons.put(c, String.format(Locale.ROOT, "below strip threshold (%.3f < %.3f)", c.score(), stripThreshold));
+            } else if (c.score() < floor) {
+                reasons.put(c, String.format(Locale.ROOT, "below %.0f %% of the best sentence's score (%.3f < %.3f)",
+                        stripRatio * 100, c.score(), floor));
             } else if (!seenTexts.add(normalise(c.strip().text()))) {
                 reasons.put(c, "repeats a kept sentence");
             } else if (tokens + c.tokens() > tokenBudget) {

@@ -60,6 +60,15 @@ public final class TraceRecorder {
         notice(stage, reason, true);
     }
 
+    /**
+     * Flags the answer as covering only part of the question (a part of a multi-part question went unanswered): the
+     * answer is incomplete, but nothing failed, so the notice does not degrade the run.
+     */
+    public void partialAnswer(Stage stage, String reason) {
+        this.incomplete = true;
+        notice(stage, reason, false);
+    }
+
     /** Records graded knowledge-base passages; {@code kept} decides the kept flag of each. */
     public void retrieved(List<ScoredPassage> passages, java.util.function.Predicate<ScoredPassage> kept) {
         passages.forEach(p -> retrieved.add(toTrace(p, kept.test(p))));

@@ -58,7 +58,8 @@ public class Calibration {
      * @param fallbackShare    share of questions that would search the fallback
      * @param latencyMillis    estimated mean latency
      */
-    public record Point(double upper, double lower, double strip, double routeAccuracy, double contextPrecision,
+    public record Point(double upper, double lower, double strip, double stripRatio, double routeAccuracy,
+                        double contextPrecision,
                         double contextRecall, double abstentionRecall, double falseAbstention, double fallbackShare,
                         double latencyMillis) {
     }
@@ -77,6 +78,11 @@ public class Calibration {
      */
     public record Recording(List<Recorded> questions, double kbLatencyMillis, double fallbackLatencyMillis) {
     }
+
+    /** Strip thresholds the sweep tries, in hundredths: probabilities of the answerhood grader sit low. */
+    static final int[] STRIPS = {1, 2, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80};
+    /** Strip ratios the sweep tries (see {@link PipelineSettings#stripRatio()}). */
+    static final double[] STRIP_RATIOS = {0, 0.5, 0.7, 0.85};
 
     private final PipelineRuntimes runtimes;
     private final PipelineService pipelines;
@@ -119,15 +125,18 @@ public class Calibration {
     /** Replays {@code recording} over the grid of thresholds; every point, best first. */
     public static List<Point> sweep(Recording recording) {
         List<Point> points = new ArrayList<>();
-        for (int u = 50; u <= 95; u += 5) {
-            for (int l = 10; l <= u; l += 5) {
-                for (int s = 30; s <= 80; s += 5) {
-                    points.add(replay(recording.questions(), u / 100.0, l / 100.0, s / 100.0,
-                            recording.kbLatencyMillis(), recording.fallbackLatencyMillis()));
+        for (int u = 5; u <= 95; u += 5) {
+            for (int l = 0; l <= u; l += 5) {
+                for (int s : STRIPS) {
+                    for (double ratio : STRIP_RATIOS) {
+                        points.add(replay(recording.questions(), u / 100.0, l / 100.0, s / 100.0, ratio,
+                                recording.kbLatencyMillis(), recording.fallbackLatencyMillis()));
+                    }
                 }
             }
         }
-        points.sort(Comparator.comparing((Point p) -> !(nanToZero(p.falseAbstention()) <= MAX_FALSE_ABSTENTION))
+        // within the false-abstention bound first; when no point is, the ones that exceed it least
+        points.sort(Comparator.comparingDouble((Point p) -> Math.max(0, nanToZero(p.falseAbstention()) - MAX_FALSE_ABSTENTION))
                 .thenComparing(Comparator.comparingDouble(Point::routeAccuracy).reversed())
                 .thenComparing(Comparator.comparingDouble((Point p) -> nanToZero(p.contextPrecision())).reversed())
                 .thenComparingDouble(p -> nanToZero(p.latencyMillis())));
@@ -138,12 +147,13 @@ public class Calibration {
     public int apply(String tenantId, Point point) {
         ActivePipeline active = pipelines.active(tenantId);
         PipelineDefinition d = active.definition();
-        PipelineSettings settings = d.settings().withThresholds(point.upper(), point.lower(), point.strip());
+        PipelineSettings settings = d.settings().withThresholds(point.upper(), point.lower(), point.strip())
+                .withStripRatio(point.stripRatio());
         return pipelines.save(tenantId, new PipelineDefinition(settings, d.stages(), d.resilience(), d.models())).version();
     }
 
-    static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double kbLatency,
-                        double fallbackLatency) {
+    static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double ratio,
+                        double kbLatency, double fallbackLatency) {
         Thresholds thresholds = new Thresholds(upper, lower);
         CragActionRule rule = new CragActionRule();
         double route = 0;
@@ -167,9 +177,10 @@ public class Calibration {
                         .forEach(p -> keptIds.add(p.passage().id()));
             }
             Set<String> kept = new HashSet<>(keptIds);
-            List<String> context = r.strips().stream()
-                    .filter(s -> kept.contains(s.passageId()) && s.score() >= strip)
-                    .map(StripTrace::text).toList();
+            List<StripTrace> passing = r.strips().stream()
+                    .filter(s -> kept.contains(s.passageId()) && s.score() >= strip).toList();
+            double floor = ratio * passing.stream().mapToDouble(StripTrace::score).max().orElse(0);
+            List<String> context = passing.stream().filter(s -> s.score() >= floor).map(StripTrace::text).toList();
             boolean abstained = context.isEmpty();
             route += r.label().credit(action, abstained);
             Boolean answerableQuestion = r.label().answerable();
@@ -190,7 +201,7 @@ public class Calibration {
         }
         int n = Math.max(1, recorded.size());
         double fallbackShare = (double) fallbacks / n;
-        return new Point(upper, lower, strip, route / n, EvalMetrics.mean(precision), EvalMetrics.mean(recall),
+        return new Point(upper, lower, strip, ratio, route / n, EvalMetrics.mean(precision), EvalMetrics.mean(recall),
                 none == 0 ? Double.NaN : (double) noneAbstained / none,
                 answerable == 0 ? Double.NaN : (double) falseAbstentions / answerable, fallbackShare, (1 - fallbackShare) * kbLatency + fallbackShare * fallbackLatency);
     }

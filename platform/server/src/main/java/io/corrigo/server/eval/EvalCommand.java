@@ -255,10 +255,10 @@ public class EvalCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the calibration to " + options.out(), e);
         }
-        out.println("  upper  lower  strip   route  abst.R  false abst.  ctx P  ctx R  fallback  est. latency");
+        out.println("  upper  lower  strip  ratio   route  abst.R  false abst.  ctx P  ctx R  fallback  est. latency");
         points.stream().limit(5).forEach(p -> out.printf(Locale.ROOT,
-                "  %.2f   %.2f   %.2f   %.3f  %.3f   %.3f        %.3f  %.3f  %.2f      %.0f ms%n",
-                p.upper(), p.lower(), p.strip(), p.routeAccuracy(), p.abstentionRecall(), p.falseAbstention(),
+                "  %.2f   %.2f   %.2f   %.2f    %.3f  %.3f   %.3f        %.3f  %.3f  %.2f      %.0f ms%n",
+                p.upper(), p.lower(), p.strip(), p.stripRatio(), p.routeAccuracy(), p.abstentionRecall(), p.falseAbstention(),
                 p.contextPrecision(), p.contextRecall(), p.fallbackShare(), p.latencyMillis()));
         out.println("Every point: " + options.out().resolve("calibration.json").toAbsolutePath());
         if (options.apply()) {

@@ -13,7 +13,8 @@ import java.util.List;
  * @param citations       the sources the answer cites
  * @param action          CORRECT, AMBIGUOUS or INCORRECT; {@code null} in naive mode
  * @param degraded        whether a plugin failure made the answer worse than it should be
- * @param incomplete      whether the answer may be incomplete because the web fallback it needed was unavailable
+ * @param incomplete      whether the answer may be incomplete: the web fallback it needed was unavailable, or a part of
+ *                        a multi-part question went unanswered (the notices say which)
  * @param notices         what the run had to work around, in words
  * @param totalMillis     time to answer
  * @param traceUrl        where the full trace is

@@ -40,7 +40,7 @@ class CalibrationTest {
     @Test
     void should_replay_routes_and_contexts_for_a_threshold_point() {
         // upper 0.75: kb CORRECT; web: 0.4 < lower 0.45 → INCORRECT, web result kept; none: 0.6 AMBIGUOUS, strip 0.5 < 0.55
-        Calibration.Point good = Calibration.replay(recorded, 0.75, 0.45, 0.55, 10, 100);
+        Calibration.Point good = Calibration.replay(recorded, 0.75, 0.45, 0.55, 0, 10, 100);
 
         assertThat(good.routeAccuracy()).isEqualTo(1.0);
         assertThat(good.contextPrecision()).isEqualTo(1.0);
@@ -54,7 +54,7 @@ class CalibrationTest {
     @Test
     void should_score_a_worse_point_lower() {
         // upper 0.55: the none question's trap (0.6) becomes CORRECT and its strip (0.5 ≥ 0.3) is kept: no abstention
-        Calibration.Point loose = Calibration.replay(recorded, 0.55, 0.3, 0.3, 10, 100);
+        Calibration.Point loose = Calibration.replay(recorded, 0.55, 0.3, 0.3, 0, 10, 100);
 
         assertThat(loose.routeAccuracy()).isLessThan(1.0);
         assertThat(loose.contextPrecision()).isLessThan(1.0); // "It is a virus." joins the kb context
@@ -71,9 +71,9 @@ class CalibrationTest {
                         List.of(passage("n1", 0.6)), List.of(), List.of(strip("n1", "A related but useless sentence.", 0.5))));
 
         // upper 0.75 keeps the helpful route and leaves the trap AMBIGUOUS with its strip (0.5) dropped: an abstention
-        Calibration.Point strict = Calibration.replay(rated, 0.75, 0.45, 0.55, 10, 100);
+        Calibration.Point strict = Calibration.replay(rated, 0.75, 0.45, 0.55, 0, 10, 100);
         // upper 0.55 repeats the unhelpful answer
-        Calibration.Point loose = Calibration.replay(rated, 0.55, 0.3, 0.3, 10, 100);
+        Calibration.Point loose = Calibration.replay(rated, 0.55, 0.3, 0.3, 0, 10, 100);
 
         assertThat(strict.routeAccuracy()).isEqualTo(1.0);
         assertThat(loose.routeAccuracy()).isEqualTo(0.5);
