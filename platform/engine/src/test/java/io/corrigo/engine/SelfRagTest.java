@@ -213,6 +213,22 @@ class SelfRagTest {
     }
 
     @Test
+    void should_abstain__when_every_candidate_is_supported_but_none_answers_the_question() {
+        // given: a critic that finds the answer supported, but rates it 1: it does not answer the question (ISREL)
+        ScriptedCritic critic = new ScriptedCritic(text -> 1);
+        ScriptedGenerator generator = new ScriptedGenerator("Measles spreads in the air [1].");
+
+        // when
+        RunResult result = pipeline(generator, critic, SETTINGS).run(QUESTION);
+
+        // then: rounds ran out, and the supported-but-irrelevant answer was not served
+        assertThat(result.trace().rounds()).extracting(CritiqueRound::decision).last()
+                .isEqualTo(CritiqueDecision.ABSTAIN);
+        assertThat(result.answer().abstained()).isTrue();
+        assertThat(result.answer().text()).doesNotContain("spreads in the air");
+    }
+
+    @Test
     void should_stop_after_max_rounds__and_serve_the_best_candidate_without_unsupported_sentences() {
         ScriptedCritic critic = new ScriptedCritic(text -> 4);
         ScriptedGenerator generator = new ScriptedGenerator(SUPPORTED + " " + UNSUPPORTED);

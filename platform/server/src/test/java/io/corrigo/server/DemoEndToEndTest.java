@@ -67,8 +67,12 @@ class DemoEndToEndTest extends HostTestBase {
             assertThat(p.get("id").asText()).isEqualTo("covid-1564#3");
             assertThat(p.get("kept").asBoolean()).isTrue();
         });
+        double bestStrip = stream(trace.get("strips")).mapToDouble(s -> s.get("score").asDouble()).max().orElseThrow();
+        JsonNode settings = trace.get("settings");
         assertThat(stream(trace.get("strips")).filter(s -> s.get("kept").asBoolean())).isNotEmpty()
-                .allSatisfy(s -> assertThat(s.get("score").asDouble()).isGreaterThanOrEqualTo(0.55));
+                .allSatisfy(s -> assertThat(s.get("score").asDouble())
+                        .isGreaterThanOrEqualTo(settings.get("stripThreshold").asDouble())
+                        .isGreaterThanOrEqualTo(settings.get("stripRatio").asDouble() * bestStrip));
         assertThat(stream(trace.get("strips")).filter(s -> !s.get("kept").asBoolean()))
                 .as("refinement dropped sentences, each with a reason").isNotEmpty()
                 .allSatisfy(s -> assertThat(s.get("reason").asText()).isNotBlank());
@@ -76,7 +80,7 @@ class DemoEndToEndTest extends HostTestBase {
         assertThat(stream(trace.get("timings")).map(t -> t.get("stage").asText()))
                 .containsExactly("ANALYSE", "RETRIEVE", "EVALUATE", "REFINE", "GENERATE", "CRITIQUE");
         assertThat(stream(trace.get("plugins")).map(p -> p.get("factoryId").asText())).containsExactlyInAnyOrder(
-                "lucene-retriever", "lightweight-evaluator", "local-corpus-search", "extractive-generator",
+                "lucene-retriever", "answerhood-evaluator", "local-corpus-search", "extractive-generator",
                 "lightweight-critic");
         assertThat(trace.get("retrievalDecision").get("retrieve").asBoolean()).isTrue();
         assertThat(stream(trace.get("rounds")).map(r -> r.get("decision").asText()))

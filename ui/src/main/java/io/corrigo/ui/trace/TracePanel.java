@@ -205,7 +205,7 @@ public class TracePanel extends VerticalLayout {
         grid.addColumn(p -> number(p.path("score"))).setHeader("Evaluator score").setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(text(p, "grade", null))).setHeader("Grade").setAutoWidth(true);
         grid.addColumn(p -> p.path("kept").asBoolean() ? "kept" : "dropped").setHeader("").setAutoWidth(true);
-        grid.addColumn(p -> text(p, "error", "")).setHeader("Error").setFlexGrow(1);
+        grid.addColumn(p -> text(p, "error", "")).setHeader("Evaluator's reason or error").setFlexGrow(1);
         grid.setItems(list(passages));
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);

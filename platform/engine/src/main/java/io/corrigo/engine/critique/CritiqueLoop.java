@@ -175,15 +175,16 @@ public final class CritiqueLoop {
     }
 
     private Answer best(List<Judged> judged, int rounds, Context context, TraceRecorder trace) {
+        // a candidate rated 1 ("supported, but it does not answer the question": ISREL) is no answer to serve
         Optional<Judged> best = judged.stream()
-                .filter(j -> j.critique().hasSupported())
+                .filter(j -> j.critique().hasSupported() && j.critique().usefulness() > 1)
                 .max(Comparator.comparingDouble((Judged j) -> j.critique().support())
                         .thenComparingInt(j -> j.critique().usefulness()));
         Optional<Answer> served = best.flatMap(j -> AnswerPruning.prune(j.answer(), j.critique()));
         if (served.isEmpty()) {
             trace.round(new CritiqueRound(rounds + 1, context.query().text(), NOT_SUPPORTED, List.of(), null, null, null,
                     null, null, CritiqueDecision.ABSTAIN, "no candidate of " + judged.size()
-                    + " had a sentence the sources support", null));
+                    + " had a sentence the sources support that answers the question", null));
             return Answer.abstain(NOT_SUPPORTED);
         }
         int index = judged.indexOf(best.get()) + 1;

@@ -59,7 +59,7 @@ public class PipelineService {
     public static PipelineDefinition defaultDefinition() {
         return new PipelineDefinition(PipelineSettings.DEFAULTS, Map.of(
                 PluginKind.RETRIEVER.stage(), new StageConfig("lucene-retriever", Map.of()),
-                PluginKind.EVALUATOR.stage(), new StageConfig("lightweight-evaluator", Map.of()),
+                PluginKind.EVALUATOR.stage(), new StageConfig("answerhood-evaluator", Map.of()),
                 PluginKind.GENERATOR.stage(), new StageConfig("extractive-generator", Map.of()),
                 PluginKind.CRITIC.stage(), new StageConfig("lightweight-critic", Map.of())));
     }

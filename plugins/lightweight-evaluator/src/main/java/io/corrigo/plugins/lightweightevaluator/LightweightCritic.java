@@ -35,7 +35,10 @@ import java.util.regex.Pattern;
  * </ul>
  * <b>Usefulness</b> (1–5) from how well the supported part answers the question: the mean of the IDF-weighted share
  * of the question's content words it contains and the best cosine of the question with its sentences, mapped
- * linearly to 1–5.
+ * linearly to 1–5. <b>Relevance</b> (Self-RAG's ISREL) first: when no supported sentence answers the question by the
+ * answerhood model's sentence head (each judged on its own, below the model's relevance floor), the answer is rated
+ * 1, "supported but does not answer the question", whatever its word overlap: the pipeline then regenerates,
+ * retrieves again or abstains rather than serve it.
  */
 final class LightweightCritic implements Critic {
 
@@ -47,14 +50,21 @@ final class LightweightCritic implements Critic {
     private final EmbeddingService embeddings;
     private final double fullSupport;
     private final double partialSupport;
+    private final AnswerhoodModel relevance;
 
     LightweightCritic(EmbeddingService embeddings, double fullSupport, double partialSupport) {
+        this(embeddings, fullSupport, partialSupport, null);
+    }
+
+    /** @param relevance the answerhood model judging relevance, or {@code null} to rate usefulness by overlap only */
+    LightweightCritic(EmbeddingService embeddings, double fullSupport, double partialSupport, AnswerhoodModel relevance) {
         if (partialSupport > fullSupport) {
             throw new IllegalArgumentException("partialSupport must not exceed fullSupport");
         }
         this.embeddings = embeddings;
         this.fullSupport = fullSupport;
         this.partialSupport = partialSupport;
+        this.relevance = relevance;
     }
 
     private record Judged(SentenceSupport support, Embedding vector) {
@@ -67,6 +77,9 @@ final class LightweightCritic implements Critic {
         Set<String> contextNumbers = numbers(contextText);
         List<SentenceSupport> sentences = new ArrayList<>();
         double bestQuestionCosine = 0;
+        double bestAnswerhood = 0;
+        AnswerFeatures features = relevance == null ? null
+                : new AnswerFeatures(request.query().text(), request.query().embedding(), request.query().termStatistics());
         StringBuilder supported = new StringBuilder();
         for (String sentence : Sentences.ofAnswer(request.answer().text())) {
             String claim = MARKER.matcher(sentence).replaceAll("").strip();
@@ -77,6 +90,10 @@ final class LightweightCritic implements Critic {
             sentences.add(judged.support());
             if (judged.support().support() != Support.NONE) {
                 supported.append(claim).append(' ');
+                if (features != null) {
+                    bestAnswerhood = Math.max(bestAnswerhood,
+                            relevance.sentence().probability(features.sentence(claim, judged.vector())));
+                }
                 if (request.query().embedding() != null && judged.vector() != null) {
                     bestQuestionCosine = Math.max(bestQuestionCosine, request.query().embedding().cosine(judged.vector()));
                 }
@@ -85,9 +102,15 @@ final class LightweightCritic implements Critic {
         if (sentences.isEmpty()) {
             sentences.add(new SentenceSupport(request.answer().text(), Support.NONE, 0, null));
         }
+        if (features != null && !supported.isEmpty() && bestAnswerhood < relevance.relevanceFloor()) {
+            return new Critique(sentences, 1, String.format(Locale.ROOT, "supported but does not answer the question: "
+                    + "no supported sentence reaches the relevance floor (best answerhood %.3f < %.3f)", bestAnswerhood,
+                    relevance.relevanceFloor()));
+        }
         int usefulness = usefulness(request.query(), supported.toString(), bestQuestionCosine);
         return new Critique(sentences, usefulness, "support by word overlap and embeddings; usefulness by coverage "
-                + "of the question");
+                + "of the question" + (features == null ? "" : String.format(Locale.ROOT,
+                "; relevance: best answerhood %.3f ≥ %.3f", bestAnswerhood, relevance.relevanceFloor())));
     }
 
     private Judged judge(String sentence, String claim, List<ContextStrip> context, String contextText,

@@ -14,6 +14,9 @@ public class LightweightCriticFactory implements CriticFactory {
 
     public static final String ID = "lightweight-critic";
 
+    /** The answerhood model judges relevance (ISREL); read once per plugin start. */
+    private final AnswerhoodModel model = AnswerhoodModel.shipped();
+
     @Override
     public String id() {
         return ID;
@@ -23,7 +26,8 @@ public class LightweightCriticFactory implements CriticFactory {
     public String description() {
         return "Checks every answer sentence against the context offline: word for word, by word overlap and "
                 + "embedding similarity, and by its figures (a number the context never mentions makes the sentence "
-                + "unsupported). Rates usefulness 1-5 by how much of the question the supported sentences cover. "
+                + "unsupported). Rates usefulness 1-5 by how much of the question the supported sentences cover, and 1 when "
+                + "no supported sentence answers the question by the answerhood model (relevance, Self-RAG's ISREL). "
                 + "Costs no embedding for quoted sentences.";
     }
 
@@ -45,6 +49,7 @@ public class LightweightCriticFactory implements CriticFactory {
 
     @Override
     public Critic create(PluginContext context, PluginConfig config) {
-        return new LightweightCritic(context.embeddings(), config.decimal("fullSupport"), config.decimal("partialSupport"));
+        return new LightweightCritic(context.embeddings(), config.decimal("fullSupport"), config.decimal("partialSupport"),
+                model);
     }
 }

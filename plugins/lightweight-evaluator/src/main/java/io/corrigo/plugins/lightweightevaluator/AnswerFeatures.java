@@ -1,0 +1,302 @@
+package io.corrigo.plugins.lightweightevaluator;
+
+import io.corrigo.api.Embedding;
+import io.corrigo.api.TermStatistics;
+import io.corrigo.api.text.LexicalCoverage;
+import io.corrigo.api.text.Terms;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What speaks to whether a sentence or a passage <em>answers</em> a question, rather than resembling it: the
+ * features of the answerhood grader ({@link AnswerhoodModel}). One instance per question; {@link #sentence} and
+ * {@link #passage} turn candidates into feature vectors in the order of {@link #NAMES}.
+ *
+ * <ul>
+ *   <li><b>coverage</b>: IDF-weighted share of the question's content words in the text (a missing rare word is
+ *       costly), and the weight of the rarest word that is missing;</li>
+ *   <li><b>bigrams</b>: share of the question's adjacent content-word pairs found in the text (word order);</li>
+ *   <li><b>cosine</b>: embedding similarity of question and sentence (or passage);</li>
+ *   <li><b>answer type</b>: what the question asks for (who → a name, when → a date or year, how many/much → a
+ *       number, where → a place name) present in the text <em>outside</em> the words of the question: a
+ *       sentence that only repeats the question has no answer in it;</li>
+ *   <li><b>novelty</b>: share of the text's content words that the question does not contain;</li>
+ *   <li><b>negation mismatch</b>: one of question and text is negated, the other not.</li>
+ * </ul>
+ * Feature vectors are computed identically when the model is fitted (the repository's {@code FitAnswerhood}) and
+ * when it runs, so the weights it ships stay meaningful.
+ */
+public final class AnswerFeatures {
+
+    /** The feature names, in vector order (the same for sentences and passages; see {@link #passage}). */
+    public static final List<String> NAMES = List.of(
+            "coverage", "bigramCoverage", "missingRareTerm", "cosine", "typeMatch", "novelty", "negationMismatch",
+            "passageCoverage", "passageCosine", "bestCosineInPassage", "bestCoverageInPassage", "questionLength",
+            "coverageXcosine", "typeXcoverage");
+
+    /** What a question asks for, from its wh-word. */
+    public enum AnswerType { PERSON, DATE, NUMBER, PLACE, OTHER }
+
+    private static final Pattern YEAR = Pattern.compile("\\b(1[5-9]\\d\\d|20\\d\\d)s?\\b");
+    private static final Pattern MONTH = Pattern.compile(
+            "\\b(january|february|march|april|may|june|july|august|september|october|november|december|"
+                    + "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\b");
+    private static final Pattern CENTURY = Pattern.compile("\\b\\d{1,2}(st|nd|rd|th) centur|\\bcentur(y|ies)\\b|\\bdecade");
+    private static final Pattern NUMBER = Pattern.compile("\\d|\\b(one|two|three|four|five|six|seven|eight|nine|ten|"
+            + "eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several)\\b");
+    private static final Pattern CAPITALISED = Pattern.compile("\\b\\p{Lu}[\\p{L}'’.-]+");
+    private static final Set<String> NEGATIONS = Set.of("not", "no", "never", "none", "nor", "without", "cannot",
+            "neither", "nobody", "nothing");
+
+    private final List<String> terms;
+    private final Set<String> questionStems;
+    private final List<String[]> bigrams;
+    private final double[] weights;
+    private final double totalWeight;
+    private final double maxWeight;
+    private final AnswerType type;
+    private final boolean negated;
+    private final Embedding question;
+    private final TermStatistics statistics;
+
+    /**
+     * @param question   the question
+     * @param embedding  its embedding, or {@code null} (the cosine features are then 0)
+     * @param statistics IDF of the corpus the candidates come from
+     */
+    public AnswerFeatures(String question, Embedding embedding, TermStatistics statistics) {
+        this.question = embedding;
+        this.statistics = statistics == null ? TermStatistics.UNIFORM : statistics;
+        this.terms = Terms.contentTerms(question);
+        this.questionStems = new HashSet<>();
+        for (String token : Terms.tokens(question)) {
+            questionStems.add(LexicalCoverage.stem(token));
+        }
+        this.weights = new double[terms.size()];
+        double total = 0;
+        double max = 0;
+        for (int i = 0; i < terms.size(); i++) {
+            weights[i] = Math.max(0.05, this.statistics.inverseDocumentFrequency(terms.get(i)));
+            total += weights[i];
+            max = Math.max(max, weights[i]);
+        }
+        this.totalWeight = total;
+        this.maxWeight = max;
+        this.bigrams = new ArrayList<>();
+        for (int i = 0; i + 1 < terms.size(); i++) {
+            bigrams.add(new String[] {LexicalCoverage.stem(terms.get(i)), LexicalCoverage.stem(terms.get(i + 1))});
+        }
+        this.type = answerType(question);
+        this.negated = negated(Terms.tokens(question));
+    }
+
+    /** What {@code question} asks for. */
+    public static AnswerType answerType(String question) {
+        String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} ]", " ") + " ";
+        if (q.matches(".* how (many|much|long|old|far|large|big|tall|high|often) .*")
+                || q.matches(".* (what|which) (percentage|percent|proportion|number|amount|size|rate) .*")) {
+            return AnswerType.NUMBER;
+        }
+        if (q.matches(".* when .*") || q.matches(".* (what|which) (year|date|day|month|time|century|decade|period) .*")) {
+            return AnswerType.DATE;
+        }
+        if (q.matches(".* (who|whom|whose) .*")) {
+            return AnswerType.PERSON;
+        }
+        if (q.matches(".* where .*") || q.matches(".* (what|which) (country|city|state|place|region|continent) .*")) {
+            return AnswerType.PLACE;
+        }
+        return AnswerType.OTHER;
+    }
+
+    /** The features of one sentence: the passage-level ones are those of the sentence alone. */
+    public double[] sentence(String text, Embedding embedding) {
+        Scored s = score(text, embedding);
+        return vector(s, s.coverage, s.cosine, s.cosine, s.coverage);
+    }
+
+    /**
+     * The features of one sentence within its passage ({@code passage} from {@link #passageContext}): what the
+     * sentence-selection head of the model reads.
+     */
+    public double[] sentenceInPassage(String text, Embedding embedding, PassageContext passage) {
+        Scored s = score(text, embedding);
+        return vector(s, passage.coverage, passage.cosine, passage.bestCosine, passage.bestCoverage);
+    }
+
+    /**
+     * The features of a passage: its best sentence (by coverage plus cosine) stands for it in the sentence
+     * features, beside the passage's own coverage and cosine and its best per-sentence values.
+     *
+     * @param text               the passage text
+     * @param embedding          the passage embedding, or {@code null}
+     * @param sentences          its sentences
+     * @param sentenceEmbeddings their embeddings (entries may be {@code null})
+     */
+    public double[] passage(String text, Embedding embedding, List<String> sentences, List<Embedding> sentenceEmbeddings) {
+        PassageContext context = passageContext(text, embedding, sentences, sentenceEmbeddings);
+        return vector(context.best, context.coverage, context.cosine, context.bestCosine, context.bestCoverage);
+    }
+
+    /** The passage-level values that every sentence of the passage shares. */
+    public PassageContext passageContext(String text, Embedding embedding, List<String> sentences,
+                                         List<Embedding> sentenceEmbeddings) {
+        double coverage = coverage(stems(text));
+        double cosine = cosine(embedding);
+        Scored best = null;
+        double bestCosine = cosine;
+        double bestCoverage = 0;
+        for (int i = 0; i < sentences.size(); i++) {
+            Scored s = score(sentences.get(i), i < sentenceEmbeddings.size() ? sentenceEmbeddings.get(i) : null);
+            bestCosine = Math.max(bestCosine, s.cosine);
+            bestCoverage = Math.max(bestCoverage, s.coverage);
+            if (best == null || s.coverage + s.cosine > best.coverage + best.cosine) {
+                best = s;
+            }
+        }
+        if (best == null) {
+            best = score(text, embedding);
+        }
+        return new PassageContext(coverage, cosine, bestCosine, bestCoverage, best);
+    }
+
+    /** Passage-level values shared by the sentences of one passage. */
+    public record PassageContext(double coverage, double cosine, double bestCosine, double bestCoverage, Scored best) {
+    }
+
+    private double[] vector(Scored s, double passageCoverage, double passageCosine, double bestCosine, double bestCoverage) {
+        return new double[] {
+                s.coverage, s.bigrams, s.missingRare, s.cosine, s.typeMatch, s.novelty, s.negationMismatch,
+                passageCoverage, passageCosine, bestCosine, bestCoverage, Math.log1p(terms.size()),
+                s.coverage * s.cosine, s.typeMatch * s.coverage};
+    }
+
+    /** The per-text values. */
+    public record Scored(double coverage, double bigrams, double missingRare, double cosine, double typeMatch,
+                         double novelty, double negationMismatch) {
+    }
+
+    private Scored score(String text, Embedding embedding) {
+        Set<String> stems = stems(text);
+        double coverage = coverage(stems);
+        double missing = 0;
+        for (int i = 0; i < terms.size(); i++) {
+            if (!stems.contains(LexicalCoverage.stem(terms.get(i)))) {
+                missing = Math.max(missing, weights[i]);
+            }
+        }
+        double found = 0;
+        for (String[] pair : bigrams) {
+            if (stems.contains(pair[0]) && stems.contains(pair[1]) && adjacent(text, pair)) {
+                found++;
+            }
+        }
+        List<String> tokens = Terms.tokens(text);
+        int content = 0;
+        int fresh = 0;
+        for (String token : tokens) {
+            if (!Terms.isStopWord(token)) {
+                content++;
+                if (!questionStems.contains(LexicalCoverage.stem(token))) {
+                    fresh++;
+                }
+            }
+        }
+        return new Scored(coverage, bigrams.isEmpty() ? coverage : found / bigrams.size(),
+                maxWeight == 0 ? 0 : missing / maxWeight, cosine(embedding), typeMatch(text),
+                content == 0 ? 0 : fresh / (double) content, negated(tokens) != negated ? 1 : 0);
+    }
+
+    private static boolean adjacent(String text, String[] pair) {
+        List<String> tokens = Terms.tokens(text);
+        String previous = null;
+        for (String token : tokens) {
+            if (Terms.isStopWord(token)) {
+                continue;
+            }
+            String stem = LexicalCoverage.stem(token);
+            if (pair[0].equals(previous) && pair[1].equals(stem)) {
+                return true;
+            }
+            previous = stem;
+        }
+        return false;
+    }
+
+    /** 1 when the text holds what the question asks for in words the question does not use; a weaker 0.5 for a hint. */
+    double typeMatch(String text) {
+        String outside = withoutQuestionWords(text);
+        String lower = outside.toLowerCase(Locale.ROOT);
+        return switch (type) {
+            case DATE -> YEAR.matcher(lower).find() || MONTH.matcher(lower).find() ? 1
+                    : CENTURY.matcher(lower).find() ? 0.5 : 0;
+            case NUMBER -> NUMBER.matcher(lower).find() ? 1 : 0;
+            case PERSON, PLACE -> capitalised(outside) ? 1 : 0;
+            case OTHER -> Terms.contentTerms(outside).size() >= 3 ? 1 : 0;
+        };
+    }
+
+    private boolean capitalised(String text) {
+        Matcher m = CAPITALISED.matcher(text);
+        int start = 0;
+        while (m.find()) {
+            // a capital after a sentence start is no name
+            if (m.start() > start + 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String withoutQuestionWords(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String word : text.split("\\s+")) {
+            String bare = word.replaceAll("[^\\p{L}\\p{N}]", "").toLowerCase(Locale.ROOT);
+            if (bare.isEmpty() || !questionStems.contains(LexicalCoverage.stem(bare))) {
+                out.append(word).append(' ');
+            } else {
+                out.append("_ ");
+            }
+        }
+        return out.toString();
+    }
+
+    private double coverage(Set<String> stems) {
+        if (terms.isEmpty()) {
+            return 0;
+        }
+        double found = 0;
+        for (int i = 0; i < terms.size(); i++) {
+            if (stems.contains(LexicalCoverage.stem(terms.get(i)))) {
+                found += weights[i];
+            }
+        }
+        return found / totalWeight;
+    }
+
+    private double cosine(Embedding embedding) {
+        return question == null || embedding == null ? 0 : question.cosine(embedding);
+    }
+
+    private static Set<String> stems(String text) {
+        Set<String> stems = new HashSet<>();
+        for (String token : Terms.tokens(text)) {
+            stems.add(LexicalCoverage.stem(token));
+        }
+        return stems;
+    }
+
+    private static boolean negated(List<String> tokens) {
+        for (String token : tokens) {
+            if (NEGATIONS.contains(token) || token.equals("t")) { // "t" is what is left of "n't"
+                return true;
+            }
+        }
+        return false;
+    }
+}
