@@ -8,6 +8,7 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.GenerationRequest;
 import io.corrigo.api.Generator;
 import io.corrigo.api.Query;
+import io.corrigo.api.text.Boilerplate;
 import io.corrigo.api.text.LexicalCoverage;
 import io.corrigo.api.text.Sentences;
 import io.corrigo.api.text.Terms;
@@ -20,16 +21,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Quotes the best-supported sentences of the context.
+ * Quotes the sentences of the context that answer the question, the best one first.
  *
  * <p>Every context sentence gets a support score: the mean of its cosine similarity to the question (rescaled
- * from [0.15, 0.75]) and the IDF-weighted share of the question's words it contains. The best sentence must
- * reach {@code minSupport}, or the generator abstains; up to {@code maxSentences} sentences within 85% of the
- * best one's score follow it, in context order, each followed by its {@code [n]} marker.
+ * from [0.15, 0.75]) and the IDF-weighted share of the question's words it contains. Sentences are ranked by support
+ * weighted by the evaluator's relevance of their strip (in a corrective run, the probability that the sentence
+ * answers the question), so the answer leads with the answering sentence, not the one most like the question.
+ * The best sentence must reach {@code minSupport}, or the generator abstains; up to {@code maxSentences} − 1 more
+ * within 85% of its support follow it in context order, each followed by its {@code [n]} marker. Fragments (a
+ * heading, a few words) and repeats are never quoted.
  */
 final class ExtractiveGenerator implements Generator {
 
     static final double DEFAULT_MIN_SUPPORT = 0.4;
+    /** A sentence of fewer words is a fragment. */
+    static final int MIN_WORDS = 4;
     /** Joins quoted sentences of one source that are not adjacent in it. */
     static final String QUOTE_GAP = " … ";
     static final String ABSTENTION = "The sources available to me do not answer this question.";
@@ -62,17 +68,20 @@ final class ExtractiveGenerator implements Generator {
         if (candidates.isEmpty()) {
             return Answer.abstain(ABSTENTION);
         }
+        double topRelevance = candidates.stream().mapToDouble(c -> c.strip().relevance()).max().orElse(0);
         List<Candidate> ranked = new ArrayList<>(candidates);
-        ranked.sort(Comparator.comparingDouble(Candidate::support).reversed());
+        ranked.sort(Comparator.comparingDouble((Candidate c) -> rank(c, topRelevance)).reversed());
         Candidate best = ranked.get(0);
         if (best.support() < minSupport) {
             return Answer.abstain(ABSTENTION);
         }
-        List<Candidate> chosen = new ArrayList<>(ranked.stream()
+        List<Candidate> chosen = new ArrayList<>();
+        chosen.add(best);
+        ranked.stream().skip(1)
                 .filter(c -> c.support() >= Math.max(minSupport, best.support() * 0.85))
-                .limit(maxSentences)
-                .toList());
-        chosen.sort(Comparator.comparingInt(Candidate::order));
+                .limit(maxSentences - 1L)
+                .sorted(Comparator.comparingInt(Candidate::order))
+                .forEach(chosen::add);
 
         StringBuilder text = new StringBuilder();
         Map<Integer, Citation> citations = new LinkedHashMap<>();
@@ -98,17 +107,34 @@ final class ExtractiveGenerator implements Generator {
         return result;
     }
 
+    /** A heading, boilerplate or a few words: nothing to quote as an answer. */
+    static boolean isFragment(String sentence) {
+        int words = Terms.tokens(sentence).size();
+        return words < MIN_WORDS || (words <= 8 && Boilerplate.looksLikeHeading(sentence))
+                || Boilerplate.isBoilerplate(sentence);
+    }
+
     private static String normalise(String sentence) {
         return sentence.replaceAll("\\[\\d+\\]", "").replaceAll("\\s+", " ").strip().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Support weighted by the strip's relevance relative to the context's most relevant strip (half to full). */
+    private static double rank(Candidate c, double topRelevance) {
+        double relative = topRelevance > 0 ? Math.max(0, c.strip().relevance()) / topRelevance : 1;
+        return c.support() * (0.5 + 0.5 * relative);
     }
 
     private List<Candidate> candidates(Query query, List<ContextStrip> context) {
         List<String> queryTerms = Terms.contentTerms(query.text());
         List<Candidate> result = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         for (ContextStrip strip : context) {
             List<String> sentences = Sentences.split(strip.text());
             boolean single = sentences.size() == 1;
             for (String sentence : sentences) {
+                if (isFragment(sentence) || !seen.add(normalise(sentence))) {
+                    continue;
+                }
                 double lexical = LexicalCoverage.of(queryTerms, sentence, query.termStatistics());
                 double support = lexical;
                 if (query.embedding() != null) {
