@@ -11,11 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.font.PDType1Font;
-import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.poi.xwpf.usermodel.XWPFDocument;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,23 +35,7 @@ class KnowledgeApiTest extends HostTestBase {
     }
 
     private static byte[] pdf(String... lines) throws IOException {
-        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            PDPage page = new PDPage();
-            document.addPage(page);
-            try (PDPageContentStream content = new PDPageContentStream(document, page)) {
-                content.beginText();
-                content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 12);
-                content.newLineAtOffset(72, 700);
-                for (String line : lines) {
-                    content.showText(line);
-                    content.newLineAtOffset(0, -18);
-                }
-                content.endText();
-            }
-            document.getDocumentInformation().setTitle("Lighthouse report");
-            document.save(out);
-            return out.toByteArray();
-        }
+        return TestDocuments.pdf("Lighthouse report", lines);
     }
 
     private static byte[] docx(String... paragraphs) throws IOException {
