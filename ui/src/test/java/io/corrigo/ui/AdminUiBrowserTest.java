@@ -111,24 +111,24 @@ class AdminUiBrowserTest extends UiTestBase {
         Browser b = browser();
         int before = pipelines.activeVersion(TENANT);
         b.open("/pipeline?tenant=" + TENANT);
-        b.element("stage-evaluator");
+        b.element("stage-critic");
         b.screenshot("03a-pipeline-before");
 
-        b.type("cfg-evaluator-semanticWeight", "1.7");
+        b.type("cfg-critic-fullSupport", "1.7");
         b.type("setting-topK", "5");
         b.click("save-pipeline");
 
-        b.waitUntil(d -> !b.fieldError("cfg-evaluator-semanticWeight").isEmpty(), Duration.ofSeconds(10));
-        assertThat(b.fieldError("cfg-evaluator-semanticWeight")).contains("at most 1");
+        b.waitUntil(d -> !b.fieldError("cfg-critic-fullSupport").isEmpty(), Duration.ofSeconds(10));
+        assertThat(b.fieldError("cfg-critic-fullSupport")).contains("at most 1");
         assertThat(pipelines.activeVersion(TENANT)).isEqualTo(before);
         b.screenshot("03-pipeline-invalid");
 
-        b.type("cfg-evaluator-semanticWeight", "0.6");
+        b.type("cfg-critic-fullSupport", "0.7");
         b.click("save-pipeline");
         b.waitUntil(d -> pipelines.activeVersion(TENANT) == before + 1, Duration.ofSeconds(10));
         var saved = pipelines.active(TENANT).definition();
         assertThat(saved.settings().topK()).isEqualTo(5);
-        assertThat(saved.stages().get("evaluator").properties()).containsEntry("semanticWeight", "0.6");
+        assertThat(saved.stages().get("critic").properties()).containsEntry("fullSupport", "0.7");
         b.waitUntil(d -> b.text("pipeline-version").startsWith("Version " + (before + 1)), Duration.ofSeconds(10));
         b.screenshot("04-pipeline");
     }

@@ -78,17 +78,18 @@ public final class Boilerplate {
     }
 
     /**
-     * Whether {@code line} reads as a heading rather than prose: at most 20 words and 160 characters, starting with a
-     * capital or a digit, and not ending like a sentence (full stop, question mark, exclamation mark, colon, comma).
+     * Whether {@code line} reads as a heading rather than prose: at most 30 words and 250 characters (papers have long
+     * titles), starting with a capital or a digit, and not ending like a statement (full stop, exclamation mark, colon,
+     * comma, semicolon). A question may be a heading ("Chikungunya: A Potentially Emerging Epidemic?", a FAQ entry).
      */
     public static boolean looksLikeHeading(String line) {
         String s = line.strip();
-        if (s.isEmpty() || s.length() > 160 || Terms.tokens(s).size() > 20) {
+        if (s.isEmpty() || s.length() > 250 || Terms.tokens(s).size() > 30) {
             return false;
         }
         char first = s.charAt(0);
         char last = s.charAt(s.length() - 1);
-        return (Character.isUpperCase(first) || Character.isDigit(first)) && ".!?:,;".indexOf(last) < 0
+        return (Character.isUpperCase(first) || Character.isDigit(first)) && ".!:,;".indexOf(last) < 0
                 && !isBoilerplate(s);
     }
 }

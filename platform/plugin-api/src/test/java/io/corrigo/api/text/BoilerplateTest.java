@@ -40,6 +40,7 @@ class BoilerplateTest {
     void should_tell_a_heading_from_a_sentence() {
         assertThat(Boilerplate.looksLikeHeading("Guest Wi-Fi")).isTrue();
         assertThat(Boilerplate.looksLikeHeading("3. Leave and holidays")).isTrue();
+        assertThat(Boilerplate.looksLikeHeading("Chikungunya: A Potentially Emerging Epidemic?")).isTrue();
         assertThat(Boilerplate.looksLikeHeading("Guests use the AcmeGuest network.")).isFalse();
         assertThat(Boilerplate.looksLikeHeading("the second half of a printed line")).isFalse();
     }
