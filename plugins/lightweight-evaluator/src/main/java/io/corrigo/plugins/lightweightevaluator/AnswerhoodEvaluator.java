@@ -26,6 +26,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     private final AnswerhoodModel model;
     private final EmbeddingService embeddings;
+    private final RecentScorings recent = new RecentScorings();
 
     AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings) {
         this.model = model;
@@ -50,14 +51,46 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     @Override
     public double scoreStrip(Query query, Passage passage, Strip strip) {
-        AnswerFeatures features = features(query);
-        Passage embedded = embedded(passage);
-        AnswerFeatures.PassageContext context = features.passageContext(embedded.text(), embedded.embedding(),
-                embedded.strips().stream().map(Strip::text).toList(),
-                embedded.strips().stream().map(Strip::embedding).toList());
+        Scoring scoring = recent.get(query, passage);
+        if (scoring == null) {
+            AnswerFeatures features = features(query);
+            Passage embedded = embedded(passage);
+            scoring = new Scoring(query, passage, features, features.passageContext(embedded.text(),
+                    embedded.embedding(), embedded.strips().stream().map(Strip::text).toList(),
+                    embedded.strips().stream().map(Strip::embedding).toList()));
+            recent.put(scoring);
+        }
         Embedding vector = strip.embedding() != null ? strip.embedding()
                 : query.embedding() == null ? null : embeddings.embed(strip.text());
-        return model.sentence().probability(features.sentenceInPassage(strip.text(), vector, context));
+        return model.sentence().probability(scoring.features().sentenceInPassage(strip.text(), vector, scoring.context()));
+    }
+
+    /** What scoring the sentences of one passage for one question shares. */
+    private record Scoring(Query query, Passage passage, AnswerFeatures features, AnswerFeatures.PassageContext context) {
+    }
+
+    /**
+     * The last few passages' shared values, found by identity: refinement scores a passage's strips one after another,
+     * and recomputing the passage's values for each strip would make a passage cost the square of its sentences.
+     */
+    private static final class RecentScorings {
+
+        private final Scoring[] slots = new Scoring[64];
+        private int next;
+
+        synchronized Scoring get(Query query, Passage passage) {
+            for (Scoring s : slots) {
+                if (s != null && s.query() == query && s.passage() == passage) {
+                    return s;
+                }
+            }
+            return null;
+        }
+
+        synchronized void put(Scoring scoring) {
+            slots[next] = scoring;
+            next = (next + 1) % slots.length;
+        }
     }
 
     private static AnswerFeatures features(Query query) {
