@@ -1,0 +1,72 @@
+package io.corrigo.plugins.lightweightevaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.api.Answer;
+import io.corrigo.api.ContextStrip;
+import io.corrigo.api.Critique;
+import io.corrigo.api.CritiqueRequest;
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.Query;
+import io.corrigo.api.Source;
+import io.corrigo.api.Support;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The offline critic's relevance judgement (ISREL) with the shipped answerhood model. */
+class LightweightCriticTest {
+
+    /** Embeddings that know nothing: a random direction per text, so unrelated texts are orthogonal (cosine ≈ 0). */
+    private static final EmbeddingService FLAT = new EmbeddingService() {
+        @Override
+        public Embedding embed(String text) {
+            java.util.Random random = new java.util.Random(text.hashCode());
+            float[] v = new float[256];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = (float) random.nextGaussian();
+            }
+            return Embedding.of(v);
+        }
+
+        @Override
+        public int dimension() {
+            return 256;
+        }
+
+        @Override
+        public String modelId() {
+            return "random";
+        }
+    };
+
+    private final AnswerhoodModel model = AnswerhoodModel.shipped();
+    private final LightweightCritic critic = new LightweightCritic(FLAT, LightweightCritic.DEFAULT_FULL,
+            LightweightCritic.DEFAULT_PARTIAL, model);
+
+    private Critique critique(String question, String sentence) {
+        ContextStrip strip = new ContextStrip(1, sentence, Source.knowledgeBase("d", "Handbook"), 0.5, null);
+        Query query = new Query(question, FLAT.embed(question), term -> 1.0);
+        return critic.critique(new CritiqueRequest(query, List.of(strip),
+                new Answer(sentence + " [1]", List.of(), false)));
+    }
+
+    @Test
+    void should_rate_a_supported_sentence_that_answers_above_1() {
+        Critique critique = critique("When did the Lyon office open?", "The Lyon office opened in March 2015.");
+
+        assertThat(critique.sentences()).extracting(s -> s.support()).containsExactly(Support.FULLY);
+        assertThat(critique.usefulness()).isGreaterThan(1);
+        assertThat(critique.reason()).contains("relevance: best answerhood");
+    }
+
+    @Test
+    void should_rate_a_supported_sentence_that_does_not_answer_1() {
+        // quoted from the context, so fully supported; it shares no word with the question and holds no date
+        Critique critique = critique("When did the Lyon office open?", "Printers are released with the staff badge.");
+
+        assertThat(critique.sentences()).extracting(s -> s.support()).containsExactly(Support.FULLY);
+        assertThat(critique.usefulness()).isEqualTo(1);
+        assertThat(critique.reason()).startsWith("supported but does not answer the question");
+    }
+}
