@@ -30,6 +30,11 @@ public final class Boilerplate {
             "^(?:[\\p{Lu}][\\p{Lu} /&-]{2,40}|Text|Abstract|Background|Methods?|Results?|Conclusions?|Objectives?|"
                     + "Introduction|Summary|Aims?|Purpose|Findings|Discussion|Keywords|Key words)\\s*:\\s*");
 
+    /** A label after a sentence's end inside a paragraph (structured abstracts): "… used. RESULTS: Of 40 …". */
+    private static final Pattern INLINE_LABEL = Pattern.compile(
+            "(?<=[.!?] )(?:[\\p{Lu}][\\p{Lu} /&-]{2,40}|Methods?|Results?|Conclusions?|Objectives?|Findings|Discussion)"
+                    + "\\s*:\\s+");
+
     private Boilerplate() {
     }
 
@@ -43,12 +48,21 @@ public final class Boilerplate {
                 || DATE.matcher(s).matches() || EMAIL.matcher(s).matches() || AUTHORS.matcher(s).matches();
     }
 
-    /** {@code text} without a leading section label ("Abstract: Recently, …" → "Recently, …"). */
+    /**
+     * {@code text} without its section labels: leading ones, however many ("Abstract: BACKGROUND/AIM: The role …" →
+     * "The role …"), and those that open a sentence inside it ("… was used. RESULTS: Of 40 …" → "… was used. Of 40 …").
+     */
     public static String stripLabel(String text) {
         String s = text.strip();
-        String stripped = LABEL.matcher(s).replaceFirst("");
-        // a label followed by nothing, or an upper-case run that is the sentence itself, stays
-        return stripped.isBlank() ? s : stripped;
+        for (int i = 0; i < 4; i++) {
+            String stripped = LABEL.matcher(s).replaceFirst("");
+            // a label followed by nothing stays: it is the whole line
+            if (stripped.isBlank() || stripped.equals(s)) {
+                break;
+            }
+            s = stripped;
+        }
+        return INLINE_LABEL.matcher(s).replaceAll("");
     }
 
     /**

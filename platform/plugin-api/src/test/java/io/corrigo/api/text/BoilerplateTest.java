@@ -32,6 +32,10 @@ class BoilerplateTest {
                 .isEqualTo("Recently, IFITM3 has become a target.");
         assertThat(Boilerplate.stripLabel("Text: The virus spreads by droplets.")).isEqualTo("The virus spreads by droplets.");
         assertThat(Boilerplate.stripLabel("BACKGROUND/AIM: To study it.")).isEqualTo("To study it.");
+        assertThat(Boilerplate.stripLabel("Abstract: BACKGROUND/AIM: The role of humoral immunity is unclear."))
+                .isEqualTo("The role of humoral immunity is unclear.");
+        assertThat(Boilerplate.stripLabel("Sera were tested. RESULTS: Of 40 sera, 12 neutralised. Methods: none."))
+                .isEqualTo("Sera were tested. Of 40 sera, 12 neutralised. none.");
         assertThat(Boilerplate.stripLabel("COVID-19: a review of the first year.")).isEqualTo("COVID-19: a review of the first year.");
         assertThat(Boilerplate.stripLabel("The ratio was 3:1 in adults.")).isEqualTo("The ratio was 3:1 in adults.");
     }

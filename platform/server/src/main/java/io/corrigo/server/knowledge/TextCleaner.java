@@ -101,7 +101,7 @@ final class TextCleaner {
                 line = markdownInline(line.replaceFirst("^(?:[-*+]|\\d+[.)])\\s+", "").replaceFirst("^>\\s*", ""));
             }
             if (paragraph.isEmpty()) {
-                paragraph.append(Boilerplate.stripLabel(line));
+                paragraph.append(line);
             } else if (layout == Layout.PDF && endsWithHyphenatedWord(paragraph) && Character.isLowerCase(line.charAt(0))) {
                 paragraph.setLength(paragraph.length() - 1);
                 paragraph.append(line);
@@ -109,7 +109,7 @@ final class TextCleaner {
                     && isShortLine(lines, i - 1)) {
                 // a short line that ended a sentence: the end of a printed paragraph
                 flush(paragraph, paragraphs);
-                paragraph.append(Boilerplate.stripLabel(line));
+                paragraph.append(line);
             } else {
                 paragraph.append(' ').append(line);
             }
@@ -183,7 +183,7 @@ final class TextCleaner {
 
     private static void flush(StringBuilder paragraph, List<String> paragraphs) {
         if (!paragraph.isEmpty()) {
-            paragraphs.add(paragraph.toString());
+            paragraphs.add(Boilerplate.stripLabel(paragraph.toString()));
             paragraph.setLength(0);
         }
     }

@@ -115,6 +115,8 @@ class TextCleanerTest {
                 Abstract: Recently, one of the interferon-induced transmembrane proteins has become an important target.
                 
                 BACKGROUND/AIM: The aim was to study the palmitoylation of IFITM5 in osteoblasts.
+
+                Abstract: BACKGROUND/AIM: Humoral immunity is poorly understood. RESULTS: Of 40 sera, 12 neutralised it.
                 """;
 
         // when
@@ -124,7 +126,8 @@ class TextCleanerTest {
         assertThat(cleaned.title()).startsWith("Role of S-Palmitoylation on IFITM5");
         assertThat(sentences(cleaned)).containsExactly(
                 "Recently, one of the interferon-induced transmembrane proteins has become an important target.",
-                "The aim was to study the palmitoylation of IFITM5 in osteoblasts.");
+                "The aim was to study the palmitoylation of IFITM5 in osteoblasts.",
+                "Humoral immunity is poorly understood.", "Of 40 sera, 12 neutralised it.");
     }
 
     @Test
