@@ -182,7 +182,21 @@ public final class AnswerFeatures {
     }
 
     private Scored score(String text, Embedding embedding) {
-        Set<String> stems = stems(text);
+        // one pass over the words: every stem, and the content words' stems in order (for word pairs)
+        List<String> tokens = Terms.tokens(text);
+        Set<String> stems = new HashSet<>();
+        List<String> contentStems = new ArrayList<>();
+        int fresh = 0;
+        for (String token : tokens) {
+            String stem = LexicalCoverage.stem(token);
+            stems.add(stem);
+            if (!Terms.isStopWord(token)) {
+                contentStems.add(stem);
+                if (!questionStems.contains(stem)) {
+                    fresh++;
+                }
+            }
+        }
         double coverage = coverage(stems);
         double missing = 0;
         for (int i = 0; i < terms.size(); i++) {
@@ -190,42 +204,20 @@ public final class AnswerFeatures {
                 missing = Math.max(missing, weights[i]);
             }
         }
+        Set<String> adjacentPairs = new HashSet<>();
+        for (int i = 0; i + 1 < contentStems.size(); i++) {
+            adjacentPairs.add(contentStems.get(i) + ' ' + contentStems.get(i + 1));
+        }
         double found = 0;
         for (String[] pair : bigrams) {
-            if (stems.contains(pair[0]) && stems.contains(pair[1]) && adjacent(text, pair)) {
+            if (adjacentPairs.contains(pair[0] + ' ' + pair[1])) {
                 found++;
             }
         }
-        List<String> tokens = Terms.tokens(text);
-        int content = 0;
-        int fresh = 0;
-        for (String token : tokens) {
-            if (!Terms.isStopWord(token)) {
-                content++;
-                if (!questionStems.contains(LexicalCoverage.stem(token))) {
-                    fresh++;
-                }
-            }
-        }
+        int content = contentStems.size();
         return new Scored(coverage, bigrams.isEmpty() ? coverage : found / bigrams.size(),
                 maxWeight == 0 ? 0 : missing / maxWeight, cosine(embedding), typeMatch(text),
                 content == 0 ? 0 : fresh / (double) content, negated(tokens) != negated ? 1 : 0);
-    }
-
-    private static boolean adjacent(String text, String[] pair) {
-        List<String> tokens = Terms.tokens(text);
-        String previous = null;
-        for (String token : tokens) {
-            if (Terms.isStopWord(token)) {
-                continue;
-            }
-            String stem = LexicalCoverage.stem(token);
-            if (pair[0].equals(previous) && pair[1].equals(stem)) {
-                return true;
-            }
-            previous = stem;
-        }
-        return false;
     }
 
     /** 1 when the text holds what the question asks for in words the question does not use; a weaker 0.5 for a hint. */
