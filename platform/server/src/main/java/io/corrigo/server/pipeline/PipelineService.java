@@ -163,6 +163,8 @@ public class PipelineService {
     @Transactional
     public ActivePipeline save(String tenantId, PipelineDefinition definition) {
         tenants.require(tenantId);
+        // concurrent saves of one tenant queue here: each reads the latest version after the one before it committed
+        tenants.lockForChange(tenantId);
         PipelineDefinition previous = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
         PipelineDefinition plain = mapSecrets(definition, (kind, stage, name, value) -> {
             if (!SECRET_MASK.equals(value)) {

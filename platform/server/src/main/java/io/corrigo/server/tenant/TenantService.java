@@ -49,6 +49,16 @@ public class TenantService {
         return view;
     }
 
+    /**
+     * Locks the tenant's row until the caller's transaction ends, so that changes that derive a number from what is
+     * stored (the next pipeline version) run one at a time per tenant, on every host sharing the database.
+     * @throws ApiException 404
+     */
+    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.MANDATORY)
+    public void lockForChange(String id) {
+        tenants.lockById(id).orElseThrow(() -> notFound(id));
+    }
+
     private Snapshot snapshot(String id) {
         if (id == null) {
             throw notFound(null);

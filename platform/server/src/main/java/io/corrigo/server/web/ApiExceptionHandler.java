@@ -71,6 +71,16 @@ public class ApiExceptionHandler {
         return error(HttpStatus.NOT_FOUND, "not_found", "No such endpoint: /" + e.getResourcePath(), List.of());
     }
 
+    /** Two changes of the same thing at once that the database refused to both keep: the caller may retry. */
+    @ExceptionHandler({org.springframework.dao.DataIntegrityViolationException.class,
+            org.springframework.dao.PessimisticLockingFailureException.class,
+            org.springframework.orm.ObjectOptimisticLockingFailureException.class})
+    ResponseEntity<ApiError> conflict(Exception e) {
+        log.info("Refused a concurrent change: {}", e.getMessage());
+        return error(HttpStatus.CONFLICT, "conflict", "Another change of the same resource happened at the same time; "
+                + "read it again and retry.", List.of());
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> unexpected(Exception e) {
         log.error("Unexpected error", e);
