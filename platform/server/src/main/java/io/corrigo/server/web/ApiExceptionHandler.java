@@ -71,6 +71,48 @@ public class ApiExceptionHandler {
         return error(HttpStatus.NOT_FOUND, "not_found", "No such endpoint: /" + e.getResourcePath(), List.of());
     }
 
+    /** A query or path value of the wrong type ({@code page=abc}): names the parameter and the type it needs. */
+    @ExceptionHandler(org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ApiError> typeMismatch(org.springframework.web.method.annotation.MethodArgumentTypeMismatchException e) {
+        String type = e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
+        return error(HttpStatus.BAD_REQUEST, "invalid_parameter", "'" + e.getName() + "' must be " + type + ".",
+                List.of(e.getName() + ": must be " + type));
+    }
+
+    /** A multipart body that cannot be parsed (no boundary, truncated, broken headers), or none where one is needed. */
+    @ExceptionHandler(org.springframework.web.multipart.MultipartException.class)
+    ResponseEntity<ApiError> multipart(org.springframework.web.multipart.MultipartException e) {
+        return error(HttpStatus.BAD_REQUEST, "invalid_multipart", "The request is not a readable multipart/form-data "
+                + "upload: send the file in a part named 'file', with the boundary in the Content-Type.", List.of());
+    }
+
+    /** A Content-Type the server cannot even parse or that is a wildcard ({@code *}/{@code *}): say what to send. */
+    @ExceptionHandler({org.springframework.util.InvalidMimeTypeException.class,
+            org.springframework.http.InvalidMediaTypeException.class,
+            org.springframework.web.HttpMediaTypeNotAcceptableException.class})
+    ResponseEntity<ApiError> badMediaType(Exception e) {
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "The Content-Type or Accept header is "
+                + "not usable: send application/json (or multipart/form-data for uploads).", List.of());
+    }
+
+    /** What Spring Security's firewall refuses (a parameter name with control characters, an encoded slash …). */
+    @ExceptionHandler(org.springframework.security.web.firewall.RequestRejectedException.class)
+    ResponseEntity<ApiError> rejected(org.springframework.security.web.firewall.RequestRejectedException e) {
+        return error(HttpStatus.BAD_REQUEST, "request_rejected", e.getMessage(), List.of());
+    }
+
+    /**
+     * Spring asserts on a wildcard Content-Type only when it reads the body, as an {@link IllegalArgumentException};
+     * that one is the caller's error. Any other is ours.
+     */
+    @ExceptionHandler(IllegalArgumentException.class)
+    ResponseEntity<ApiError> illegalArgument(IllegalArgumentException e) {
+        if (e.getMessage() != null && e.getMessage().startsWith("Content-Type cannot contain wildcard")) {
+            return badMediaType(e);
+        }
+        return unexpected(e);
+    }
+
     /** Two changes of the same thing at once that the database refused to both keep: the caller may retry. */
     @ExceptionHandler({org.springframework.dao.DataIntegrityViolationException.class,
             org.springframework.dao.PessimisticLockingFailureException.class,
