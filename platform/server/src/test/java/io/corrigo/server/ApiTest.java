@@ -129,6 +129,28 @@ class ApiTest extends HostTestBase {
     }
 
     @Test
+    void should_refuse_names_with_control_or_text_direction_characters__and_numbers_for_names_of_roles() {
+        // a right-to-left override makes "acme\u202Efdp.exe" read as "acmeexe.pdf" in lists and logs
+        Reply spoofed = postJson("/api/v1/tenants", Map.of("id", "spoof", "name", "acme\u202Efdp.exe"));
+        Reply nul = postJson("/api/v1/tenants", Map.of("id", "spoof", "name", "a\u0000b"));
+        assertThat(spoofed.status()).isEqualTo(400);
+        assertThat(nul.status()).isEqualTo(400);
+        assertThat(get("/api/v1/tenants/spoof").status()).as("nothing created").isEqualTo(404);
+
+        createTenant("named");
+        Reply key = postJson("/api/v1/tenants/named/keys", Map.of("kind", "SECRET", "name", "backend\nadmin"));
+        assertThat(key.status()).isEqualTo(400);
+        assertThat(key.body().get("details").toString()).contains("name: no control or text-direction characters");
+
+        // enums by name only, integers not from fractions
+        Reply numericKind = postJson("/api/v1/tenants/named/keys", Map.of("kind", 0, "name", "site"));
+        assertThat(numericKind.status()).isEqualTo(400);
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/named/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("settings")).put("topK", 1.5);
+        assertThat(putJson("/api/v1/tenants/named/pipeline", definition).status()).isEqualTo(400);
+    }
+
+    @Test
     void should_reject_an_invalid_pipeline__listing_every_problem() {
         // given
         createTenant("pipes");

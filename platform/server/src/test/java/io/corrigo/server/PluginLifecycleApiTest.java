@@ -250,6 +250,23 @@ class PluginLifecycleApiTest extends HttpTestBase {
             assertThat(jdbc.queryForList("select definition from pipeline where tenant_id = 'vault'", String.class))
                     .allSatisfy(d -> assertThat(d).doesNotContain(secret));
 
+            // pointing the stage at another address while keeping the key masked is refused, naming the key:
+            // a stored secret is not sent where it was not sent before
+            ObjectNode redirected = definition.deepCopy();
+            ((ObjectNode) redirected.at("/stages/search/properties")).put("baseUrl", "http://127.0.0.1:9/collect");
+            Reply refused = putJson("/api/v1/tenants/vault/pipeline", redirected);
+            assertThat(refused.status()).isEqualTo(400);
+            assertThat(refused.body().get("code").asText()).isEqualTo("secret_required");
+            assertThat(refused.body().get("details").toString())
+                    .contains("stages.search.apiKey: give the secret again, baseUrl changed");
+            assertThat(get("/api/v1/tenants/vault/pipeline").body().at("/definition/stages/search/properties/baseUrl")
+                    .asText()).isEqualTo("http://127.0.0.1:" + tavily.getAddress().getPort());
+            // with the key given again, the new address is accepted
+            ((ObjectNode) redirected.at("/stages/search/properties")).put("apiKey", "tvly-for-the-new-host");
+            assertThat(putJson("/api/v1/tenants/vault/pipeline", redirected).status()).isEqualTo(200);
+            ((ObjectNode) definition.at("/stages/search/properties")).put("apiKey", secret);
+            assertThat(putJson("/api/v1/tenants/vault/pipeline", definition).status()).isEqualTo(200);
+
             // clearing a required key is refused, and names it
             ((ObjectNode) definition.at("/stages/search/properties")).put("apiKey", "");
             Reply cleared = putJson("/api/v1/tenants/vault/pipeline", definition);

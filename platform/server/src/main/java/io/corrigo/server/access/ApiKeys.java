@@ -57,6 +57,8 @@ public class ApiKeys {
         }
         if (name == null || name.isBlank() || name.length() > 100) {
             problems.add("name: 1-100 characters");
+        } else if (io.corrigo.server.DisplayNames.hasHiddenCharacters(name)) {
+            problems.add("name: no control or text-direction characters");
         }
         List<String> origins = new ArrayList<>();
         for (String origin : allowedOrigins == null ? List.<String>of() : allowedOrigins) {

@@ -166,6 +166,11 @@ public class PipelineService {
         // concurrent saves of one tenant queue here: each reads the latest version after the one before it committed
         tenants.lockForChange(tenantId);
         PipelineDefinition previous = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
+        List<String> rebound = secretsSentElsewhere(definition, previous);
+        if (!rebound.isEmpty()) {
+            throw ApiException.badRequest("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an address "
+                    + "it was not sent to before: give the secret again with the new address.", rebound);
+        }
         PipelineDefinition plain = mapSecrets(definition, (kind, stage, name, value) -> {
             if (!SECRET_MASK.equals(value)) {
                 return value;
@@ -185,6 +190,51 @@ public class PipelineService {
         int next = latest.map(v -> v.version() + 1).orElse(1);
         activeVersions.forget(tenantId);
         return masked(toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant()))));
+    }
+
+    /**
+     * The masked secrets of {@code definition} whose stage now points somewhere else: a URL-valued setting of the same
+     * factory changed. A secret kept as {@link #SECRET_MASK} is bound to where it was sent, so that an admin who can
+     * change a base URL cannot redirect a stored key to a host of their choosing.
+     */
+    private static List<String> secretsSentElsewhere(PipelineDefinition definition, PipelineDefinition previous) {
+        List<String> problems = new ArrayList<>();
+        if (previous == null) {
+            return problems;
+        }
+        definition.stages().forEach((stageName, stage) -> {
+            StageConfig before = previous.stages().get(stageName);
+            if (before == null || !before.factoryId().equals(stage.factoryId())) {
+                return;
+            }
+            List<String> moved = new ArrayList<>();
+            java.util.Set<String> names = new java.util.TreeSet<>(stage.properties().keySet());
+            names.addAll(before.properties().keySet());
+            for (String name : names) {
+                String now = stage.properties().get(name);
+                String then = before.properties().get(name);
+                if ((isAddress(name, now) || isAddress(name, then)) && !java.util.Objects.equals(now, then)) {
+                    moved.add(name);
+                }
+            }
+            if (moved.isEmpty()) {
+                return;
+            }
+            stage.properties().forEach((name, value) -> {
+                if (SECRET_MASK.equals(value)) {
+                    problems.add("stages." + stageName + "." + name + ": give the secret again, "
+                            + String.join(", ", moved) + " changed");
+                }
+            });
+        });
+        return problems;
+    }
+
+    /** A setting that says where calls go: named like an address, or holding a URL. */
+    private static boolean isAddress(String name, String value) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return lower.endsWith("url") || lower.endsWith("uri") || lower.endsWith("host") || lower.endsWith("endpoint")
+                || (value != null && value.matches("(?i)^\\s*[a-z][a-z0-9+.-]*://.*"));
     }
 
     @EventListener

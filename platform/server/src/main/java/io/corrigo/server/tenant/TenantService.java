@@ -147,5 +147,9 @@ public class TenantService {
         if (name == null || name.isBlank() || name.length() > 200) {
             throw ApiException.badRequest("invalid_tenant_name", "A tenant name is 1-200 characters.");
         }
+        if (io.corrigo.server.DisplayNames.hasHiddenCharacters(name)) {
+            throw ApiException.badRequest("invalid_tenant_name",
+                    "A tenant name may not hold control or text-direction characters.");
+        }
     }
 }
