@@ -174,8 +174,20 @@ public class PluginHost {
         return lifecycle;
     }
 
-    /** Every plugin found, started or not, by id. */
+    /**
+     * Every plugin found, started or not, by id. Read under the lifecycle lock's read side: PF4J's lists change while
+     * a plugin is installed, replaced or removed (another host's change applied here included).
+     */
     public List<PluginInfo> plugins() {
+        lifecycle.readLock().lock();
+        try {
+            return pluginsNow();
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    private List<PluginInfo> pluginsNow() {
         List<PluginInfo> result = new ArrayList<>();
         for (PluginWrapper plugin : manager.getPlugins()) {
             List<String> factories = plugin.getPluginState() == PluginState.STARTED
@@ -213,15 +225,20 @@ public class PluginHost {
         };
     }
 
-    /** Every factory of {@code kind} in started plugins. */
+    /** Every factory of {@code kind} in started plugins (read under the lifecycle lock's read side). */
     public List<FactoryHandle> factories(PluginKind kind) {
-        List<FactoryHandle> result = new ArrayList<>();
-        for (PluginWrapper plugin : manager.getStartedPlugins()) {
-            for (PluginFactory<?> factory : manager.getExtensions(kind.factoryType(), plugin.getPluginId())) {
-                result.add(new FactoryHandle(kind, factory, plugin.getPluginId(), plugin.getDescriptor().getVersion()));
+        lifecycle.readLock().lock();
+        try {
+            List<FactoryHandle> result = new ArrayList<>();
+            for (PluginWrapper plugin : manager.getStartedPlugins()) {
+                for (PluginFactory<?> factory : manager.getExtensions(kind.factoryType(), plugin.getPluginId())) {
+                    result.add(new FactoryHandle(kind, factory, plugin.getPluginId(), plugin.getDescriptor().getVersion()));
+                }
             }
+            return result;
+        } finally {
+            lifecycle.readLock().unlock();
         }
-        return result;
     }
 
     /** The factory of {@code kind} with {@code factoryId}, if a started plugin offers it. */
