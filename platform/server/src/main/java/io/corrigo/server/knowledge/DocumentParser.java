@@ -17,18 +17,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.tika.detect.Detector;
-import org.apache.tika.exception.TikaException;
 import org.apache.tika.metadata.Metadata;
-import org.apache.tika.metadata.TikaCoreProperties;
 import org.apache.tika.mime.MediaType;
 import org.apache.tika.parser.AutoDetectParser;
-import org.apache.tika.parser.ParseContext;
 import org.springframework.stereotype.Component;
-import org.xml.sax.SAXException;
 
 /**
  * Turns an upload into {@link SourceText}s. The type is decided by the content (Apache Tika's detection), not by
- * the file name: PDF, DOCX and HTML are parsed to text with Tika; text is split by its extension into plain text,
+ * the file name: PDF, DOCX and HTML are parsed to text with Tika in a separate process ({@link ParserSandbox}); text is split by its extension into plain text,
  * Markdown ({@code .md}, {@code .markdown}) and JSON Lines ({@code .jsonl}: one
  * {@code {"text": ..., "id", "title", "doc_id"}} object per line), and must be UTF-8. Anything else is refused.
  */
@@ -44,15 +40,34 @@ class DocumentParser {
     static final MediaType XHTML = MediaType.application("xhtml+xml");
 
     private final ObjectMapper json;
-    private final AutoDetectParser tika = new AutoDetectParser();
-    private final Detector detector = tika.getDetector();
+    private final ParserSandbox sandbox;
+    private final Detector detector = new AutoDetectParser().getDetector();
 
-    DocumentParser(ObjectMapper json) {
+    DocumentParser(ObjectMapper json, ParserSandbox sandbox) {
         this.json = json;
+        this.sandbox = sandbox;
     }
 
     /** What an upload holds: its media type, detected from the content, and its texts. */
     record Parsed(String mediaType, List<SourceText> texts) {
+    }
+
+    /**
+     * What an upload is, checked as far as is safe in a request: the media type by the content, and for text formats
+     * (plain, Markdown, JSON Lines) the whole parse. PDF, DOCX and HTML are only recognised here; they are read in the
+     * {@link ParserSandbox} when the job runs, where a document that cannot be read fails with the reason.
+     *
+     * @throws ApiException 400 for an upload that is refused
+     */
+    String check(String fileName, byte[] content) {
+        if (content.length > 0 && isExtracted(detect(content))) {
+            return detect(content).toString();
+        }
+        return parse(fileName, content).mediaType();
+    }
+
+    private static boolean isExtracted(MediaType type) {
+        return type.equals(PDF) || type.equals(DOCX) || type.equals(HTML) || type.equals(XHTML);
     }
 
     Parsed parse(String fileName, byte[] content) {
@@ -61,7 +76,7 @@ class DocumentParser {
             throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
         }
         MediaType type = detect(content);
-        if (type.equals(PDF) || type.equals(DOCX) || type.equals(HTML) || type.equals(XHTML)) {
+        if (isExtracted(type)) {
             return new Parsed(type.toString(), List.of(extract(fileName, content, type)));
         }
         if (!type.getType().equals("text")) {
@@ -104,25 +119,18 @@ class DocumentParser {
         }
     }
 
+    /** The text of a PDF, DOCX or HTML document, read in the {@link ParserSandbox}. */
     private SourceText extract(String fileName, byte[] content, MediaType type) {
-        Metadata metadata = new Metadata();
-        StructuredText handler = new StructuredText(MAX_EXTRACTED_CHARS);
-        try (InputStream in = new ByteArrayInputStream(content)) {
-            tika.parse(in, handler, metadata, new ParseContext());
-        } catch (IOException | SAXException | TikaException e) {
-            String reason = e instanceof StructuredText.LimitReachedException
-                    || (e.getCause() instanceof StructuredText.LimitReachedException)
-                    ? "has more than " + MAX_EXTRACTED_CHARS + " characters of text"
-                    : "could not be read as " + type.getSubtype().toUpperCase(Locale.ROOT) + " (" + e.getClass().getSimpleName() + ")";
-            throw ApiException.badRequest("unreadable_document", "'" + fileName + "' " + reason + ".");
+        ParserSandbox.Result result = sandbox.extract(content, type);
+        if (result instanceof ParserSandbox.Refused refused) {
+            throw ApiException.badRequest("unreadable_document", "'" + fileName + "' " + refused.reason() + ".");
         }
-        String text = handler.toString();
-        if (text.isBlank()) {
+        ParserSandbox.Extracted extracted = (ParserSandbox.Extracted) result;
+        if (extracted.text().isBlank()) {
             throw ApiException.badRequest("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
         }
-        String title = metadata.get(TikaCoreProperties.TITLE);
-        return source(null, title, fileName, text, type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN,
-                Map.of("format", type.toString()));
+        return source(null, extracted.title(), fileName, extracted.text(),
+                type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, Map.of("format", type.toString()));
     }
 
     private static boolean looksBinary(byte[] content) {

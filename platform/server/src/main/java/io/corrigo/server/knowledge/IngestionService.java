@@ -154,7 +154,7 @@ public class IngestionService {
             if (upload.fileName() == null || upload.fileName().isBlank()) {
                 throw ApiException.badRequest("no_file_name", "Every upload needs a file name.");
             }
-            types.put(upload.fileName(), parser.parse(upload.fileName(), upload.content()).mediaType());
+            types.put(upload.fileName(), parser.check(upload.fileName(), upload.content()));
         }
         String jobId = newId("j-");
         IngestionJob job = jobs.save(new IngestionJob(jobId, tenantId, IngestionJob.Kind.UPLOAD, uploads.size(), clock.instant()));

@@ -1,0 +1,93 @@
+package io.corrigo.server.knowledge;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import org.apache.tika.exception.TikaException;
+import org.apache.tika.metadata.Metadata;
+import org.apache.tika.metadata.TikaCoreProperties;
+import org.apache.tika.mime.MediaType;
+import org.apache.tika.parser.AutoDetectParser;
+import org.apache.tika.parser.ParseContext;
+import org.slf4j.LoggerFactory;
+import org.xml.sax.SAXException;
+
+/**
+ * The document parser's own process: the host starts it ({@link ParserSandbox}) with a capped heap and sends it one
+ * document at a time, so a hostile file (a decompression bomb, a parser bug that loops) costs this process and one
+ * document, never the host. Reads requests on standard input and answers on standard output; anything else the
+ * libraries print goes to standard error.
+ *
+ * <p>Request: the media type ({@link DataOutputStream#writeUTF}), the length and the bytes. Answer: {@link #TEXT},
+ * whether a title follows, the title, the length and the UTF-8 bytes of the structured text; or {@link #REFUSED} and
+ * the reason.
+ */
+public final class ExtractionWorker {
+
+    static final byte TEXT = 1;
+    static final byte REFUSED = 2;
+    private static final int MAX_TITLE_CHARS = 500;
+
+    private ExtractionWorker() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)));
+        System.setOut(System.err); // only answers on the channel to the host
+        quietLogging();
+        DataInputStream in = new DataInputStream(new BufferedInputStream(System.in));
+        AutoDetectParser tika = new AutoDetectParser();
+        while (true) {
+            String type;
+            try {
+                type = in.readUTF();
+            } catch (EOFException e) {
+                return; // the host closed the channel
+            }
+            byte[] content = new byte[in.readInt()];
+            in.readFully(content);
+            answer(out, tika, MediaType.parse(type), content);
+            out.flush();
+        }
+    }
+
+    private static void answer(DataOutputStream out, AutoDetectParser tika, MediaType type, byte[] content) throws IOException {
+        Metadata metadata = new Metadata();
+        StructuredText handler = new StructuredText(DocumentParser.MAX_EXTRACTED_CHARS);
+        try (InputStream in = new ByteArrayInputStream(content)) {
+            tika.parse(in, handler, metadata, new ParseContext());
+        } catch (IOException | SAXException | TikaException | RuntimeException | StackOverflowError e) {
+            boolean tooLong = e instanceof StructuredText.LimitReachedException
+                    || e.getCause() instanceof StructuredText.LimitReachedException;
+            out.writeByte(REFUSED);
+            out.writeUTF(tooLong ? "has more than " + DocumentParser.MAX_EXTRACTED_CHARS + " characters of text"
+                    : "could not be read as " + type.getSubtype().toUpperCase(Locale.ROOT) + " (" + e.getClass().getSimpleName() + ")");
+            return;
+        }
+        String title = metadata.get(TikaCoreProperties.TITLE);
+        byte[] text = handler.toString().getBytes(StandardCharsets.UTF_8);
+        out.writeByte(TEXT);
+        out.writeBoolean(title != null);
+        if (title != null) {
+            out.writeUTF(title.length() > MAX_TITLE_CHARS ? title.substring(0, MAX_TITLE_CHARS) : title);
+        }
+        out.writeInt(text.length);
+        out.write(text);
+    }
+
+    /** Warnings and errors only: without the host's configuration Logback would print every parser's debug lines. */
+    private static void quietLogging() {
+        if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
+            root.setLevel(ch.qos.logback.classic.Level.WARN);
+        }
+    }
+}
