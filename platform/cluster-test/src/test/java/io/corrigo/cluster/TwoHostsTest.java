@@ -83,6 +83,8 @@ class TwoHostsTest {
                 "CORRIGO_ADMIN_PASSWORD", ADMIN_PASSWORD,
                 "CORRIGO_PLUGINS_ALLOW_UNSIGNED", "true",
                 "CORRIGO_DEMO_ENABLED", "false"));
+        // as compose allows its postgres and opensearch services: here both listen on 127.0.0.1
+        environment.put("CORRIGO_OUTBOUND_ALLOW", "127.0.0.1");
         Path jar = Path.of(System.getProperty("corrigo.jar", "../../ui/target/corrigo.jar")).toAbsolutePath().normalize();
         Path built = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize();
         List<String> shared = List.of("--corrigo.data-dir=" + data);

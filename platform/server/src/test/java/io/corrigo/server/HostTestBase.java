@@ -24,6 +24,8 @@ public abstract class HostTestBase extends HttpTestBase {
         registry.add("corrigo.data-dir", DATA_DIR::toString);
         registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+        // the fake remote services of these tests listen on 127.0.0.1; every other internal address stays refused
+        registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
     }
 
     /** The host's data directory (tenant files, uploads, H2). */

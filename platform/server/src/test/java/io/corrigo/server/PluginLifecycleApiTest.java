@@ -54,6 +54,8 @@ class PluginLifecycleApiTest extends HttpTestBase {
         registry.add("corrigo.demo.enabled", () -> "false");
         registry.add("corrigo.plugins.call-timeout-millis", () -> "500");
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+        // the fake remote services of these tests listen on 127.0.0.1; every other internal address stays refused
+        registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
     }
 
     private static Path copyOfTheBuiltPlugins() {

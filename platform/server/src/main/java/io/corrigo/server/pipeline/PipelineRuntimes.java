@@ -15,6 +15,7 @@ import io.corrigo.engine.Failures;
 import io.corrigo.engine.PipelinePlugins;
 import io.corrigo.engine.trace.PluginRef;
 import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
@@ -65,13 +66,16 @@ public class PipelineRuntimes {
     private final EmbeddingService embeddings;
     private final ExecutorService executor;
     private final Clock clock;
+    private final OutboundPolicy outbound;
     private final Path dataDir;
     private final ResilienceSettings inProcessSettings;
     private final Map<String, Built> byTenant = new ConcurrentHashMap<>();
 
     PipelineRuntimes(PipelineService pipelines, PluginHost plugins, PluginGuards guards, EmbeddingService embeddings,
-                     @Qualifier("gradingExecutor") ExecutorService executor, Clock clock, CorrigoProperties properties) {
+                     @Qualifier("gradingExecutor") ExecutorService executor, Clock clock, CorrigoProperties properties,
+                     OutboundPolicy outbound) {
         this.pipelines = pipelines;
+        this.outbound = outbound;
         this.plugins = plugins;
         this.guards = guards;
         this.embeddings = embeddings;
@@ -239,6 +243,14 @@ public class PipelineRuntimes {
         PluginFactory<?> factory = handle.get().factory();
         try {
             PluginConfig config = PluginConfig.resolve(factory.configProperties(), key.properties());
+            if (!outbound.refusals(config.asMap()).isEmpty()) {
+                // checked again on every start: a name may resolve elsewhere than when it was saved; the answer's
+                // notice does not say where it pointed
+                log.warn("Tenant {}: {} '{}' refused by the outbound policy: {}", tenantId, key.kind().stage(),
+                        key.factoryId(), outbound.refusals(config.asMap()));
+                return new UnavailablePlugin(key.kind().stage() + " '" + key.factoryId()
+                        + "' may not connect to the address in its settings (the host's outbound policy)");
+            }
             Path directory = Files.createDirectories(pluginDirectory(tenantId, key.factoryId()));
             Object instance = factory.create(new HostPluginContext(tenantId, directory, embeddings, clock), config);
             if (instance == null) {

@@ -9,6 +9,7 @@ import io.corrigo.server.Recently;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.secrets.SecretBox;
 import io.corrigo.server.tenant.TenantCreated;
 import io.corrigo.server.tenant.TenantService;
@@ -16,8 +17,12 @@ import io.corrigo.server.web.ApiException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -39,12 +44,14 @@ public class PipelineService {
     private final ObjectMapper json;
     private final Clock clock;
     private final SecretBox secrets;
+    private final OutboundPolicy outbound;
     /** Every query checks the active version; another host sees a new version within {@link TenantService#CACHE_TTL}. */
     private final Recently<String, Integer> activeVersions = new Recently<>(TenantService.CACHE_TTL, 10_000);
 
     PipelineService(PipelineRepository repository, TenantService tenants, PluginHost plugins, ObjectMapper json,
-                    Clock clock, SecretBox secrets) {
+                    Clock clock, SecretBox secrets, OutboundPolicy outbound) {
         this.secrets = secrets;
+        this.outbound = outbound;
         this.repository = repository;
         this.tenants = tenants;
         this.plugins = plugins;
@@ -208,12 +215,12 @@ public class PipelineService {
                 return;
             }
             List<String> moved = new ArrayList<>();
-            java.util.Set<String> names = new java.util.TreeSet<>(stage.properties().keySet());
+            Set<String> names = new TreeSet<>(stage.properties().keySet());
             names.addAll(before.properties().keySet());
             for (String name : names) {
                 String now = stage.properties().get(name);
                 String then = before.properties().get(name);
-                if ((isAddress(name, now) || isAddress(name, then)) && !java.util.Objects.equals(now, then)) {
+                if ((isAddress(name, now) || isAddress(name, then)) && !Objects.equals(now, then)) {
                     moved.add(name);
                 }
             }
@@ -232,7 +239,7 @@ public class PipelineService {
 
     /** A setting that says where calls go: named like an address, or holding a URL. */
     private static boolean isAddress(String name, String value) {
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        String lower = name.toLowerCase(Locale.ROOT);
         return lower.endsWith("url") || lower.endsWith("uri") || lower.endsWith("host") || lower.endsWith("endpoint")
                 || (value != null && value.matches("(?i)^\\s*[a-z][a-z0-9+.-]*://.*"));
     }
@@ -269,7 +276,8 @@ public class PipelineService {
                 continue;
             }
             try {
-                PluginConfig.resolve(handle.get().factory().configProperties(), stage.properties());
+                PluginConfig config = PluginConfig.resolve(handle.get().factory().configProperties(), stage.properties());
+                outbound.refusals(config.asMap()).forEach(p -> problems.add("stages." + kind.stage() + "." + p));
             } catch (InvalidConfigException e) {
                 e.problems().forEach(p -> problems.add("stages." + kind.stage() + "." + p));
             }

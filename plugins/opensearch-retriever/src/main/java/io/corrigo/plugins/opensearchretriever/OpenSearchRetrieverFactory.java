@@ -21,6 +21,9 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
         return ID;
     }
 
+    /** Index prefixes: no "-", the separator before the tenant id (which may hold "-"), so names cannot alias. */
+    private static final java.util.regex.Pattern PREFIX = java.util.regex.Pattern.compile("[a-z][a-z0-9_]{0,31}");
+
     @Override
     public String description() {
         return "The knowledge base in an OpenSearch cluster that every Corrigo host shares: one index per tenant, BM25 and "
@@ -37,7 +40,8 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
                         .withDescription("For HTTP basic authentication (the security plugin); empty for none."),
                 ConfigProperty.string("password", "Password", null).asSecret(),
                 ConfigProperty.string("indexPrefix", "Index prefix", "corrigo")
-                        .withDescription("The tenant's index is <prefix>-<tenant>-kb."),
+                        .withDescription("The tenant's index is <prefix>-<tenant>-kb. Lower-case letters, digits and _, "
+                                + "at most 32: no -, so that no prefix and tenant can name another tenant's index."),
                 ConfigProperty.integer("replicas", "Replicas", 0).withRange(0, 10)
                         .withDescription("Replica shards of a new index: 0 on a single node, 1 or more on a cluster."),
                 ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
@@ -54,7 +58,12 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
         OpenSearchClient client = new OpenSearchClient(URI.create(config.string("url").orElseThrow()),
                 config.string("username").orElse(null), config.string("password").orElse(null),
                 Duration.ofMillis(config.integer("timeoutMillis")));
-        String index = (config.string("indexPrefix").orElse("corrigo") + "-" + context.tenantId() + "-kb").toLowerCase(java.util.Locale.ROOT);
+        String prefix = config.string("indexPrefix").orElse("corrigo");
+        if (!PREFIX.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("indexPrefix must be 1-32 lower-case letters, digits or _ starting with a "
+                    + "letter (no -, which separates it from the tenant), got " + prefix);
+        }
+        String index = (prefix + "-" + context.tenantId() + "-kb").toLowerCase(java.util.Locale.ROOT);
         return new OpenSearchRetriever(client, index, context.embeddings(), new OpenSearchRetriever.Settings(
                 (int) config.integer("candidates"), (int) config.integer("rrfK"), config.decimal("vectorWeight"),
                 (int) config.integer("replicas")));

@@ -55,6 +55,12 @@ class OpenSearchRetrieverTest {
     }
 
     @Test
+    void should_refuse_a_prefix_that_could_name_another_tenants_index() {
+        // prefix x-acme for tenant eu would be the index of tenant acme-eu under prefix x (x-acme-eu-kb)
+        assertThatThrownBy(() -> retriever("eu", "x-acme", embeddings)).hasMessageContaining("indexPrefix");
+    }
+
+    @Test
     void should_return_the_strips_and_embeddings_it_was_given() {
         Retriever retriever = retriever("strips", "rt", embeddings);
         Passage stored = SampleCorpus.entries(embeddings).get(3).passage();

@@ -16,7 +16,7 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
 
     public static final String ID = "pgvector-retriever";
 
-    private static final Pattern PREFIX = Pattern.compile("[a-z][a-z0-9_]{0,15}");
+    private static final Pattern PREFIX = Pattern.compile("[a-z][a-z0-9]{0,15}");
     private static final Pattern LANGUAGE = Pattern.compile("[a-z_]{1,40}");
 
     @Override
@@ -40,7 +40,8 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
                 ConfigProperty.string("username", "User", "corrigo"),
                 ConfigProperty.string("password", "Password", null).asSecret(),
                 ConfigProperty.string("tablePrefix", "Table prefix", "corrigo")
-                        .withDescription("The tenant's table is <prefix>_<tenant>_kb. Lower-case letters, digits, _; at most 16."),
+                        .withDescription("The tenant's table is <prefix>_<tenant>_kb. Lower-case letters and digits, at most 16: no _, so that no "
+                                + "prefix and tenant can name another tenant's table."),
                 ConfigProperty.string("language", "Text search configuration", "english")
                         .withDescription("PostgreSQL's stemming and stop words for full-text search: english, simple, german, ..."),
                 ConfigProperty.integer("poolSize", "Connections", 4).withRange(1, 64)
@@ -63,7 +64,8 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
         }
         String prefix = config.string("tablePrefix").orElse("corrigo");
         if (!PREFIX.matcher(prefix).matches()) {
-            throw new IllegalArgumentException("tablePrefix must be 1-16 lower-case letters, digits or _ starting with a letter, got " + prefix);
+            throw new IllegalArgumentException("tablePrefix must be 1-16 lower-case letters or digits starting with a letter (no _, which "
+                    + "separates it from the tenant), got " + prefix);
         }
         String language = config.string("language").orElse("english");
         if (!LANGUAGE.matcher(language).matches()) {

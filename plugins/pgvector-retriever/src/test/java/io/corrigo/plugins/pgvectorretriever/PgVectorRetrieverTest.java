@@ -146,6 +146,8 @@ class PgVectorRetrieverTest {
         assertThatThrownBy(() -> retriever("t", "p", embeddings, Map.of("url", "jdbc:mysql://localhost/x")))
                 .hasMessageContaining("PostgreSQL JDBC URL");
         assertThatThrownBy(() -> retriever("t", "Bad-Prefix", embeddings, Map.of())).hasMessageContaining("tablePrefix");
+        // prefix x_acme for tenant eu would be the table of tenant acme-eu under prefix x (x_acme_eu_kb)
+        assertThatThrownBy(() -> retriever("eu", "x_acme", embeddings, Map.of())).hasMessageContaining("tablePrefix");
         assertThatThrownBy(() -> retriever("t", "p", embeddings, Map.of("language", "english'; drop table x; --")))
                 .hasMessageContaining("language");
 

@@ -32,8 +32,9 @@ final class HttpJson {
     HttpJson(String provider, Duration requestTimeout) {
         this.provider = provider;
         this.requestTimeout = requestTimeout;
+        // redirects are not followed: the host checked the configured address, not where a redirect would lead
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
+                .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
     JsonNode get(URI uri, Map<String, String> headers) {
@@ -74,6 +75,10 @@ final class HttpJson {
         }
         if (status >= 500) {
             throw SearchException.transientFailure(provider + ": server error (HTTP " + status + ")", status, null);
+        }
+        if (status >= 300 && status < 400) {
+            throw SearchException.permanent(provider + ": the service redirected (HTTP " + status
+                    + "); redirects are not followed, configure the address it redirects to", status, null);
         }
         if (status == 401 || status == 403) {
             throw SearchException.permanent(provider + ": credentials rejected (HTTP " + status + ")", status, null);

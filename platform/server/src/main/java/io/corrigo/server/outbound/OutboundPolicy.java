@@ -1,0 +1,234 @@
+package io.corrigo.server.outbound;
+
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * Where a tenant's plugin settings may send the host: every address a setting holds (a URL, a JDBC URL, a host
+ * name) is resolved, and loopback, link-local (cloud metadata), private, unique-local, multicast, carrier-grade NAT
+ * and unspecified addresses are refused unless a platform admin allow-listed them in host configuration
+ * ({@code corrigo.outbound.allow}: host names, IP addresses or CIDR ranges). Decimal, octal, hexadecimal and short
+ * IPv4 forms are read the way a connection would read them, and IPv4-mapped IPv6 addresses by their IPv4 address.
+ *
+ * <p>Checked when a pipeline is saved (a 400 naming the setting) and again whenever a plugin instance is created
+ * from settings (a stage that may not connect is unavailable, and the answer says so without naming the target).
+ * A name that does not resolve now is not refused: nothing can be reached through it.
+ */
+@Component
+public class OutboundPolicy {
+
+    private static final Pattern SCHEME = Pattern.compile("^\\s*(?:jdbc:)?[a-z][a-z0-9+.-]*://([^/?#]*)", Pattern.CASE_INSENSITIVE);
+
+    private final List<String> allowedNames = new ArrayList<>();
+    private final List<Cidr> allowedRanges = new ArrayList<>();
+    private final Function<String, InetAddress[]> resolver;
+
+    @Autowired
+    public OutboundPolicy(@Value("${corrigo.outbound.allow:}") List<String> allow) {
+        this(allow, OutboundPolicy::resolve);
+    }
+
+    OutboundPolicy(List<String> allow, Function<String, InetAddress[]> resolver) {
+        this.resolver = resolver;
+        for (String entry : allow) {
+            String e = entry.strip().toLowerCase(Locale.ROOT);
+            if (e.isEmpty()) {
+                continue;
+            }
+            Optional<Cidr> range = Cidr.parse(e);
+            if (range.isPresent()) {
+                allowedRanges.add(range.get());
+            } else {
+                allowedNames.add(e);
+            }
+        }
+    }
+
+    /**
+     * The settings whose address is refused, as {@code "<name>: <why>"}; empty when every address may be reached.
+     * The reason names the kind of address (loopback, private, ...) the setting's own value resolves to, never more.
+     */
+    public List<String> refusals(Map<String, String> settings) {
+        List<String> refused = new ArrayList<>();
+        settings.forEach((name, value) -> {
+            for (String host : hosts(name, value)) {
+                Optional<String> why = refusal(host);
+                if (why.isPresent()) {
+                    refused.add(name + ": " + why.get() + "; a platform admin can allow it with corrigo.outbound.allow");
+                    break;
+                }
+            }
+        });
+        return refused;
+    }
+
+    /** Why {@code host} may not be reached ("a loopback address"), or empty when it may. */
+    public Optional<String> refusal(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (name.startsWith("[") && name.endsWith("]")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        if (name.isEmpty() || allowedNames.contains(name)) {
+            return Optional.empty();
+        }
+        for (InetAddress address : resolver.apply(name)) {
+            InetAddress plain = unmapped(address);
+            if (allowedRanges.stream().anyMatch(r -> r.contains(plain))) {
+                continue;
+            }
+            Optional<String> kind = internalKind(plain);
+            if (kind.isPresent()) {
+                return kind;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The kind of a non-public address, or empty for a public one. */
+    static Optional<String> internalKind(InetAddress address) {
+        if (address.isLoopbackAddress()) {
+            return Optional.of("a loopback address");
+        }
+        if (address.isLinkLocalAddress()) {
+            return Optional.of("a link-local address");
+        }
+        if (address.isAnyLocalAddress()) {
+            return Optional.of("an unspecified address");
+        }
+        if (address.isMulticastAddress()) {
+            return Optional.of("a multicast address");
+        }
+        if (address.isSiteLocalAddress()) {
+            return Optional.of("a private address");
+        }
+        byte[] b = address.getAddress();
+        if (address instanceof Inet4Address) {
+            int first = b[0] & 0xff;
+            int second = b[1] & 0xff;
+            if (first == 0 || (first == 100 && second >= 64 && second < 128) || first >= 240
+                    || (first == 198 && (second == 18 || second == 19))) {
+                return Optional.of("a reserved or shared address");
+            }
+        } else if (address instanceof Inet6Address && (b[0] & 0xfe) == 0xfc) {
+            return Optional.of("a private address");
+        }
+        return Optional.empty();
+    }
+
+    /** An IPv4-mapped or IPv4-compatible IPv6 address as its IPv4 address; others as they are. */
+    private static InetAddress unmapped(InetAddress address) {
+        byte[] b = address.getAddress();
+        if (address instanceof Inet6Address && b.length == 16) {
+            boolean zeros = true;
+            for (int i = 0; i < 10; i++) {
+                zeros &= b[i] == 0;
+            }
+            boolean mapped = zeros && b[10] == (byte) 0xff && b[11] == (byte) 0xff;
+            boolean compatible = zeros && b[10] == 0 && b[11] == 0 && !(b[12] == 0 && b[13] == 0 && b[14] == 0);
+            if (mapped || compatible) {
+                try {
+                    return InetAddress.getByAddress(new byte[] {b[12], b[13], b[14], b[15]});
+                } catch (UnknownHostException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return address;
+    }
+
+    /**
+     * The hosts a setting names: of every URL in it ({@code scheme://host:port/...}, JDBC URLs with several hosts
+     * included), or the value itself for a setting named like an address ({@code ...host}, {@code ...url}).
+     */
+    static List<String> hosts(String name, String value) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        Matcher url = SCHEME.matcher(value);
+        String authority;
+        if (url.find()) {
+            authority = url.group(1);
+        } else {
+            String lower = name.toLowerCase(Locale.ROOT);
+            boolean addressLike = lower.endsWith("host") || lower.endsWith("url") || lower.endsWith("uri")
+                    || lower.endsWith("endpoint") || lower.endsWith("address");
+            if (!addressLike) {
+                return List.of();
+            }
+            authority = value.strip().split("[/?#]", 2)[0];
+        }
+        authority = authority.substring(authority.lastIndexOf('@') + 1);
+        List<String> hosts = new ArrayList<>();
+        for (String part : authority.split(",")) {
+            String host = part.strip();
+            if (host.startsWith("[")) {
+                int end = host.indexOf(']');
+                host = end < 0 ? host : host.substring(0, end + 1);
+            } else if (host.indexOf(':') >= 0) {
+                host = host.substring(0, host.indexOf(':'));
+            }
+            if (!host.isEmpty()) {
+                hosts.add(host);
+            }
+        }
+        return hosts;
+    }
+
+    private static InetAddress[] resolve(String host) {
+        try {
+            return InetAddress.getAllByName(host);
+        } catch (UnknownHostException | SecurityException e) {
+            return new InetAddress[0];
+        }
+    }
+
+    /** An address range: {@code 10.0.0.0/8}, {@code fd00::/8}, or one address. */
+    private record Cidr(byte[] network, int bits) {
+
+        static Optional<Cidr> parse(String text) {
+            String[] parts = text.split("/", 2);
+            String address = parts[0];
+            if (!address.matches("[0-9.]+") && !address.contains(":")) {
+                return Optional.empty(); // a host name
+            }
+            try {
+                byte[] bytes = InetAddress.getByName(address).getAddress();
+                int bits = parts.length == 2 ? Integer.parseInt(parts[1]) : bytes.length * 8;
+                if (bits < 0 || bits > bytes.length * 8) {
+                    throw new IllegalArgumentException("corrigo.outbound.allow: bad prefix length in '" + text + "'");
+                }
+                return Optional.of(new Cidr(bytes, bits));
+            } catch (UnknownHostException | NumberFormatException e) {
+                throw new IllegalArgumentException("corrigo.outbound.allow: '" + text + "' is neither a host name, an IP "
+                        + "address nor a CIDR range");
+            }
+        }
+
+        boolean contains(InetAddress address) {
+            byte[] b = address.getAddress();
+            if (b.length != network.length) {
+                return false;
+            }
+            for (int i = 0; i < bits; i++) {
+                int mask = 0x80 >> (i % 8);
+                if ((b[i / 8] & mask) != (network[i / 8] & mask)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.corrigo.server.outbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The address classes the policy refuses, read from literals and from a fake resolver: no test here opens a
+ * connection or asks DNS.
+ */
+class OutboundPolicyTest {
+
+    /**
+     * A resolver for literals only (InetAddress parses them without DNS); names resolve as the test says, "" to
+     * nothing.
+     */
+    private static Function<String, InetAddress[]> resolver(Map<String, String> names) {
+        return host -> {
+            try {
+                String literal = names.getOrDefault(host, host);
+                return literal.isEmpty() ? new InetAddress[0] : new InetAddress[] {InetAddress.getByName(literal)};
+            } catch (UnknownHostException e) {
+                return new InetAddress[0];
+            }
+        };
+    }
+
+    private static OutboundPolicy policy(List<String> allow, Map<String, String> names) {
+        return new OutboundPolicy(allow, resolver(names));
+    }
+
+    @Test
+    void should_refuse_loopback_link_local_private_and_reserved_addresses_in_every_spelling() {
+        OutboundPolicy policy = policy(List.of(), Map.of());
+
+        assertThat(policy.refusal("127.0.0.1")).contains("a loopback address");
+        assertThat(policy.refusal("2130706433")).as("decimal").contains("a loopback address");
+        assertThat(policy.refusal("127.1")).as("short form").contains("a loopback address");
+        assertThat(policy.refusal("[::1]")).contains("a loopback address");
+        assertThat(policy.refusal("[::ffff:127.0.0.1]")).as("IPv4-mapped").contains("a loopback address");
+        assertThat(policy.refusal("169.254.169.254")).as("cloud metadata").contains("a link-local address");
+        assertThat(policy.refusal("[fe80::1]")).contains("a link-local address");
+        assertThat(policy.refusal("10.1.2.3")).contains("a private address");
+        assertThat(policy.refusal("172.16.0.9")).contains("a private address");
+        assertThat(policy.refusal("192.168.1.1")).contains("a private address");
+        assertThat(policy.refusal("[fd12::1]")).contains("a private address");
+        assertThat(policy.refusal("100.64.0.1")).as("carrier-grade NAT").contains("a reserved or shared address");
+        assertThat(policy.refusal("0.0.0.0")).isPresent();
+        assertThat(policy.refusal("224.0.0.1")).contains("a multicast address");
+        assertThat(policy.refusal("93.184.215.14")).as("a public address").isEmpty();
+    }
+
+    @Test
+    void should_refuse_a_name_by_what_it_resolves_to__and_let_a_name_that_does_not_resolve_pass() {
+        OutboundPolicy policy = policy(List.of(), Map.of("search.internal", "10.0.0.7", "nowhere.test", ""));
+
+        assertThat(policy.refusal("search.internal")).contains("a private address");
+        assertThat(policy.refusal("nowhere.test")).isEmpty();
+    }
+
+    @Test
+    void should_allow_what_a_platform_admin_listed__by_name_address_or_range() {
+        OutboundPolicy policy = policy(List.of("searxng.internal", "127.0.0.1", "10.20.0.0/16"),
+                Map.of("searxng.internal", "10.0.0.5", "other.internal", "10.0.0.5"));
+
+        assertThat(policy.refusal("searxng.internal")).isEmpty();
+        assertThat(policy.refusal("other.internal")).as("the same address under a name not listed").isPresent();
+        assertThat(policy.refusal("127.0.0.1")).isEmpty();
+        assertThat(policy.refusal("127.0.0.2")).isPresent();
+        assertThat(policy.refusal("10.20.99.1")).isEmpty();
+        assertThat(policy.refusal("10.21.0.1")).isPresent();
+        assertThatThrownBy(() -> new OutboundPolicy(List.of("10.0.0.0/40"), resolver(Map.of())))
+                .hasMessageContaining("10.0.0.0/40");
+    }
+
+    @Test
+    void should_find_the_hosts_in_urls_jdbc_urls_with_several_hosts_and_settings_named_like_addresses() {
+        assertThat(OutboundPolicy.hosts("baseUrl", "https://user:pw@api.example.com:8443/v1?q=1")).containsExactly("api.example.com");
+        assertThat(OutboundPolicy.hosts("url", "jdbc:postgresql://db1:5432,10.0.0.2:5433/kb")).containsExactly("db1", "10.0.0.2");
+        assertThat(OutboundPolicy.hosts("endpoint", "http://[::1]:9200")).containsExactly("[::1]");
+        assertThat(OutboundPolicy.hosts("host", "169.254.169.254:80")).containsExactly("169.254.169.254");
+        assertThat(OutboundPolicy.hosts("language", "english")).isEmpty();
+        assertThat(OutboundPolicy.hosts("note", "see http://10.0.0.1 for details")).as("a URL not at the start").isEmpty();
+    }
+
+    @Test
+    void should_name_each_refused_setting_without_naming_its_address() {
+        OutboundPolicy policy = policy(List.of(), Map.of());
+
+        List<String> refused = policy.refusals(Map.of("baseUrl", "http://2130706433:8080/search", "language", "en",
+                "url", "https://93.184.215.14"));
+
+        assertThat(refused).hasSize(1);
+        assertThat(refused.get(0)).startsWith("baseUrl: a loopback address").contains("corrigo.outbound.allow")
+                .doesNotContain("2130706433").doesNotContain("8080");
+    }
+}
