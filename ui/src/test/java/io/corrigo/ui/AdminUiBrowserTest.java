@@ -11,6 +11,7 @@ import io.corrigo.server.security.AdminUsers;
 import io.corrigo.server.security.Role;
 import io.corrigo.server.tenant.TenantService;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -319,5 +320,52 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.driver.findElements(By.id("users-grid"))).isEmpty();
         assertThat(b.page()).contains("Nothing here");
         b.screenshot("14-tenant-admin-users-refused");
+    }
+
+    @Test
+    @Order(10)
+    void should_end_an_open_session_when_its_user_loses_a_tenant_changes_password_or_is_deleted() {
+        // given: a tenant admin signed in, reading their tenant's documents
+        tenants.create("ui-revoked", "Revoked Corp");
+        ingestion.await("ui-revoked", ingestion.submit("ui-revoked", List.of(new IngestionService.Upload("merger-plans.txt",
+                "text/plain", "The merger with Globex closes in March.".getBytes(StandardCharsets.UTF_8)))).id(),
+                Duration.ofSeconds(60));
+        users.create("rita", "rita-password-1", Role.TENANT_ADMIN, List.of("ui-revoked"));
+        Browser b = browser();
+        b.signOut();
+        b.signIn("rita", "rita-password-1");
+        b.open("/knowledge?tenant=ui-revoked");
+        assertThat(b.page()).contains("merger-plans.txt");
+
+        // when: the tenant is taken away while the session is open
+        users.update("rita", Role.TENANT_ADMIN, List.of("ui-other"), null);
+        b.open("/knowledge?tenant=ui-revoked");
+
+        // then
+        assertThat(b.driver.getCurrentUrl()).contains("/login");
+        assertThat(b.page()).doesNotContain("merger-plans.txt");
+
+        // when: signed in again with the tenant back, and the password changed elsewhere
+        users.update("rita", Role.TENANT_ADMIN, List.of("ui-revoked"), null);
+        b.signIn("rita", "rita-password-1");
+        b.open("/knowledge?tenant=ui-revoked");
+        assertThat(b.page()).contains("merger-plans.txt");
+        users.changePassword("rita", "rita-password-2");
+        b.open("/knowledge?tenant=ui-revoked");
+
+        // then
+        assertThat(b.driver.getCurrentUrl()).contains("/login");
+
+        // when: signed in with the new password, and the user deleted
+        b.signIn("rita", "rita-password-2");
+        b.open("/knowledge?tenant=ui-revoked");
+        assertThat(b.page()).contains("merger-plans.txt");
+        users.delete("rita");
+        b.open("/knowledge?tenant=ui-revoked");
+
+        // then
+        assertThat(b.driver.getCurrentUrl()).contains("/login");
+        assertThat(b.page()).doesNotContain("merger-plans.txt");
+        b.screenshot("15-revoked-session");
     }
 }
