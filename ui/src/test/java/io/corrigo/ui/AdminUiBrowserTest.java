@@ -368,4 +368,21 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.page()).doesNotContain("merger-plans.txt");
         b.screenshot("15-revoked-session");
     }
+
+    @Test
+    @Order(11)
+    void should_keep_the_sign_in_form_closed_to_a_user_name_after_five_wrong_passwords() {
+        users.create("gus", "gus-password-1", Role.TENANT_ADMIN, List.of("ui-other"));
+        Browser b = browser();
+        b.open("/login");
+        for (int i = 0; i < 5; i++) {
+            b.signIn("gus", "guess-" + i);
+            assertThat(b.driver.getCurrentUrl()).contains("/login");
+        }
+
+        b.signIn("gus", "gus-password-1");
+
+        assertThat(b.driver.getCurrentUrl()).as("the right password while locked").contains("/login");
+        b.screenshot("16-sign-in-locked");
+    }
 }

@@ -162,4 +162,29 @@ class SecurityApiTest extends HostTestBase {
         assertThat(demoteLast.status()).isEqualTo(409);
         assertThat(get("/api/v1/users").body().toString()).contains("\"username\":\"admin\"").doesNotContain("password");
     }
+
+    @Test
+    void should_lock_a_user_name_after_five_wrong_passwords__refusing_even_the_right_one_with_429__but_not_other_users() {
+        // given
+        tenantAdmin("guessed", "guessing");
+        tenantAdmin("neighbour", "guessing");
+
+        // when: five wrong passwords for one user
+        signIn("guessed", "wrong-password");
+        List<Integer> wrong = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            wrong.add(get("/api/v1/tenants").status());
+        }
+        signIn("guessed", PASSWORD);
+        Reply right = get("/api/v1/tenants");
+        signIn("neighbour", PASSWORD);
+        Reply neighbour = get("/api/v1/tenants");
+
+        // then
+        assertThat(wrong).containsOnly(401);
+        assertThat(right.status()).as("the right password while locked: not even checked").isEqualTo(429);
+        assertThat(right.body().get("code").asText()).isEqualTo("too_many_sign_in_failures");
+        assertThat(right.body().get("message").asText()).contains("try again in");
+        assertThat(neighbour.status()).as("another user from the same address").isEqualTo(200);
+    }
 }

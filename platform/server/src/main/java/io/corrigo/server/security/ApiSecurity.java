@@ -11,6 +11,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -36,7 +37,8 @@ class ApiSecurity implements WebMvcConfigurer {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json) throws Exception {
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json, SignInThrottle throttle) throws Exception {
+        http.addFilterBefore(new SignInThrottleFilter(throttle), BasicAuthenticationFilter.class);
         http.securityMatcher("/api/**", "/actuator/**")
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health", "/actuator/health/**").permitAll()

@@ -1,0 +1,76 @@
+package io.corrigo.server.security;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Optional;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Puts {@link SignInThrottle} in front of password checks: HTTP Basic on the REST API and the admin UI's sign-in
+ * form ({@code POST /login}). A locked attempt is answered at once, without a password check: the API with 429 and
+ * {@code Retry-After}, the form by going back to the sign-in page with its error. After the chain, a Basic attempt
+ * answered 401 or a form sign-in sent back to {@code ?error} counts as a failure, anything else as a success.
+ */
+public class SignInThrottleFilter extends OncePerRequestFilter {
+
+    private final SignInThrottle throttle;
+
+    public SignInThrottleFilter(SignInThrottle throttle) {
+        this.throttle = throttle;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        boolean form = "POST".equals(request.getMethod())
+                && (request.getContextPath() + "/login").equals(request.getRequestURI());
+        String user = form ? request.getParameter("username") : basicUser(request.getHeader("Authorization"));
+        if (user == null || user.isBlank()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        String address = request.getRemoteAddr();
+        Optional<Duration> locked = throttle.lockedFor(user, address);
+        if (locked.isPresent()) {
+            long seconds = Math.max(1, locked.get().toSeconds() + (locked.get().toMillisPart() > 0 ? 1 : 0));
+            if (form) {
+                response.sendRedirect(request.getContextPath() + "/login?error");
+            } else {
+                response.setStatus(429);
+                response.setHeader("Retry-After", String.valueOf(seconds));
+                response.setContentType("application/json");
+                response.getWriter().write("{\"code\":\"too_many_sign_in_failures\",\"message\":\"Too many failed sign-ins: "
+                        + "try again in " + seconds + " s.\",\"details\":[]}");
+            }
+            return;
+        }
+        chain.doFilter(request, response);
+        boolean failed = form ? String.valueOf(response.getHeader("Location")).contains("error")
+                : response.getStatus() == HttpServletResponse.SC_UNAUTHORIZED;
+        if (failed) {
+            throttle.failed(user, address);
+        } else {
+            throttle.succeeded(user, address);
+        }
+    }
+
+    /** The user name of an HTTP Basic {@code Authorization} header, or {@code null}. */
+    static String basicUser(String header) {
+        if (header == null || header.length() < 6 || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return null;
+        }
+        try {
+            String decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+            int colon = decoded.indexOf(':');
+            return colon < 0 ? null : decoded.substring(0, colon);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}
