@@ -3,6 +3,7 @@ package io.corrigo.ui.shell;
 import com.vaadin.flow.spring.security.VaadinAwareSecurityContextHolderStrategyConfiguration;
 import com.vaadin.flow.spring.security.VaadinSecurityConfigurer;
 import io.corrigo.server.security.AdminUsers;
+import io.corrigo.server.security.SameOriginSignIn;
 import io.corrigo.server.security.SessionRevalidation;
 import io.corrigo.server.security.SignInThrottle;
 import io.corrigo.server.security.SignInThrottleFilter;
@@ -12,6 +13,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.context.SecurityContextHolderFilter;
 
@@ -24,11 +26,26 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
 @Import(VaadinAwareSecurityContextHolderStrategyConfiguration.class)
 class UiSecurity {
 
+    /**
+     * The admin UI's Content-Security-Policy: everything from this host only, never framed. Vaadin Flow's client
+     * engine needs inline and eval'd script and inline styles (its bootstrap script and the expressions the server
+     * sends); the rest is locked down, so injected markup can neither load nor send anything elsewhere.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval'; "
+            + "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
+            + "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
     @Bean
     @Order(10)
     SecurityFilterChain uiFilterChain(HttpSecurity http, AdminUsers users, SignInThrottle throttle) throws Exception {
         // failed sign-ins lock the user name and the address for a while, doubling (SignInThrottle)
         http.addFilterBefore(new SignInThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class);
+        // a sign-in form posted from another site is refused (login CSRF)
+        http.addFilterBefore(new SameOriginSignIn(), SignInThrottleFilter.class);
+        http.headers(headers -> headers
+                .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN))
+                .frameOptions(frames -> frames.deny()));
         // a session acts for its user as the user is now: deleted, disabled, a new password or other rights end it
         http.addFilterAfter(new SessionRevalidation(users), SecurityContextHolderFilter.class);
         return http.with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class)).build();
