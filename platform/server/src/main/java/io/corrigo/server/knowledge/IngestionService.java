@@ -41,12 +41,16 @@ import org.springframework.stereotype.Service;
  * Gets documents into a tenant's knowledge base, as persisted background jobs.
  *
  * <p>{@link #submit} checks every upload (type by content, parsable) before anything is stored, keeps each
- * original ({@link DocumentStore}), records the documents as QUEUED and queues a job. One worker per host runs
- * jobs in order: it parses and chunks all of a job's documents first (so the job knows its total of chunks), then,
+ * original ({@link DocumentStore}), records the documents as QUEUED and queues a job. A few workers per host
+ * ({@code corrigo.ingestion.workers}, 2) take jobs tenant by tenant ({@link FairJobQueue}: one job per tenant at a
+ * time, tenants in turn), so one tenant's long job does not hold another's upload. A job parses and chunks all of
+ * its documents first (so it knows its total of chunks), then,
  * per document, removes the document's old chunks, embeds each chunk's sentences once (they become its strips;
  * the passage vector is their normalised mean: one model call per sentence, no extra call per passage) and
  * writes them to the retriever's {@link KnowledgeIndex} in batches, updating the job's progress. A document that
- * fails is marked FAILED with the reason and the others go on.
+ * fails is marked FAILED with the reason and the others go on. A document deleted while its job runs is dropped
+ * from it (its chunks so far removed); when the tenant is disabled, the job stops within a batch and its remaining
+ * documents fail as cancelled.
  *
  * <p>Re-uploading a file name replaces that document (same id, chunks replaced); passage ids are deterministic
  * ({@code <document id>~<n>}, or the JSONL row id), and a document's old chunks are deleted before it is indexed,
@@ -88,7 +92,9 @@ public class IngestionService {
     private final IngestionJobRepository jobs;
     private final KnowledgeBases knowledgeBases;
     private final Clock clock;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("corrigo-ingestion"));
+    /** Jobs waiting on this host, handed to the workers tenant by tenant ({@link FairJobQueue}). */
+    private final FairJobQueue waiting = new FairJobQueue();
+    private final ExecutorService workers;
     /**
      * Embeds the chunks of a batch concurrently: ONNX Runtime already spreads one call over the cores, but three
      * callers still gained about 20 % throughput on 2 cores (measured; see the ingestion benchmark).
@@ -107,13 +113,18 @@ public class IngestionService {
     private final Set<String> queued = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService leases = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("corrigo-ingestion-lease"));
-    private volatile String current;
+    /** The jobs this host is working on (their leases are renewed by the sweep). */
+    private final Set<String> working = ConcurrentHashMap.newKeySet();
 
     IngestionService(TenantService tenants, PipelineRuntimes runtimes, EmbeddingService embeddings,
                      DocumentParser parser, DocumentStore store, DocumentRepository documents,
                      IngestionJobRepository jobs, KnowledgeBases knowledgeBases, Clock clock,
-                     @Value("${corrigo.host-id:}") String hostId) {
+                     @Value("${corrigo.host-id:}") String hostId, @Value("${corrigo.ingestion.workers:2}") int workers) {
         this.hostId = HostId.resolve(hostId);
+        if (workers < 1) {
+            throw new IllegalArgumentException("corrigo.ingestion.workers must be at least 1");
+        }
+        this.workers = Executors.newFixedThreadPool(workers, DaemonThreads.named("corrigo-ingestion"));
         this.knowledgeBases = knowledgeBases;
         this.tenants = tenants;
         this.runtimes = runtimes;
@@ -166,7 +177,7 @@ public class IngestionService {
             document.queue(jobId, types.get(upload.fileName()), upload.content().length, clock.instant());
             documents.save(document);
         }
-        schedule(jobId);
+        schedule(tenantId, jobId);
         return view(job);
     }
 
@@ -186,7 +197,7 @@ public class IngestionService {
             document.queue(jobId, document.view().contentType(), document.view().sizeBytes() == null ? 0 : document.view().sizeBytes(), clock.instant());
             documents.save(document);
         }
-        schedule(jobId);
+        schedule(tenantId, jobId);
         return view(job);
     }
 
@@ -252,9 +263,10 @@ public class IngestionService {
     /** Queues every open job this host may claim now. */
     public void sweep() {
         try {
-            String working = current;
-            if (working != null && jobs.heartbeat(working, hostId, clock.instant()) == 0) {
-                log.warn("Ingestion job {}: this host's claim was taken over", working);
+            for (String job : working) {
+                if (jobs.heartbeat(job, hostId, clock.instant()) == 0) {
+                    log.warn("Ingestion job {}: this host's claim was taken over", job);
+                }
             }
             Instant staleBefore = clock.instant().minus(LEASE);
             for (IngestionJob job : jobs.findByStateInOrderByCreatedAt(OPEN)) {
@@ -264,7 +276,7 @@ public class IngestionService {
                     log.info("Ingestion job {} of tenant {} queued on host {} ({} of {} documents done{})", job.id,
                             job.tenantId, hostId, job.documentsDone, job.documentsTotal,
                             job.claimedBy == null || hostId.equals(job.claimedBy) ? "" : ", taken over from " + job.claimedBy);
-                    schedule(job.id);
+                    schedule(job.tenantId, job.id);
                 }
             }
         } catch (RuntimeException e) {
@@ -295,17 +307,33 @@ public class IngestionService {
         jobs.save(job);
     }
 
-    private void schedule(String jobId) {
+    /** Queues a job on this host: a worker takes it when it is its tenant's turn ({@link FairJobQueue}). */
+    private void schedule(String tenantId, String jobId) {
         if (queued.add(jobId)) {
-            worker.submit(() -> {
-                try {
-                    run(jobId);
-                } catch (RuntimeException e) {
-                    log.error("Ingestion job {} could not run on host {}: {}", jobId, hostId, e.toString(), e);
-                } finally {
-                    queued.remove(jobId);
-                }
-            });
+            waiting.offer(tenantId, jobId);
+            workers.submit(this::runNext);
+        }
+    }
+
+    /**
+     * Runs the next job in turn, if any may run now. Every queued job submits one of these; one that finds only jobs
+     * of tenants already running leaves them to the next, which each finished job submits.
+     */
+    private void runNext() {
+        FairJobQueue.Next next = waiting.poll().orElse(null);
+        if (next == null) {
+            return;
+        }
+        try {
+            run(next.jobId());
+        } catch (RuntimeException e) {
+            log.error("Ingestion job {} could not run on host {}: {}", next.jobId(), hostId, e.toString(), e);
+        } finally {
+            queued.remove(next.jobId());
+            waiting.done(next.tenantId());
+            if (!waiting.isEmpty()) {
+                workers.submit(this::runNext);
+            }
         }
     }
 
@@ -328,7 +356,7 @@ public class IngestionService {
         if (job == null) {
             return;
         }
-        current = jobId;
+        working.add(jobId);
         try {
             job.state = IngestionJob.State.RUNNING;
             job.updatedAt = clock.instant();
@@ -346,6 +374,11 @@ public class IngestionService {
             Map<String, List<Chunked>> parsed = new LinkedHashMap<>();
             Map<String, Chunker> chunkers = new HashMap<>();
             for (DocumentRecord document : pending) {
+                String cancelled = cancelled(job, document);
+                if (cancelled != null) {
+                    stop(job, document, cancelled, null);
+                    continue;
+                }
                 try {
                     Chunker chunker = chunkers.computeIfAbsent(String.valueOf(document.knowledgeBaseId()), id -> {
                         if (document.knowledgeBaseId() == null) {
@@ -368,16 +401,16 @@ public class IngestionService {
                     index(job, document, chunks, index);
                 }
             }
-            job.state = IngestionJob.State.DONE;
+            job.state = tenantEnabled(job.tenantId) ? IngestionJob.State.DONE : IngestionJob.State.FAILED;
         } catch (LostClaimException e) {
             log.warn("Ingestion job {}: another host took it over; this host stops working on it", jobId);
-            current = null;
+            working.remove(jobId);
             return;
         } catch (RuntimeException e) {
             log.error("Ingestion job {} failed: {}", jobId, e.toString(), e);
             job.state = IngestionJob.State.FAILED;
         }
-        current = null;
+        working.remove(jobId);
         job.updatedAt = clock.instant();
         try {
             save(job);
@@ -395,9 +428,18 @@ public class IngestionService {
         try {
             index.deleteDocument(document.id());
             for (int from = 0; from < chunks.size(); from += BATCH) {
+                String cancelled = cancelled(job, document);
+                if (cancelled != null) {
+                    stop(job, document, cancelled, index);
+                    return;
+                }
                 List<Passage> batch = embed(chunks.subList(from, Math.min(chunks.size(), from + BATCH)));
                 index.upsert(batch);
                 progress(job, batch.size());
+            }
+            if (!documents.existsById(document.id())) {
+                stop(job, document, DELETED, index);
+                return;
             }
             document.indexed(chunks.size(), clock.instant());
             documents.save(document);
@@ -426,12 +468,54 @@ public class IngestionService {
     }
 
     private void fail(IngestionJob job, DocumentRecord document, RuntimeException e) {
-        String reason = e instanceof ApiException api ? api.getMessage() : Failures.describe(e);
+        fail(job, document, e instanceof ApiException api ? api.getMessage() : Failures.describe(e));
+    }
+
+    private void fail(IngestionJob job, DocumentRecord document, String reason) {
         log.warn("Tenant {}: document '{}' failed: {}", job.tenantId, document.name(), reason);
-        document.failed(reason, clock.instant());
-        documents.save(document);
+        if (documents.existsById(document.id())) { // saving a deleted document would bring it back
+            document.failed(reason, clock.instant());
+            documents.save(document);
+        }
         job.documentsFailed++;
         save(job);
+    }
+
+    private static final String DELETED = "deleted while it was being indexed";
+
+    /**
+     * Why the job must not go on with {@code document}: its tenant was disabled or the document deleted since the
+     * job started; {@code null} to go on. Checked before each document and each batch, so a cancelled job stops
+     * within one batch.
+     */
+    private String cancelled(IngestionJob job, DocumentRecord document) {
+        if (!tenantEnabled(job.tenantId)) {
+            return "cancelled: the tenant was disabled";
+        }
+        return documents.existsById(document.id()) ? null : DELETED;
+    }
+
+    private boolean tenantEnabled(String tenantId) {
+        try {
+            return tenants.find(tenantId).enabled();
+        } catch (ApiException gone) {
+            return false;
+        }
+    }
+
+    /** Stops working on a document: its chunks so far are removed; a deleted one stays deleted, others fail. */
+    private void stop(IngestionJob job, DocumentRecord document, String reason, KnowledgeIndex index) {
+        log.info("Ingestion job {} of tenant {}: document '{}' {}", job.id, job.tenantId, document.name(), reason);
+        if (index != null) {
+            try {
+                index.deleteDocument(document.id());
+            } catch (RuntimeException cleanup) {
+                log.warn("Removing partial chunks of {} failed: {}", document.id(), cleanup.toString());
+            }
+        }
+        if (!DELETED.equals(reason)) {
+            fail(job, document, reason);
+        }
     }
 
     /** A chunk with what its passage needs. */
@@ -515,7 +599,7 @@ public class IngestionService {
 
     @PreDestroy
     void stop() {
-        worker.shutdownNow();
+        workers.shutdownNow();
         embedders.shutdownNow();
     }
 }
