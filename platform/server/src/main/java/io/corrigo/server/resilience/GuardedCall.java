@@ -19,10 +19,10 @@ import java.util.function.BiFunction;
 /**
  * One plugin call behind its tenant's guard, under one deadline ({@code timeoutMillis}):
  * <ol>
- *   <li>a provider's Retry-After still running, or the rate limit reached (guards of plugins that leave the
- *       process only): fail at once;</li>
+ *   <li>a provider's Retry-After still running: fail at once;</li>
  *   <li>the circuit breaker open: fail at once;</li>
- *   <li>the bulkhead full: fail at once;</li>
+ *   <li>the rate limit reached (guards of plugins that leave the process only) or the bulkhead full: wait briefly
+ *       for a permit ({@link PluginGuards#permitWait}), then fail;</li>
  *   <li>call the plugin on a call thread and wait at most until the deadline; a timeout cancels the call
  *       (interrupting its thread) and counts as a breaker failure;</li>
  *   <li>a transient failure (5xx, connection trouble) is retried after a jittered exponential backoff, if attempts

@@ -102,16 +102,23 @@ public class PluginGuards {
                 .waitDurationInOpenState(Duration.ofMillis(s.openMillis()))
                 .permittedNumberOfCallsInHalfOpenState(s.halfOpenCalls())
                 .build());
+        // a full bulkhead or a spent rate limit is waited out briefly, within the call's budget, before the call gives
+        // up: a burst of a few calls over a limit is smoothed, not refused (an answer would degrade for nothing)
         Bulkhead bulkhead = bulkheads.bulkhead(name, BulkheadConfig.custom()
                 .maxConcurrentCalls(s.maxConcurrentCalls())
-                .maxWaitDuration(Duration.ZERO)
+                .maxWaitDuration(permitWait(s))
                 .build());
         RateLimiter limiter = !rateLimited ? null : rateLimiters.rateLimiter(name, RateLimiterConfig.custom()
                 .limitForPeriod(s.callsPerSecond())
                 .limitRefreshPeriod(Duration.ofSeconds(1))
-                .timeoutDuration(Duration.ZERO)
+                .timeoutDuration(permitWait(s))
                 .build());
         return new Guard(name, tenant, provider, s, breaker, bulkhead, limiter);
+    }
+
+    /** How long a call waits for a bulkhead place or a rate permit: a quarter of its budget, at most 250 ms. */
+    static Duration permitWait(ResilienceSettings s) {
+        return Duration.ofMillis(Math.min(250, s.timeoutMillis() / 4));
     }
 
     /** Every guard of {@code tenant}, or of all tenants when {@code tenant} is {@code null}. */

@@ -157,8 +157,8 @@ class PluginGuardsTest {
     }
 
     @Test
-    void should_reject_at_once_when_the_bulkhead_is_full() throws Exception {
-        // given: one place, taken by a slow call
+    void should_wait_briefly_for_a_bulkhead_place__and_reject_when_none_frees_in_time() throws Exception {
+        // given: one place, taken by a call of 1 s; a call waits at most 250 ms for a place (budget 2 s)
         ResilienceSettings single = new ResilienceSettings(2000, 1, 0, 50, 1000, 100, 10, 10, 300, 1, 1, 1000);
         CountDownLatch inside = new CountDownLatch(1);
         SearchProvider slow = guards.guard("t", "p", r -> {
@@ -174,19 +174,53 @@ class PluginGuardsTest {
         assertThat(inside.await(2, TimeUnit.SECONDS)).isTrue();
 
         // when / then
+        long start = System.nanoTime();
         assertThatThrownBy(() -> slow.search(REQUEST)).hasMessageContaining("1 calls already running");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for a place").isGreaterThanOrEqualTo(Duration.ofMillis(200));
         assertThat(first.get(3, TimeUnit.SECONDS)).isEqualTo(RESULT);
     }
 
     @Test
-    void should_limit_the_call_rate() {
-        ResilienceSettings twoPerSecond = new ResilienceSettings(2000, 1, 0, 50, 1000, 100, 10, 10, 300, 1, 8, 2);
-        SearchProvider ok = guards.guard("t", "p", r -> RESULT, twoPerSecond, false);
+    void should_let_a_call_wait_for_a_bulkhead_place_that_frees_within_the_wait() throws Exception {
+        // given: one place, taken by a call of 50 ms
+        ResilienceSettings single = new ResilienceSettings(2000, 1, 0, 50, 1000, 100, 10, 10, 300, 1, 1, 1000);
+        CountDownLatch inside = new CountDownLatch(1);
+        SearchProvider quick = guards.guard("t", "q", r -> {
+            inside.countDown();
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return RESULT;
+        }, single, false);
+        Future<List<Passage>> first = threads.submit(() -> quick.search(REQUEST));
+        assertThat(inside.await(2, TimeUnit.SECONDS)).isTrue();
 
-        ok.search(REQUEST);
-        ok.search(REQUEST);
+        // when / then: the second call gets the place once the first is done, instead of failing at once
+        assertThat(quick.search(REQUEST)).isEqualTo(RESULT);
+        assertThat(first.get(3, TimeUnit.SECONDS)).isEqualTo(RESULT);
+    }
 
-        assertThatThrownBy(() -> ok.search(REQUEST)).hasMessageContaining("over the rate limit of 2 calls/s");
+    @Test
+    void should_limit_the_call_rate__waiting_for_a_permit_only_briefly() {
+        // given: one call a second; a call waits at most 50 ms (a quarter of its 200 ms budget) for a permit
+        ResilienceSettings onePerSecond = new ResilienceSettings(200, 1, 0, 50, 200, 100, 10, 10, 300, 1, 8, 1);
+        SearchProvider ok = guards.guard("t", "p", r -> RESULT, onePerSecond, false);
+
+        // when: six calls at once: the first, and at most one more if a new second starts within a wait
+        int refused = 0;
+        for (int i = 0; i < 6; i++) {
+            try {
+                ok.search(REQUEST);
+            } catch (SearchUnavailableException e) {
+                assertThat(e.getMessage()).contains("over the rate limit of 1 calls/s");
+                refused++;
+            }
+        }
+
+        // then
+        assertThat(refused).isGreaterThanOrEqualTo(4);
     }
 
     @Test
@@ -208,7 +242,7 @@ class PluginGuardsTest {
         // given: the same burst of calls against an in-process retriever and a remote one, both allowed 200 calls/s
         // (the evaluation command's naive baseline called its in-process retriever faster than that and got empty
         // retrievals for a block of runs)
-        ResilienceSettings settings = new ResilienceSettings(1000, 1, 0, 50, 1000, 100, 20, 5, 30_000, 1, 64, 200);
+        ResilienceSettings settings = new ResilienceSettings(50, 1, 0, 50, 50, 100, 20, 5, 30_000, 1, 64, 200);
         io.corrigo.api.Retriever fast = (query, max) -> RESULT;
         io.corrigo.api.Retriever local = (io.corrigo.api.Retriever) guards.guardModel("t", "local", fast,
                 io.corrigo.api.Retriever.class, settings, true);
@@ -218,7 +252,7 @@ class PluginGuardsTest {
         // when
         int localServed = 0;
         int remoteServed = 0;
-        for (int i = 0; i < 1000; i++) {
+        for (int i = 0; i < 260; i++) {
             localServed += local.retrieve(io.corrigo.api.Query.of("q"), 3).size();
             try {
                 remoteServed += remote.retrieve(io.corrigo.api.Query.of("q"), 3).size();
@@ -228,8 +262,8 @@ class PluginGuardsTest {
         }
 
         // then
-        assertThat(localServed).isEqualTo(1000);
-        assertThat(remoteServed).isLessThan(1000);
+        assertThat(localServed).isEqualTo(260 * RESULT.size());
+        assertThat(remoteServed).isLessThan(260 * RESULT.size());
         assertThat(guards.status("t")).filteredOn(g -> g.provider().equals("local")).singleElement()
                 .satisfies(g -> assertThat(g.state()).isEqualTo("CLOSED"));
     }
