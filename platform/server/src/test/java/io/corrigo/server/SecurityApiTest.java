@@ -187,4 +187,35 @@ class SecurityApiTest extends HostTestBase {
         assertThat(right.body().get("message").asText()).contains("try again in");
         assertThat(neighbour.status()).as("another user from the same address").isEqualTo(200);
     }
+
+    @Test
+    void should_serve_prometheus_metrics_to_platform_admins_only() throws Exception {
+        // given
+        tenantAdmin("metrics-reader", "metrics");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.Function<String, java.net.http.HttpResponse<String>> scrape = authorization -> {
+            java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://127.0.0.1:" + port + "/actuator/prometheus"));
+            if (authorization != null) {
+                request.header("Authorization", authorization);
+            }
+            try {
+                return http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            } catch (java.io.IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+
+        // when
+        var admin = scrape.apply(adminAuthorization());
+        var tenantAdmin = scrape.apply(basic("metrics-reader", PASSWORD));
+        var anonymous = scrape.apply(null);
+
+        // then
+        assertThat(admin.statusCode()).isEqualTo(200);
+        assertThat(admin.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
+        assertThat(admin.body()).contains("# TYPE jvm_memory_used_bytes gauge").contains("http_server_requests_seconds");
+        assertThat(tenantAdmin.statusCode()).isEqualTo(403);
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+    }
 }
