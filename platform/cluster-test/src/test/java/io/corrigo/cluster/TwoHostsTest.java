@@ -137,6 +137,9 @@ class TwoHostsTest {
     @Test
     @Order(1)
     void should_use_a_pipeline_saved_through_one_host_on_the_other_without_restart() throws Exception {
+        // production mode: the API's description is for signed-in admins only
+        assertThat(two.anonymous("GET", "/v3/api-docs", Map.of()).status()).isEqualTo(401);
+        assertThat(two.get("/v3/api-docs").status()).isEqualTo(200);
         int before = two.get("/api/v1/tenants/" + TENANT + "/pipeline").body().get("version").asInt();
         ObjectNode definition = (ObjectNode) one.get("/api/v1/tenants/" + TENANT + "/pipeline").body().get("definition");
         ((ObjectNode) definition.get("stages")).set("retriever", HostProcess.JSON.valueToTree(Map.of(

@@ -11,6 +11,7 @@ import com.openai.errors.UnauthorizedException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -85,5 +86,23 @@ class OpenAiCompatibleApiTest extends HostTestBase {
         }
         assertThatThrownBy(() -> client(secretKey("oa-other")).chat().completions().create(chat("demo", "What is the Hepatitis C virus?")))
                 .isInstanceOf(NotFoundException.class).hasMessageContaining("model");
+    }
+
+    @Test
+    void should_list_the_key_s_tenant_as_its_only_model__and_answer_json_404_for_paths_nothing_serves() {
+        // given
+        OpenAIClient client = client(secretKey("demo"));
+
+        // when
+        List<com.openai.models.models.Model> models = client.models().list().data();
+        Reply unknownOpenAi = get("/v1/nothing-here");
+        Reply unknownApi = get("/api/v1/nothing-here");
+
+        // then
+        assertThat(models).extracting(com.openai.models.models.Model::id).containsExactly("demo");
+        assertThat(unknownOpenAi.status()).isEqualTo(404);
+        assertThat(unknownOpenAi.body().get("code").asText()).as("JSON, not the admin UI's page").isEqualTo("not_found");
+        assertThat(unknownApi.status()).isEqualTo(404);
+        assertThat(unknownApi.body().get("message").asText()).contains("/api/v1/nothing-here");
     }
 }

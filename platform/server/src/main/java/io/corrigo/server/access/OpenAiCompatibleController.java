@@ -20,6 +20,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -68,6 +70,33 @@ class OpenAiCompatibleController {
             this.code = code;
             this.retryAfter = retryAfter;
         }
+    }
+
+    /**
+     * The models this key may use, as OpenAI's {@code GET /v1/models} lists them: one, its tenant (a secret key
+     * belongs to one tenant, and {@code model} names the tenant).
+     */
+    @GetMapping("/v1/models")
+    Map<String, Object> models(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
+        KeyView key = authenticate(authorization);
+        return Map.of("object", "list", "data", List.of(model(key)));
+    }
+
+    /** One model by id: the key's tenant, else OpenAI's 404. */
+    @GetMapping("/v1/models/{model}")
+    Map<String, Object> model(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+                              @PathVariable String model) {
+        KeyView key = authenticate(authorization);
+        if (!model.equals(key.tenant())) {
+            throw new OpenAiError(HttpStatus.NOT_FOUND, "invalid_request_error", "model_not_found",
+                    "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
+        }
+        return model(key);
+    }
+
+    private Map<String, Object> model(KeyView key) {
+        return Map.of("id", key.tenant(), "object", "model", "created", key.createdAt().getEpochSecond(),
+                "owned_by", "corrigo");
     }
 
     @PostMapping(value = "/v1/chat/completions")

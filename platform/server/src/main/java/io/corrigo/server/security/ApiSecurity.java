@@ -1,6 +1,7 @@
 package io.corrigo.server.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.web.ErrorResponses;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.annotation.Bean;
@@ -22,10 +23,15 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @Configuration
 class ApiSecurity implements WebMvcConfigurer {
 
-    private final TenantAccess access;
+    /** The API's own description and its browser: open in demo mode, behind sign-in in production mode. */
+    private static final String[] OPENAPI = {"/v3/api-docs/**", "/v3/api-docs", "/swagger-ui/**", "/swagger-ui.html"};
 
-    ApiSecurity(TenantAccess access) {
+    private final TenantAccess access;
+    private final boolean openApiSignedIn;
+
+    ApiSecurity(TenantAccess access, CorrigoProperties properties) {
         this.access = access;
+        this.openApiSignedIn = properties.mode() == CorrigoProperties.Mode.PRODUCTION;
     }
 
     /** bcrypt (Spring's delegating encoder), with verified passwords remembered for 10 minutes of use. */
@@ -39,7 +45,8 @@ class ApiSecurity implements WebMvcConfigurer {
     @Order(1)
     SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json, SignInThrottle throttle) throws Exception {
         http.addFilterBefore(new SignInThrottleFilter(throttle), BasicAuthenticationFilter.class);
-        http.securityMatcher("/api/**", "/actuator/**")
+        http.securityMatcher(openApiSignedIn ? concat(new String[] {"/api/**", "/actuator/**"}, OPENAPI)
+                        : new String[] {"/api/**", "/actuator/**"})
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health", "/actuator/health/**").permitAll()
                         .requestMatchers("/actuator/**", "/api/v1/users/**").hasRole(Role.PLATFORM_ADMIN.name())
@@ -59,17 +66,25 @@ class ApiSecurity implements WebMvcConfigurer {
 
     /**
      * The chat widget's side: {@code /public/**} (guarded by {@code PublicAccessFilter}: key, origin, limits) and the
-     * widget script itself are open to the world; no session, no CSRF (no cookies are used).
+     * widget script itself are open to the world; no session, no CSRF (no cookies are used). So is the OpenAPI
+     * description in demo mode; in production mode it is behind the API's sign-in.
      */
     @Bean
     @Order(2)
     SecurityFilterChain publicFilterChain(HttpSecurity http) throws Exception {
-        http.securityMatcher("/public/**", "/widget.js", "/v1/**", "/v3/api-docs/**", "/v3/api-docs", "/swagger-ui/**", "/swagger-ui.html")
+        String[] open = {"/public/**", "/widget.js", "/v1/**"};
+        http.securityMatcher(openApiSignedIn ? open : concat(open, OPENAPI))
                 .authorizeHttpRequests(a -> a.anyRequest().permitAll())
                 .csrf(csrf -> csrf.disable())
                 .requestCache(cache -> cache.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));
         return http.build();
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
+        return all;
     }
 
     @Override
