@@ -384,5 +384,11 @@ class AdminUiBrowserTest extends UiTestBase {
 
         assertThat(b.driver.getCurrentUrl()).as("the right password while locked").contains("/login");
         b.screenshot("16-sign-in-locked");
+
+        // and the platform admin sees the lock in the Users view
+        b.signIn("admin", ADMIN_PASSWORD);
+        b.open("/users");
+        assertThat(b.text("users-grid")).contains("gus").contains("locked until").contains("(5 failed)");
+        b.screenshot("17-users-sign-in-locked");
     }
 }

@@ -148,6 +148,34 @@ class ApiTest extends HostTestBase {
     }
 
     @Test
+    void should_refuse_unknown_or_wrongly_typed_fields__naming_each() {
+        // given
+        createTenant("strict");
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/strict/pipeline").body().get("definition");
+        ObjectNode typo = definition.deepCopy();
+        ((ObjectNode) typo.get("settings")).put("uperThreshold", 0.5);
+        ObjectNode wrongType = definition.deepCopy();
+        ((ObjectNode) wrongType.get("settings")).put("topK", "eight");
+        ObjectNode wrongEnum = definition.deepCopy();
+        ((ObjectNode) wrongEnum.get("settings")).put("mode", "SOMETIMES");
+
+        // when
+        Reply unknownField = postJson("/api/v1/tenants", Map.of("id", "typo-tenant", "name", "Typo", "nmae", "x"));
+        Reply unknownSetting = putJson("/api/v1/tenants/strict/pipeline", typo);
+        Reply notAnInteger = putJson("/api/v1/tenants/strict/pipeline", wrongType);
+        Reply notAMode = putJson("/api/v1/tenants/strict/pipeline", wrongEnum);
+
+        // then
+        assertThat(unknownField.status()).isEqualTo(400);
+        assertThat(unknownField.body().get("details").toString()).contains("nmae: unknown field");
+        assertThat(get("/api/v1/tenants/typo-tenant").status()).as("nothing created").isEqualTo(404);
+        assertThat(unknownSetting.body().get("details").toString()).contains("settings.uperThreshold: unknown field");
+        assertThat(notAnInteger.body().get("details").toString()).contains("settings.topK: 'eight' is not an integer");
+        assertThat(notAMode.body().get("details").toString()).contains("settings.mode: 'SOMETIMES' is not one of");
+        assertThat(putJson("/api/v1/tenants/strict/pipeline", definition).status()).as("the definition as read").isEqualTo(200);
+    }
+
+    @Test
     void should_reject_an_invalid_pipeline__listing_every_problem() {
         // given
         createTenant("pipes");

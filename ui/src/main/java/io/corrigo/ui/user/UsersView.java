@@ -15,6 +15,7 @@ import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.security.AdminUsers;
+import io.corrigo.server.security.SignInThrottle;
 import io.corrigo.server.security.Role;
 import io.corrigo.server.security.UserView;
 import io.corrigo.server.tenant.TenantService;
@@ -32,7 +33,7 @@ public class UsersView extends VerticalLayout {
     private final AdminUsers users;
     private final Grid<UserView> grid = new Grid<>();
 
-    public UsersView(AdminUsers users, TenantService tenants) {
+    public UsersView(AdminUsers users, TenantService tenants, SignInThrottle throttle) {
         this.users = users;
         H2 title = new H2("Users");
         title.getStyle().set("margin-top", "0");
@@ -74,6 +75,8 @@ public class UsersView extends VerticalLayout {
         grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "platform admin" : "tenant admin").setHeader("Role").setAutoWidth(true);
         grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader("Tenants").setFlexGrow(1);
         grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
+        grid.addColumn(u -> throttle.status(u.username()).map(UsersView::signIns).orElse("")).setHeader("Sign-in")
+                .setAutoWidth(true);
         grid.addComponentColumn(this::actions).setAutoWidth(true);
         grid.setAllRowsVisible(true);
         add(title, form, grid);
@@ -101,6 +104,13 @@ public class UsersView extends VerticalLayout {
         }).open());
         delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
         return new HorizontalLayout(toggle, delete);
+    }
+
+    /** "locked until 10:42:07 UTC (6 failed)" or "2 failed", for the Sign-in column. */
+    private static String signIns(SignInThrottle.Status status) {
+        return status.lockedUntil() == null ? status.failures() + " failed"
+                : "locked until " + java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
+                .withZone(java.time.ZoneOffset.UTC).format(status.lockedUntil()) + " (" + status.failures() + " failed)";
     }
 
     private void refresh() {

@@ -54,6 +54,25 @@ public class SignInThrottle {
         return longest.isZero() ? Optional.empty() : Optional.of(longest);
     }
 
+    /**
+     * A user name's recent failed sign-ins and, while it lasts, its lock (for the Users view).
+     *
+     * @param failures    failed attempts in a row (within {@link #FORGET} of each other)
+     * @param lockedUntil until when sign-ins are refused, or {@code null}
+     */
+    public record Status(int failures, Instant lockedUntil) {
+    }
+
+    /** The user name's recent failures and lock, if it has any. */
+    public Optional<Status> status(String user) {
+        Failures f = failures.get(userKey(user));
+        Instant now = clock.instant();
+        if (f == null || f.last().isBefore(now.minus(FORGET))) {
+            return Optional.empty();
+        }
+        return Optional.of(new Status(f.count(), f.lockedUntil() != null && f.lockedUntil().isAfter(now) ? f.lockedUntil() : null));
+    }
+
     /** Records a failed sign-in as {@code user} from {@code address}, locking either when over its limit. */
     public void failed(String user, String address) {
         if (failures.size() > MAX_TRACKED) {

@@ -43,6 +43,12 @@ public class ApiExceptionHandler {
                         List.of(cause.getMessage().split("; ")));
             }
         }
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof com.fasterxml.jackson.core.JsonProcessingException json) {
+                return error(HttpStatus.BAD_REQUEST, "unreadable_body", "The request body is not valid JSON of the expected shape.",
+                        List.of(JsonProblems.describe(json)));
+            }
+        }
         return error(HttpStatus.BAD_REQUEST, "unreadable_body", "The request body is not valid JSON of the expected shape.", List.of());
     }
 
