@@ -34,10 +34,11 @@ import org.springframework.stereotype.Component;
  * Extracts text from PDF, DOCX and HTML in child processes ({@link ExtractionWorker}) with a capped heap and a time
  * limit per document: a decompression bomb or a parser that never ends costs one document, which fails with the
  * reason, while the host's memory and threads stay untouched. The children are started on first use, kept for the
- * next documents, and replaced when one ran out of memory, out of time or stopped.
+ * next documents (stopped after {@code corrigo.ingestion.parser.idle}, 2 minutes, without one), and replaced when one ran out of memory, out of time or
+ * stopped.
  *
  * <p>Settings: {@code corrigo.ingestion.parser.heap-megabytes} (default 384), {@code .timeout} (per document,
- * default 120 s) and {@code .processes} (documents parsed at once, default 2).
+ * default 120 s), {@code .processes} (documents parsed at once, default 2) and {@code .idle} (default 2 min).
  */
 @Component
 class ParserSandbox {
@@ -63,11 +64,16 @@ class ParserSandbox {
     private final Semaphore slots;
     private final BlockingQueue<Child> idle = new LinkedBlockingQueue<>();
     private final ExecutorService exchanges = Executors.newCachedThreadPool(DaemonThreads.named("corrigo-parser-io"));
+    /** Stops children idle for {@link #idle}: each holds a JVM (about 200 MB resident after a large document). */
+    private final java.util.concurrent.ScheduledExecutorService reaper =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("corrigo-parser-reaper"));
+    private final Duration idleLimit;
     private volatile boolean stopped;
 
     ParserSandbox(@Value("${corrigo.ingestion.parser.heap-megabytes:384}") int heapMegabytes,
                   @Value("${corrigo.ingestion.parser.timeout:120s}") Duration timeout,
-                  @Value("${corrigo.ingestion.parser.processes:2}") int processes) {
+                  @Value("${corrigo.ingestion.parser.processes:2}") int processes,
+                  @Value("${corrigo.ingestion.parser.idle:2m}") Duration idleLimit) {
         if (heapMegabytes < 32 || timeout.isNegative() || timeout.isZero() || processes < 1) {
             throw new IllegalArgumentException("corrigo.ingestion.parser: heap-megabytes >= 32, a positive timeout and "
                     + "processes >= 1 are required");
@@ -75,6 +81,19 @@ class ParserSandbox {
         this.heapMegabytes = heapMegabytes;
         this.timeout = timeout;
         this.slots = new Semaphore(processes, true);
+        this.idleLimit = idleLimit;
+        long every = Math.max(100, idleLimit.toMillis() / 2);
+        reaper.scheduleWithFixedDelay(this::stopIdle, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private void stopIdle() {
+        long now = System.nanoTime();
+        for (Child child : idle) {
+            if (now - child.idleSince > idleLimit.toNanos() && idle.remove(child)) {
+                child.process.destroy();
+                log.debug("Document parser process {} stopped after {} idle", child.process.pid(), idleLimit);
+            }
+        }
     }
 
     /** The text of {@code content}, a document of {@code type}; waits while every parser process is busy. */
@@ -115,6 +134,7 @@ class ParserSandbox {
         } finally {
             if (child != null) {
                 if (reusable && !stopped) {
+                    child.idleSince = System.nanoTime();
                     idle.add(child);
                 } else {
                     child.process.destroyForcibly();
@@ -182,6 +202,7 @@ class ParserSandbox {
         final Process process;
         final DataOutputStream requests;
         final DataInputStream answers;
+        volatile long idleSince = System.nanoTime();
 
         Child(Process process) {
             this.process = process;
@@ -208,6 +229,11 @@ class ParserSandbox {
         }
     }
 
+    /** The parser processes started and waiting for a document. */
+    int idleProcesses() {
+        return (int) idle.stream().filter(c -> c.process.isAlive()).count();
+    }
+
     @PreDestroy
     void stop() {
         stopped = true;
@@ -215,5 +241,6 @@ class ParserSandbox {
             child.process.destroy();
         }
         exchanges.shutdownNow();
+        reaper.shutdownNow();
     }
 }
