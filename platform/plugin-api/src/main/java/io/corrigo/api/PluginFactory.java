@@ -46,6 +46,21 @@ public interface PluginFactory<T> {
     }
 
     /**
+     * What is wrong with {@code config} beyond its types and ranges (which {@link #configProperties()} already
+     * checks): settings no instance could start with, such as a malformed URL or a name the plugin refuses, one line
+     * each ({@code "indexPrefix: ..."}). The host calls it before it saves a pipeline and answers the admin a 400 with
+     * these lines; {@link #create} may still refuse at run time what only a running system can judge (a database that
+     * does not answer). It must be quick and must not connect anywhere. The default finds nothing.
+     *
+     * @param config settings that passed {@link #configProperties()}'s checks
+     * @return the problems, empty when there are none
+     * @since 1.1.0
+     */
+    default List<String> problems(PluginConfig config) {
+        return List.of();
+    }
+
+    /**
      * Creates an instance for one tenant.
      *
      * @param context what the host offers this tenant's instance

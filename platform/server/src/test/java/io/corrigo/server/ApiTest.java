@@ -176,6 +176,29 @@ class ApiTest extends HostTestBase {
     }
 
     @Test
+    void should_refuse_settings_the_plugin_itself_finds_unusable__with_its_reasons__before_saving() {
+        // given: settings of the right types that no instance could start with
+        createTenant("unusable");
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/unusable/pipeline").body().get("definition");
+        int before = get("/api/v1/tenants/unusable/pipeline").body().get("version").asInt();
+        ((ObjectNode) definition.get("stages")).set("retriever", JSON.valueToTree(Map.of("factoryId", "pgvector-retriever",
+                "properties", Map.of("url", "jdbc:mysql://127.0.0.1/kb", "tablePrefix", "x_acme"))));
+        ((ObjectNode) definition.get("stages")).set("search", JSON.valueToTree(Map.of("factoryId", "searxng-search",
+                "properties", Map.of("baseUrl", "ftp://127.0.0.1/search"))));
+
+        // when
+        Reply saved = putJson("/api/v1/tenants/unusable/pipeline", definition);
+
+        // then
+        assertThat(saved.status()).isEqualTo(400);
+        assertThat(saved.body().get("details").toString())
+                .contains("stages.retriever: url must be a PostgreSQL JDBC URL")
+                .contains("stages.retriever: tablePrefix must be")
+                .contains("stages.search: baseUrl must be an http:// or https:// URL");
+        assertThat(get("/api/v1/tenants/unusable/pipeline").body().get("version").asInt()).as("nothing saved").isEqualTo(before);
+    }
+
+    @Test
     void should_reject_an_invalid_pipeline__listing_every_problem() {
         // given
         createTenant("pipes");

@@ -190,7 +190,9 @@ public abstract class PluginFactoryContract<T> {
 
     @Test
     void the_test_settings_are_valid_and_create_an_instance() {
-        PluginConfig.resolve(factory().configProperties(), settings());
+        PluginConfig config = PluginConfig.resolve(factory().configProperties(), settings());
+        assertThat(factory().problems(config)).as("problems() of the test settings: the host would refuse to save them")
+                .isNotNull().isEmpty();
         assertThat(newInstance()).isNotNull();
     }
 }

@@ -278,12 +278,23 @@ public class PipelineService {
             try {
                 PluginConfig config = PluginConfig.resolve(handle.get().factory().configProperties(), stage.properties());
                 outbound.refusals(config.asMap()).forEach(p -> problems.add("stages." + kind.stage() + "." + p));
+                pluginProblems(handle.get(), config).forEach(p -> problems.add("stages." + kind.stage() + ": " + p));
             } catch (InvalidConfigException e) {
                 e.problems().forEach(p -> problems.add("stages." + kind.stage() + "." + p));
             }
         }
         if (!problems.isEmpty()) {
             throw ApiException.badRequest("invalid_pipeline", "The pipeline is not valid.", problems);
+        }
+    }
+
+    /** What the plugin itself finds wrong with its settings (plugin API 1.1); a plugin that fails to say is a problem too. */
+    private static List<String> pluginProblems(FactoryHandle handle, PluginConfig config) {
+        try {
+            List<String> found = handle.factory().problems(config);
+            return found == null ? List.of() : found;
+        } catch (RuntimeException | LinkageError e) {
+            return List.of("plugin '" + handle.pluginId() + "' could not check its settings (" + e.getClass().getSimpleName() + ")");
         }
     }
 

@@ -38,6 +38,11 @@ public class LlmCriticFactory implements CriticFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return ModelEndpoint.problems(config, null);
+    }
+
+    @Override
     public Critic create(PluginContext context, PluginConfig config) {
         return new LlmCritic(new Chat(ModelEndpoint.from(config, null)), config.bool("decideRetrieval"));
     }

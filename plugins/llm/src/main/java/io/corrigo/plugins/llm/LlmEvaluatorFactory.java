@@ -43,6 +43,11 @@ public class LlmEvaluatorFactory implements EvaluatorFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return ModelEndpoint.problems(config, null);
+    }
+
+    @Override
     public RetrievalEvaluator create(PluginContext context, PluginConfig config) {
         return new LlmEvaluator(new Chat(ModelEndpoint.from(config, null)), new GradeCache(context.clock(),
                 config.integer("cacheSeconds"), (int) config.integer("cacheEntries")), config.bool("gradeStripsWithModel"));

@@ -32,6 +32,11 @@ public class LlmQueryRewriterFactory implements QueryRewriterFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return ModelEndpoint.problems(config, null);
+    }
+
+    @Override
     public QueryRewriter create(PluginContext context, PluginConfig config) {
         return new LlmQueryRewriter(new Chat(ModelEndpoint.from(config, null)));
     }

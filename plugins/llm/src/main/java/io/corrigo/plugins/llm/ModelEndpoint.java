@@ -58,6 +58,20 @@ record ModelEndpoint(String api, String baseUrl, String model, String apiKey, do
         return properties;
     }
 
+    /** What no model endpoint could start with: an unknown api, a base URL that is not http(s) with a host. */
+    static List<String> problems(PluginConfig config, String fixedApi) {
+        List<String> problems = new ArrayList<>();
+        String api = fixedApi != null ? fixedApi : config.string("api").orElse(OPENAI).strip().toLowerCase(Locale.ROOT);
+        if (!api.equals(OPENAI) && !api.equals(OLLAMA)) {
+            problems.add("api: must be 'openai' or 'ollama', was '" + api + "'");
+        }
+        String url = config.string("baseUrl").orElse("").strip();
+        if (!url.matches("(?i)https?://[^/?#\\s]+.*")) {
+            problems.add("baseUrl: must be the model server's http:// or https:// URL, was '" + url + "'");
+        }
+        return problems;
+    }
+
     static ModelEndpoint from(PluginConfig config, String fixedApi) {
         String api = fixedApi != null ? fixedApi : config.string("api").orElse(OPENAI).strip().toLowerCase(Locale.ROOT);
         if (!api.equals(OPENAI) && !api.equals(OLLAMA)) {

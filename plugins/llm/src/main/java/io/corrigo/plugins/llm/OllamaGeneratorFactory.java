@@ -31,6 +31,11 @@ public class OllamaGeneratorFactory implements GeneratorFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return ModelEndpoint.problems(config, ModelEndpoint.OLLAMA);
+    }
+
+    @Override
     public Generator create(PluginContext context, PluginConfig config) {
         return new LlmGenerator(new Chat(ModelEndpoint.from(config, ModelEndpoint.OLLAMA)), false);
     }

@@ -39,6 +39,11 @@ public class OpenAiGeneratorFactory implements GeneratorFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return ModelEndpoint.problems(config, ModelEndpoint.OPENAI);
+    }
+
+    @Override
     public Generator create(PluginContext context, PluginConfig config) {
         return new LlmGenerator(new Chat(ModelEndpoint.from(config, ModelEndpoint.OPENAI)), config.bool("reflectionTokens"));
     }

@@ -54,15 +54,30 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        List<String> problems = new java.util.ArrayList<>();
+        String prefix = config.string("indexPrefix").orElse("corrigo");
+        if (!PREFIX.matcher(prefix).matches()) {
+            problems.add("indexPrefix must be 1-32 lower-case letters, digits or _ starting with a letter (no -, which "
+                    + "separates it from the tenant), got " + prefix);
+        }
+        String url = config.string("url").orElse("");
+        if (!url.matches("(?i)https?://[^/?#\\s]+.*")) {
+            problems.add("url must be the cluster's http:// or https:// URL, got " + url);
+        }
+        return problems;
+    }
+
+    @Override
     public Retriever create(PluginContext context, PluginConfig config) {
         OpenSearchClient client = new OpenSearchClient(URI.create(config.string("url").orElseThrow()),
                 config.string("username").orElse(null), config.string("password").orElse(null),
                 Duration.ofMillis(config.integer("timeoutMillis")));
-        String prefix = config.string("indexPrefix").orElse("corrigo");
-        if (!PREFIX.matcher(prefix).matches()) {
-            throw new IllegalArgumentException("indexPrefix must be 1-32 lower-case letters, digits or _ starting with a "
-                    + "letter (no -, which separates it from the tenant), got " + prefix);
+        List<String> problems = problems(config);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
         }
+        String prefix = config.string("indexPrefix").orElse("corrigo");
         String index = (prefix + "-" + context.tenantId() + "-kb").toLowerCase(java.util.Locale.ROOT);
         return new OpenSearchRetriever(client, index, context.embeddings(), new OpenSearchRetriever.Settings(
                 (int) config.integer("candidates"), (int) config.integer("rrfK"), config.decimal("vectorWeight"),

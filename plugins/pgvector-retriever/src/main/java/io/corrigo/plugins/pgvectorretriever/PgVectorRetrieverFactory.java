@@ -57,20 +57,33 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
     }
 
     @Override
-    public Retriever create(PluginContext context, PluginConfig config) {
-        String url = config.string("url").orElseThrow();
+    public List<String> problems(PluginConfig config) {
+        List<String> problems = new java.util.ArrayList<>();
+        String url = config.string("url").orElse("");
         if (!url.startsWith("jdbc:postgresql:")) {
-            throw new IllegalArgumentException("url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database), got " + url);
+            problems.add("url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database), got " + url);
         }
         String prefix = config.string("tablePrefix").orElse("corrigo");
         if (!PREFIX.matcher(prefix).matches()) {
-            throw new IllegalArgumentException("tablePrefix must be 1-16 lower-case letters or digits starting with a letter (no _, which "
+            problems.add("tablePrefix must be 1-16 lower-case letters or digits starting with a letter (no _, which "
                     + "separates it from the tenant), got " + prefix);
         }
         String language = config.string("language").orElse("english");
         if (!LANGUAGE.matcher(language).matches()) {
-            throw new IllegalArgumentException("language must name a text search configuration (e.g. english), got " + language);
+            problems.add("language must name a text search configuration (e.g. english), got " + language);
         }
+        return problems;
+    }
+
+    @Override
+    public Retriever create(PluginContext context, PluginConfig config) {
+        List<String> problems = problems(config);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        String url = config.string("url").orElseThrow();
+        String prefix = config.string("tablePrefix").orElse("corrigo");
+        String language = config.string("language").orElse("english");
         String table = prefix + "_" + context.tenantId().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_") + "_kb";
         long timeout = config.integer("timeoutMillis");
         ConnectionPools.Lease lease = ConnectionPools.lease(new ConnectionPools.Target(url, config.string("username").orElse(null),

@@ -38,6 +38,11 @@ public class GoogleSearchFactory implements SearchProviderFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return Urls.problems("baseUrl", config.string("baseUrl").orElse(null));
+    }
+
+    @Override
     public SearchProvider create(PluginContext context, PluginConfig config) {
         String key = config.string("apiKey").orElseThrow();
         String cx = config.string("engineId").orElseThrow();

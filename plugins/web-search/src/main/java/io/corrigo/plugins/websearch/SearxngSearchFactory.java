@@ -40,6 +40,11 @@ public class SearxngSearchFactory implements SearchProviderFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return Urls.problems("baseUrl", config.string("baseUrl").orElse(null));
+    }
+
+    @Override
     public SearchProvider create(PluginContext context, PluginConfig config) {
         String base = config.string("baseUrl").orElseThrow().replaceAll("/+$", "");
         String categories = config.string("categories").orElse("general");

@@ -41,6 +41,11 @@ public class TavilySearchFactory implements SearchProviderFactory {
     }
 
     @Override
+    public List<String> problems(PluginConfig config) {
+        return Urls.problems("baseUrl", config.string("baseUrl").orElse(null));
+    }
+
+    @Override
     public SearchProvider create(PluginContext context, PluginConfig config) {
         String key = config.string("apiKey").orElseThrow();
         URI endpoint = URI.create(config.string("baseUrl").orElseThrow().replaceAll("/+$", "") + "/search");
