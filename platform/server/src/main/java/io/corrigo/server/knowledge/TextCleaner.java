@@ -57,7 +57,7 @@ final class TextCleaner {
     static Cleaned clean(String text, Layout layout) {
         List<String> lines = List.of(text.replace("\r\n", "\n").replace('\r', '\n').split("\n", -1));
         List<Section> sections = new ArrayList<>();
-        String[] heading = {null};
+        String heading = null;
         String title = null;
         List<String> paragraphs = new ArrayList<>();
         StringBuilder paragraph = new StringBuilder();
@@ -80,11 +80,11 @@ final class TextCleaner {
             }
             if (newHeading != null) {
                 flush(paragraph, paragraphs);
-                if (!paragraphs.isEmpty() || heading[0] != null) {
-                    sections.add(new Section(heading[0], String.join("\n\n", paragraphs)));
+                if (!paragraphs.isEmpty() || heading != null) {
+                    sections.add(new Section(heading, String.join("\n\n", paragraphs)));
                     paragraphs.clear();
                 }
-                heading[0] = newHeading;
+                heading = newHeading;
                 title = title == null ? newHeading : title;
                 continue;
             }
@@ -115,8 +115,8 @@ final class TextCleaner {
             }
         }
         flush(paragraph, paragraphs);
-        if (!paragraphs.isEmpty() || heading[0] != null) {
-            sections.add(new Section(heading[0], String.join("\n\n", paragraphs)));
+        if (!paragraphs.isEmpty() || heading != null) {
+            sections.add(new Section(heading, String.join("\n\n", paragraphs)));
         }
         return new Cleaned(title, sections);
     }
