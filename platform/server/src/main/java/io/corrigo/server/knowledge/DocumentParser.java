@@ -60,10 +60,8 @@ class DocumentParser {
      * @throws ApiException 400 for an upload that is refused
      */
     String check(String fileName, byte[] content) {
-        if (content.length > 0 && isExtracted(detect(content))) {
-            return detect(content).toString();
-        }
-        return parse(fileName, content).mediaType();
+        MediaType type = content.length == 0 ? null : detect(content);
+        return type != null && isExtracted(type) ? type.toString() : parse(fileName, content).mediaType();
     }
 
     private static boolean isExtracted(MediaType type) {

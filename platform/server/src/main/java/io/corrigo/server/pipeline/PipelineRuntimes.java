@@ -243,11 +243,12 @@ public class PipelineRuntimes {
         PluginFactory<?> factory = handle.get().factory();
         try {
             PluginConfig config = PluginConfig.resolve(factory.configProperties(), key.properties());
-            if (!outbound.refusals(config.asMap()).isEmpty()) {
+            List<String> refused = outbound.refusals(config.asMap());
+            if (!refused.isEmpty()) {
                 // checked again on every start: a name may resolve elsewhere than when it was saved; the answer's
                 // notice does not say where it pointed
                 log.warn("Tenant {}: {} '{}' refused by the outbound policy: {}", tenantId, key.kind().stage(),
-                        key.factoryId(), outbound.refusals(config.asMap()));
+                        key.factoryId(), refused);
                 return new UnavailablePlugin(key.kind().stage() + " '" + key.factoryId()
                         + "' may not connect to the address in its settings (the host's outbound policy)");
             }

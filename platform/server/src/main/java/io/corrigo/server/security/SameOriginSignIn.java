@@ -18,9 +18,7 @@ public class SameOriginSignIn extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        boolean signIn = "POST".equals(request.getMethod())
-                && (request.getContextPath() + "/login").equals(request.getRequestURI());
-        if (signIn && !sameOrigin(request)) {
+        if (SignInThrottleFilter.isSignInForm(request) && !sameOrigin(request)) {
             // written here, not sendError: an error dispatch would go through sign-in again
             response.setStatus(HttpServletResponse.SC_FORBIDDEN);
             response.setContentType("text/plain;charset=UTF-8");

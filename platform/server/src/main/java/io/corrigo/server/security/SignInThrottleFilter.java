@@ -28,8 +28,7 @@ public class SignInThrottleFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        boolean form = "POST".equals(request.getMethod())
-                && (request.getContextPath() + "/login").equals(request.getRequestURI());
+        boolean form = isSignInForm(request);
         String user = form ? request.getParameter("username") : basicUser(request.getHeader("Authorization"));
         if (user == null || user.isBlank()) {
             chain.doFilter(request, response);
@@ -58,6 +57,11 @@ public class SignInThrottleFilter extends OncePerRequestFilter {
         } else {
             throttle.succeeded(user, address);
         }
+    }
+
+    /** Whether the request posts the admin UI's sign-in form ({@code POST /login}). */
+    static boolean isSignInForm(HttpServletRequest request) {
+        return "POST".equals(request.getMethod()) && (request.getContextPath() + "/login").equals(request.getRequestURI());
     }
 
     /** The user name of an HTTP Basic {@code Authorization} header, or {@code null}. */
