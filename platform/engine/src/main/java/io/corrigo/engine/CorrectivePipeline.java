@@ -26,6 +26,8 @@ import io.corrigo.engine.grade.ActionRule;
 import io.corrigo.engine.grade.CragActionRule;
 import io.corrigo.engine.grade.PassageGrader;
 import io.corrigo.engine.grade.Thresholds;
+import io.corrigo.engine.route.Route;
+import io.corrigo.engine.route.Router;
 import io.corrigo.engine.refine.KnowledgeRefiner;
 import io.corrigo.engine.refine.PassageEmbedder;
 import io.corrigo.engine.retrieve.RetrievalStage;
@@ -85,6 +87,7 @@ public final class CorrectivePipeline {
     private final Executor executor;
     private final Clock clock;
     private final ActionRule actionRule;
+    private final Router router;
     private final RetrievalStage retrieval;
     private final PassageGrader grader;
     private final WebSearchStage webSearch;
@@ -101,6 +104,7 @@ public final class CorrectivePipeline {
         this.executor = builder.executor != null ? builder.executor : ForkJoinPool.commonPool();
         this.clock = builder.clock != null ? builder.clock : Clock.systemUTC();
         this.actionRule = builder.actionRule != null ? builder.actionRule : new CragActionRule();
+        this.router = new Router(actionRule);
         Rewriting rewriting = new Rewriting(builder.queryRewriter);
         PassageEmbedder embedder = new PassageEmbedder(plugins.embeddings(), executor);
         this.retrieval = new RetrievalStage(plugins.retriever());
@@ -243,12 +247,10 @@ public final class CorrectivePipeline {
                              TraceRecorder trace) {
         Thresholds thresholds = new Thresholds(settings.upperThreshold(), settings.lowerThreshold());
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE, () -> grader.grade(query, retrieved, thresholds));
-        Grade action = actionRule.decide(graded);
-        trace.action(action);
-        List<ScoredPassage> kept = new ArrayList<>(action == Grade.INCORRECT
-                ? List.of()
-                : graded.stream().filter(p -> p.grade() != Grade.INCORRECT).toList());
-        if (action == Grade.CORRECT) {
+        Route route = router.route(graded);
+        trace.action(route.action());
+        List<ScoredPassage> kept = new ArrayList<>(route.kept());
+        if (!route.searchWeb()) {
             if (early != null) {
                 early.cancel(true);
                 trace.notice(Stage.CORRECT, "parallel web search cancelled: the knowledge base answered", false);
@@ -264,7 +266,7 @@ public final class CorrectivePipeline {
                     trace.retrieved(graded, kept::contains);
                     return new Prepared(List.of(), Answer.abstain(SEARCH_UNAVAILABLE));
                 }
-                if (action == Grade.INCORRECT) {
+                if (route.action() == Grade.INCORRECT) {
                     graded.stream().sorted(Comparator.comparingDouble(ScoredPassage::score).reversed())
                             .limit(FALLBACK_PASSAGES).forEach(kept::add);
                 }

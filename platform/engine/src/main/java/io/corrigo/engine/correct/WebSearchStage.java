@@ -9,6 +9,7 @@ import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.SearchRequest;
 import io.corrigo.engine.Failures;
 import io.corrigo.engine.grade.PassageGrader;
+import io.corrigo.engine.route.Router;
 import io.corrigo.engine.grade.Thresholds;
 import io.corrigo.engine.refine.PassageEmbedder;
 import io.corrigo.engine.trace.Stage;
@@ -96,6 +97,6 @@ public final class WebSearchStage {
         List<Passage> embedded = embedder.ensureEmbedded(fetched.results(), trace);
         List<ScoredPassage> graded = grader.grade(query, embedded, thresholds);
         trace.searchResults(graded, p -> p.grade() != Grade.INCORRECT);
-        return graded.stream().filter(p -> p.grade() != Grade.INCORRECT).toList();
+        return Router.usable(graded);
     }
 }

@@ -9,8 +9,9 @@ import io.corrigo.engine.Mode;
 import io.corrigo.engine.PipelineSettings;
 import io.corrigo.engine.RunResult;
 import io.corrigo.engine.critique.SelfRagSettings;
-import io.corrigo.engine.grade.CragActionRule;
 import io.corrigo.engine.grade.Thresholds;
+import io.corrigo.engine.route.Route;
+import io.corrigo.engine.route.Router;
 import io.corrigo.engine.trace.PassageTrace;
 import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.engine.trace.Stage;
@@ -155,7 +156,7 @@ public class Calibration {
     static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double ratio,
                         double kbLatency, double fallbackLatency) {
         Thresholds thresholds = new Thresholds(upper, lower);
-        CragActionRule rule = new CragActionRule();
+        Router router = new Router();
         double route = 0;
         int fallbacks = 0;
         List<Double> precision = new ArrayList<>();
@@ -165,16 +166,13 @@ public class Calibration {
         int answerable = 0;
         int falseAbstentions = 0;
         for (Recorded r : recorded) {
-            List<ScoredPassage> kb = graded(r.kb(), thresholds);
-            Grade action = rule.decide(kb);
+            Route routed = router.route(graded(r.kb(), thresholds));
+            Grade action = routed.action();
             List<String> keptIds = new ArrayList<>();
-            if (action != Grade.INCORRECT) {
-                kb.stream().filter(p -> p.grade() != Grade.INCORRECT).forEach(p -> keptIds.add(p.passage().id()));
-            }
-            if (action != Grade.CORRECT) {
+            routed.kept().forEach(p -> keptIds.add(p.passage().id()));
+            if (routed.searchWeb()) {
                 fallbacks++;
-                graded(r.web(), thresholds).stream().filter(p -> p.grade() != Grade.INCORRECT)
-                        .forEach(p -> keptIds.add(p.passage().id()));
+                Router.usable(graded(r.web(), thresholds)).forEach(p -> keptIds.add(p.passage().id()));
             }
             Set<String> kept = new HashSet<>(keptIds);
             List<StripTrace> passing = r.strips().stream()
