@@ -52,7 +52,9 @@ class PluginLifecycleApiTest extends HttpTestBase {
         registry.add("corrigo.plugins-dir", PLUGINS::toString);
         registry.add("corrigo.data-dir", DATA::toString);
         registry.add("corrigo.demo.enabled", () -> "false");
-        registry.add("corrigo.plugins.call-timeout-millis", () -> "500");
+        // short enough for the hanging evaluator (3 s) to time out, long enough for a first call on a just rebuilt
+        // pipeline while three clients ask at once on two cores (500 ms made that call time out now and then)
+        registry.add("corrigo.plugins.call-timeout-millis", () -> "1500");
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
         // the fake remote services of these tests listen on 127.0.0.1; every other internal address stays refused
         registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
@@ -189,11 +191,11 @@ class PluginLifecycleApiTest extends HttpTestBase {
                 .filter(g -> g.get("name").asText().equals("plugin-chaos-throwing-evaluator")))
                 .singleElement().satisfies(g -> assertThat(g.get("state").asText()).isEqualTo("OPEN"));
 
-        // an evaluator that hangs past the host's call timeout (500 ms here)
+        // an evaluator that hangs past the host's call timeout (1500 ms here)
         useStage("chaos", "evaluator", "hanging-evaluator", Map.of());
         Reply hung = ask("chaos", "When does the museum open?");
         assertThat(hung.status()).isEqualTo(200);
-        assertThat(trace(hung).get("retrieved").toString()).contains("hanging-evaluator").contains("timed out after 500 ms");
+        assertThat(trace(hung).get("retrieved").toString()).contains("hanging-evaluator").contains("timed out after 1500 ms");
 
         // an evaluator that returns NaN
         useStage("chaos", "evaluator", "nan-evaluator", Map.of());

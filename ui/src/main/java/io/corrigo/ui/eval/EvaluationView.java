@@ -97,13 +97,11 @@ public class EvaluationView extends TenantScopedView {
             upload.clearFileList();
         });
         Button rated = new Button("Calibrate on rated runs", e -> {
-            try {
+            Toasts.attempt(() -> {
                 EvalJobs.Job job = jobs.submitFeedbackCalibration(tenantId);
                 Toasts.success("Calibrating on the " + job.name() + " of the run log.");
                 refresh(tenantId);
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         rated.setId("eval-calibrate-feedback");
         rated.getElement().setAttribute("title", "Replays the runs users rated helpful or not helpful over the "
@@ -168,12 +166,10 @@ public class EvaluationView extends TenantScopedView {
         Calibration.Point best = job.calibration().get(0);
         Button apply = new Button(String.format(Locale.ROOT, "Apply upper %.2f · lower %.2f · strip %.2f · ratio %.2f",
                 best.upper(), best.lower(), best.strip(), best.stripRatio()), e -> {
-            try {
+            Toasts.attempt(() -> {
                 int version = calibration.apply(tenantId, best);
                 Toasts.success("Saved the calibrated thresholds as pipeline version " + version + ".");
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         boolean rated = job.report() == null; // a calibration on rated runs: no question set, no report
         apply.setId(rated ? "eval-apply-calibration-rated" : "eval-apply-calibration");

@@ -100,24 +100,20 @@ public class KnowledgeView extends TenantScopedView {
             }
             List<IngestionService.Upload> batch = List.copyOf(received);
             received.clear();
-            try {
+            Toasts.attempt(() -> {
                 JobView job = ingestion.submit(tenantId, kb.getValue(), batch);
                 Toasts.success("Ingesting " + job.documentsTotal() + " document(s) into '" + kb.getValue() + "'.");
                 refresh(tenantId);
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
             upload.clearFileList();
         });
 
         Button reindex = new Button("Re-index this knowledge base", e -> {
-            try {
+            Toasts.attempt(() -> {
                 ingestion.reindex(tenantId, kb.getValue());
                 Toasts.success("Re-indexing '" + kb.getValue() + "'.");
                 refresh(tenantId);
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         reindex.setId("reindex");
         HorizontalLayout top = new HorizontalLayout(kb, reindex, newKnowledgeBase(tenantId));
@@ -154,13 +150,11 @@ public class KnowledgeView extends TenantScopedView {
         IntegerField overlap = new IntegerField("Overlap (sentences)");
         overlap.setPlaceholder("0");
         Button create = new Button("Create", e -> {
-            try {
+            Toasts.attempt(() -> {
                 knowledgeBases.create(tenantId, name.getValue(), words.getValue(), overlap.getValue());
                 Toasts.success("Knowledge base '" + name.getValue() + "' created.");
                 UI.getCurrent().getPage().reload();
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         HorizontalLayout form = new HorizontalLayout(name, words, overlap, create);
         form.setAlignItems(FlexComponent.Alignment.BASELINE);
@@ -170,13 +164,11 @@ public class KnowledgeView extends TenantScopedView {
     private void confirmDelete(String tenantId, DocumentView document) {
         ConfirmDialog dialog = new ConfirmDialog("Delete " + document.name() + "?",
                 "Its " + document.chunkCount() + " chunks leave the index and its original is removed.", "Delete", e -> {
-            try {
+            Toasts.attempt(() -> {
                 ingestion.delete(tenantId, document.id());
                 Toasts.success("Deleted " + document.name() + ".");
                 refresh(tenantId);
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         dialog.setConfirmButtonTheme("error primary");
         dialog.setCancelable(true);

@@ -48,12 +48,10 @@ public class PlaygroundView extends TenantScopedView {
         result.setId("playground-result");
         Button ask = new Button("Ask", e -> {
             result.removeAll();
-            try {
+            Toasts.attempt(() -> {
                 QueryResponse answer = queries.ask(tenantId, question.getValue());
                 result.add(new TracePanel(runs.run(tenantId, answer.runId())));
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         ask.setId("ask");
         ask.addThemeVariants(ButtonVariant.LUMO_PRIMARY);

@@ -125,12 +125,10 @@ public class PluginsView extends VerticalLayout {
     private HorizontalLayout actions(PluginInfo plugin) {
         boolean started = "STARTED".equals(plugin.state());
         Button toggle = new Button(started ? "Disable" : "Enable", e -> {
-            try {
+            Toasts.attempt(() -> {
                 PluginInfo now = started ? host.disable(plugin.id()) : host.enable(plugin.id());
                 Toasts.success(now.id() + " is " + now.state() + (started ? ": pipelines using it now run degraded." : "."));
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
             refresh();
         });
         toggle.setId("toggle-" + plugin.id());
@@ -140,12 +138,10 @@ public class PluginsView extends VerticalLayout {
             ConfirmDialog confirm = new ConfirmDialog("Uninstall " + plugin.id() + "?",
                     "Its file is deleted. Pipelines that use it are shown as broken and run degraded until they use "
                             + "another plugin or it is installed again.", "Uninstall", c -> {
-                try {
+                Toasts.attempt(() -> {
                     host.uninstall(plugin.id());
                     Toasts.success(plugin.id() + " uninstalled.");
-                } catch (RuntimeException ex) {
-                    Toasts.error(ex);
-                }
+                });
                 refresh();
             });
             confirm.setCancelable(true);

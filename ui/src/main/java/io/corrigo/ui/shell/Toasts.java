@@ -29,6 +29,18 @@ public final class Toasts {
         error(describe(e));
     }
 
+    /**
+     * Runs an admin's action and, when it fails, shows why instead of letting the error reach Vaadin's default
+     * handler: the catch-and-toast every button and upload of the admin UI needs.
+     */
+    public static void attempt(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            error(e);
+        }
+    }
+
     /** The text shown for {@code e}. */
     public static String describe(Exception e) {
         if (e instanceof ApiException api) {

@@ -70,16 +70,14 @@ public class TenantsView extends VerticalLayout {
             name.setId("new-tenant-name");
             name.setPlaceholder("Acme Corporation");
             Button create = new Button("Create tenant", e -> {
-                try {
+                Toasts.attempt(() -> {
                     TenantView created = tenants.create(id.getValue().trim(), name.getValue());
                     Toasts.success("Tenant '" + created.id() + "' created with the default offline pipeline.");
                     id.clear();
                     name.clear();
                     refresh();
                     grid.select(created);
-                } catch (RuntimeException ex) {
-                    Toasts.error(ex);
-                }
+                });
             });
             create.setId("create-tenant");
             create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
@@ -106,14 +104,12 @@ public class TenantsView extends VerticalLayout {
         Button rename = new Button("Rename", e -> renameDialog(tenant));
         rename.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
         Button toggle = new Button(tenant.enabled() ? "Disable" : "Enable", e -> {
-            try {
+            Toasts.attempt(() -> {
                 tenants.update(tenant.id(), null, !tenant.enabled());
                 Toasts.success("Tenant '" + tenant.id() + "' " + (tenant.enabled() ? "disabled: it answers no queries."
                         : "enabled."));
                 refresh();
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, tenant.enabled() ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
         return new HorizontalLayout(rename, toggle);

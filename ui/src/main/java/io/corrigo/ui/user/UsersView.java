@@ -53,16 +53,14 @@ public class UsersView extends VerticalLayout {
         scope.setItems(tenants.list().stream().map(TenantView::id).toList());
         role.addValueChangeListener(e -> scope.setEnabled(e.getValue() == Role.TENANT_ADMIN));
         Button create = new Button("Create user", e -> {
-            try {
+            Toasts.attempt(() -> {
                 users.create(username.getValue().trim(), password.getValue(), role.getValue(), scope.getValue());
                 Toasts.success("User '" + username.getValue() + "' created.");
                 username.clear();
                 password.clear();
                 scope.clear();
                 refresh();
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         create.setId("create-user");
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
@@ -85,22 +83,18 @@ public class UsersView extends VerticalLayout {
 
     private HorizontalLayout actions(UserView user) {
         Button toggle = new Button(user.enabled() ? "Disable" : "Enable", e -> {
-            try {
+            Toasts.attempt(() -> {
                 users.update(user.username(), null, null, !user.enabled());
                 refresh();
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL);
         Button delete = new Button("Delete", e -> new ConfirmDialog("Delete " + user.username() + "?",
                 "They can no longer sign in.", "Delete", ok -> {
-            try {
+            Toasts.attempt(() -> {
                 users.delete(user.username());
                 refresh();
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         }).open());
         delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
         return new HorizontalLayout(toggle, delete);

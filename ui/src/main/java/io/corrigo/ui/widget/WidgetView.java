@@ -66,14 +66,12 @@ public class WidgetView extends TenantScopedView {
         perDay.setValue(current.queriesPerDay());
         FormLayout look = new FormLayout(title, greeting, placeholder, color, perMinute, perDay);
         Button saveLook = new Button("Save widget settings", e -> {
-            try {
+            Toasts.attempt(() -> {
                 tenants.updateWidget(tenantId, new WidgetSettings(title.getValue(), greeting.getValue(), placeholder.getValue(),
                         color.getValue().trim(), perMinute.getValue() == null ? 0 : perMinute.getValue(),
                         perDay.getValue() == null ? 0 : perDay.getValue()));
                 Toasts.success("Saved: the widget uses it on its next load.");
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         saveLook.setId("save-widget");
         saveLook.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
@@ -96,16 +94,14 @@ public class WidgetView extends TenantScopedView {
         origins.setWidth("24rem");
         kind.addValueChangeListener(e -> origins.setEnabled(e.getValue() == KeyKind.PUBLISHABLE));
         Button create = new Button("Create key", e -> {
-            try {
+            Toasts.attempt(() -> {
                 ApiKeys.CreatedKey created = keys.create(tenantId, kind.getValue(), name.getValue(),
                         Arrays.stream(origins.getValue().split("\\s+")).filter(s -> !s.isBlank()).toList());
                 showOnce(created);
                 name.clear();
                 origins.clear();
                 refresh(tenantId);
-            } catch (RuntimeException ex) {
-                Toasts.error(ex);
-            }
+            });
         });
         create.setId("create-key");
         HorizontalLayout form = new HorizontalLayout(kind, name, origins, create);
