@@ -448,11 +448,7 @@ public class IngestionService {
         } catch (LostClaimException e) {
             throw e; // the job is another host's now: leave its documents to it
         } catch (RuntimeException e) {
-            try {
-                index.deleteDocument(document.id());
-            } catch (RuntimeException cleanup) {
-                log.warn("Removing partial chunks of {} failed: {}", document.id(), cleanup.toString());
-            }
+            removeChunks(index, document);
             fail(job, document, e);
         }
     }
@@ -507,14 +503,19 @@ public class IngestionService {
     private void stop(IngestionJob job, DocumentRecord document, String reason, KnowledgeIndex index) {
         log.info("Ingestion job {} of tenant {}: document '{}' {}", job.id, job.tenantId, document.name(), reason);
         if (index != null) {
-            try {
-                index.deleteDocument(document.id());
-            } catch (RuntimeException cleanup) {
-                log.warn("Removing partial chunks of {} failed: {}", document.id(), cleanup.toString());
-            }
+            removeChunks(index, document);
         }
         if (!DELETED.equals(reason)) {
             fail(job, document, reason);
+        }
+    }
+
+    /** Removes what a document that did not finish left in the index; a failure to do so is logged, not thrown. */
+    private static void removeChunks(KnowledgeIndex index, DocumentRecord document) {
+        try {
+            index.deleteDocument(document.id());
+        } catch (RuntimeException cleanup) {
+            log.warn("Removing partial chunks of {} failed: {}", document.id(), cleanup.toString());
         }
     }
 

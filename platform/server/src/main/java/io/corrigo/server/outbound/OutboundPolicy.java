@@ -161,14 +161,10 @@ public class OutboundPolicy {
         String authority;
         if (url.find()) {
             authority = url.group(1);
-        } else {
-            String lower = name.toLowerCase(Locale.ROOT);
-            boolean addressLike = lower.endsWith("host") || lower.endsWith("url") || lower.endsWith("uri")
-                    || lower.endsWith("endpoint") || lower.endsWith("address");
-            if (!addressLike) {
-                return List.of();
-            }
+        } else if (namesAnAddress(name)) {
             authority = value.strip().split("[/?#]", 2)[0];
+        } else {
+            return List.of();
         }
         authority = authority.substring(authority.lastIndexOf('@') + 1);
         List<String> hosts = new ArrayList<>();
@@ -185,6 +181,20 @@ public class OutboundPolicy {
             }
         }
         return hosts;
+    }
+
+    /**
+     * Whether a setting says where calls go: named like an address ({@code ...url}, {@code ...host}, ...) or holding a
+     * URL (a JDBC URL included), whatever host it names.
+     */
+    public static boolean isAddress(String name, String value) {
+        return namesAnAddress(name) || (value != null && SCHEME.matcher(value).find());
+    }
+
+    private static boolean namesAnAddress(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith("host") || lower.endsWith("url") || lower.endsWith("uri") || lower.endsWith("endpoint")
+                || lower.endsWith("address");
     }
 
     private static InetAddress[] resolve(String host) {

@@ -17,7 +17,6 @@ import io.corrigo.server.web.ApiException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -220,7 +219,7 @@ public class PipelineService {
             for (String name : names) {
                 String now = stage.properties().get(name);
                 String then = before.properties().get(name);
-                if ((isAddress(name, now) || isAddress(name, then)) && !Objects.equals(now, then)) {
+                if ((OutboundPolicy.isAddress(name, now) || OutboundPolicy.isAddress(name, then)) && !Objects.equals(now, then)) {
                     moved.add(name);
                 }
             }
@@ -235,13 +234,6 @@ public class PipelineService {
             });
         });
         return problems;
-    }
-
-    /** A setting that says where calls go: named like an address, or holding a URL. */
-    private static boolean isAddress(String name, String value) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.endsWith("url") || lower.endsWith("uri") || lower.endsWith("host") || lower.endsWith("endpoint")
-                || (value != null && value.matches("(?i)^\\s*[a-z][a-z0-9+.-]*://.*"));
     }
 
     @EventListener
