@@ -1,5 +1,10 @@
 package io.corrigo.engine;
 
+import io.corrigo.api.Reranker;
+import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.settings.Mode;
+import io.corrigo.engine.settings.SearchFailurePolicy;
+
 import static io.corrigo.engine.fakes.Fakes.kb;
 import static io.corrigo.engine.fakes.Fakes.web;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,6 +86,38 @@ class CorrectivePipelineTest {
                 .containsExactly(Grade.CORRECT, Grade.INCORRECT);
         assertThat(result.trace().retrieved()).extracting(PassageTrace::kept).containsExactly(true, false);
         assertThat(result.degraded()).isFalse();
+    }
+
+    @Test
+    void should_grade_the_rerankers_choice_from_a_wider_net__and_trace_how_it_moved_the_passages() {
+        // given a top-1 pipeline whose retriever ranks the answering passage second, and a reranker that puts it first
+        List<Integer> asked = new ArrayList<>();
+        Retriever wrongOrder = (query, max) -> {
+            asked.add(max);
+            return List.of(kbPassages.get(1), kbPassages.get(0));
+        };
+        Reranker answeringFirst = (query, candidates) -> candidates.stream()
+                .sorted(java.util.Comparator.comparing((Passage p) -> !p.text().contains("incubation"))).toList();
+        CorrectivePipeline pipeline = CorrectivePipeline.builder()
+                .settings(new PipelineSettings(Mode.CORRECTIVE, 1, 0.6, 0.2, 0.3, 400, 5))
+                .plugins(new PipelinePlugins(wrongOrder, Fakes.overlapEvaluator(), webSearch(), generator, embeddings,
+                        List.of()).withReranker(answeringFirst))
+                .executor(Runnable::run)
+                .build();
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?");
+
+        // then three candidates per graded passage were asked for, and only the reranker's first was graded
+        assertThat(asked).containsExactly(3);
+        assertThat(result.trace().retrieved()).extracting(PassageTrace::id).containsExactly("1");
+        assertThat(result.trace().action()).isEqualTo(Grade.CORRECT);
+        assertThat(result.answer().text()).contains("ten to twelve days");
+        assertThat(result.trace().reranking().candidates()).isEqualTo(2);
+        assertThat(result.trace().reranking().kept()).singleElement()
+                .satisfies(move -> assertThat(move.retrievalRank()).isEqualTo(2))
+                .satisfies(move -> assertThat(move.rank()).isEqualTo(1));
+        assertThat(result.trace().timings()).extracting(t -> t.stage()).contains(Stage.RERANK);
     }
 
     @Test

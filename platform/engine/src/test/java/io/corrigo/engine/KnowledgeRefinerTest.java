@@ -1,5 +1,7 @@
 package io.corrigo.engine;
 
+import io.corrigo.engine.settings.PipelineSettings;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.corrigo.api.ContextStrip;

@@ -1,5 +1,8 @@
 package io.corrigo.engine;
 
+import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.settings.Mode;
+
 import static io.corrigo.engine.fakes.Fakes.kb;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +25,7 @@ import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.SentenceSupport;
 import io.corrigo.api.Support;
 import io.corrigo.engine.critique.CritiqueLoop;
-import io.corrigo.engine.critique.SelfRagSettings;
+import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.engine.fakes.Fakes;
 import io.corrigo.engine.fakes.HashingEmbeddings;
 import io.corrigo.engine.trace.CritiqueDecision;
@@ -115,10 +118,10 @@ class SelfRagTest {
                                         RetrievalEvaluator evaluator) {
         return CorrectivePipeline.builder()
                 .settings(settings)
-                .plugins(new PipelinePlugins(retriever, evaluator, null, generator, embeddings, List.of()))
-                .critic(critic)
-                .queryRewriter((question, purpose, feedback) -> purpose == RewritePurpose.RETRIEVAL
-                        ? "measles incubation days" : question)
+                .plugins(new PipelinePlugins(retriever, evaluator, null, generator, embeddings, List.of())
+                        .withCritic(critic)
+                        .withQueryRewriter((question, purpose, feedback) -> purpose == RewritePurpose.RETRIEVAL
+                                ? "measles incubation days" : question))
                 .executor(Runnable::run)
                 .build();
     }

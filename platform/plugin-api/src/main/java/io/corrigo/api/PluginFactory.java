@@ -15,8 +15,11 @@ import java.util.List;
  * already been validated against {@link #configProperties()}.
  *
  * <p>Implement one of the kind-specific sub-interfaces ({@link RetrieverFactory}, {@link EvaluatorFactory},
- * {@link SearchProviderFactory}, {@link GeneratorFactory}) and annotate the class with
- * {@code @org.pf4j.Extension}.
+ * {@link SearchProviderFactory}, {@link GeneratorFactory}, {@link CriticFactory}, {@link QueryRewriterFactory},
+ * {@link RerankerFactory}) and annotate the class with {@code @org.pf4j.Extension}.
+ *
+ * <p>Resources that outlive one instance (a connection pool every tenant's instance shares) belong to the factory:
+ * create them lazily and release them in {@link #close()}, which the host calls when the plugin stops.
  *
  * @param <T> the kind of plugin created
  */
@@ -67,4 +70,14 @@ public interface PluginFactory<T> {
      * @param config  validated settings
      */
     T create(PluginContext context, PluginConfig config);
+
+    /**
+     * Releases what the factory holds for all its instances (shared pools, caches). The host calls it once when the
+     * plugin stops (disabled, upgraded, removed, or the host shuts down), after every instance was closed. It must not
+     * throw; the default holds nothing.
+     *
+     * @since 1.2.0
+     */
+    default void close() {
+    }
 }

@@ -134,6 +134,41 @@ class DemoEndToEndTest extends HostTestBase {
         assertThat(run.body().get("question").asText()).isEqualTo("What is the Hepatitis C virus?");
     }
 
+    @Test
+    void should_grade_the_rerankers_best_top_k_of_three_times_as_many_candidates__when_the_admin_adds_a_reranker() {
+        // given the demo pipeline with the shipped answerhood reranker added
+        JsonNode definition = get("/api/v1/tenants/demo/pipeline").body().get("definition");
+        com.fasterxml.jackson.databind.node.ObjectNode withReranker = definition.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) withReranker.get("stages")).set("reranker",
+                JSON.createObjectNode().put("factoryId", "answerhood-reranker").set("properties", JSON.createObjectNode()));
+        assertThat(putJson("/api/v1/tenants/demo/pipeline", withReranker).status()).isEqualTo(200);
+        try {
+            // when
+            Reply reply = ask("demo", "What is the Hepatitis C virus?");
+            JsonNode trace = get(reply.body().get("traceUrl").asText()).body().get("trace");
+
+            // then
+            assertThat(reply.body().get("abstained").asBoolean()).isFalse();
+            assertThat(reply.body().get("degraded").asBoolean()).isFalse();
+            int topK = trace.get("settings").get("topK").asInt();
+            JsonNode reranking = trace.get("reranking");
+            assertThat(reranking.get("candidates").asInt()).isEqualTo(3 * topK);
+            assertThat(reranking.get("kept")).hasSize(topK);
+            assertThat(stream(reranking.get("kept")).map(m -> m.get("id").asText()).toList())
+                    .as("the graded passages are the reranker's, in its order")
+                    .isEqualTo(stream(trace.get("retrieved")).map(p -> p.get("id").asText()).toList());
+            assertThat(stream(reranking.get("kept")).mapToInt(m -> m.get("retrievalRank").asInt()).max().orElseThrow())
+                    .as("passages the retriever ranked below its top-k were among them").isGreaterThan(topK);
+            assertThat(stream(trace.get("timings")).map(t -> t.get("stage").asText())).contains("RERANK");
+            assertThat(stream(trace.get("plugins"))).anySatisfy(ref -> {
+                assertThat(ref.get("role").asText()).isEqualTo("reranker");
+                assertThat(ref.get("factoryId").asText()).isEqualTo("answerhood-reranker");
+            });
+        } finally {
+            assertThat(putJson("/api/v1/tenants/demo/pipeline", definition).status()).isEqualTo(200);
+        }
+    }
+
     private static java.util.stream.Stream<JsonNode> stream(JsonNode array) {
         return StreamSupport.stream(array.spliterator(), false);
     }

@@ -14,7 +14,7 @@ import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.run.RunView;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -115,6 +115,6 @@ class PostgresProfileTest {
         assertThat(runs.list("pg-a", new RunFilter("CORRECT", false, null, null, "helpful"), 0, 10).items())
                 .extracting(RunView::id).containsExactly(answer.runId());
         assertThat(runs.list("pg-a", new RunFilter(null, null, null, null, "none"), 0, 10).total()).isZero();
-        assertThatThrownBy(() -> runs.run("pg-b", answer.runId())).isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> runs.run("pg-b", answer.runId())).isInstanceOf(ServiceException.class);
     }
 }

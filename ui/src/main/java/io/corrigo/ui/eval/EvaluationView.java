@@ -18,6 +18,7 @@ import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.component.upload.receivers.MemoryBuffer;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.StreamResource;
 import io.corrigo.server.eval.Calibration;
@@ -45,6 +46,7 @@ import java.util.Locale;
  * pipeline and the naive baseline with a progress bar, and read and compare the reports (the last
  * {@link EvalJobs#KEPT} of the tenant, each downloadable as HTML).
  */
+@Menu(title = "Evaluation", order = 60, icon = "vaadin:scale")
 @Route("evaluation")
 @PageTitle("Evaluation · Corrigo")
 @PermitAll

@@ -21,6 +21,7 @@ import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.component.upload.receivers.MultiFileMemoryBuffer;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.knowledge.DocumentView;
 import io.corrigo.server.knowledge.IngestionService;
@@ -46,6 +47,7 @@ import java.util.Locale;
  * Knowledge: upload documents into a knowledge base, watch each ingestion job's progress bar, list documents with
  * their state and chunk counts, delete one, re-index a knowledge base.
  */
+@Menu(title = "Knowledge", order = 40, icon = "vaadin:book")
 @Route("knowledge")
 @PageTitle("Knowledge · Corrigo")
 @PermitAll

@@ -11,19 +11,18 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.NumberField;
-import io.corrigo.engine.Mode;
-import io.corrigo.engine.PipelineSettings;
-import io.corrigo.engine.SearchFailurePolicy;
-import io.corrigo.engine.critique.SelfRagSettings;
+import io.corrigo.engine.settings.Mode;
+import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.settings.SearchFailurePolicy;
+import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +38,6 @@ import java.util.regex.Pattern;
 public class PipelineForm extends VerticalLayout {
 
     /** The search stage may be left out: then INCORRECT means abstaining. */
-    static final String NO_SEARCH = "(none: abstain when the knowledge base fails)";
-    static final String NO_CRITIC = "(none: answers are served without critique)";
-    static final String NO_REWRITER = "(none: keywords of the question)";
     private static final Pattern LEADING_NAME = Pattern.compile("^(?:resilience\\.|models\\.|selfRag\\.)?([A-Za-z]+)");
 
     private final Select<Mode> mode = new Select<>();
@@ -62,13 +58,13 @@ public class PipelineForm extends VerticalLayout {
     private final Map<String, IntegerField> modelFields = new LinkedHashMap<>();
     private final Map<String, HasValidation> settingFields = new LinkedHashMap<>();
     private final Map<String, IntegerField> resilienceFields = new LinkedHashMap<>();
-    private final Map<PluginKind, Select<String>> factorySelects = new EnumMap<>(PluginKind.class);
-    private final Map<PluginKind, Div> stageForms = new EnumMap<>(PluginKind.class);
-    private final Map<PluginKind, ConfigForm> configForms = new EnumMap<>(PluginKind.class);
-    private final Map<PluginKind, List<FactoryChoice>> choices;
+    private final Map<StageKind<?>, Select<String>> factorySelects = new LinkedHashMap<>();
+    private final Map<StageKind<?>, Div> stageForms = new LinkedHashMap<>();
+    private final Map<StageKind<?>, ConfigForm> configForms = new LinkedHashMap<>();
+    private final Map<StageKind<?>, List<FactoryChoice>> choices;
     private final List<String> problems = new ArrayList<>();
 
-    public PipelineForm(Map<PluginKind, List<FactoryChoice>> choices, PipelineDefinition current) {
+    public PipelineForm(Map<StageKind<?>, List<FactoryChoice>> choices, PipelineDefinition current) {
         this.choices = choices;
         setPadding(false);
         PipelineSettings s = current.settings();
@@ -116,7 +112,7 @@ public class PipelineForm extends VerticalLayout {
         add(new H3("Self-RAG: retrieve or not, critique and rounds"), selfRagForm);
 
         add(new H3("Stages"));
-        for (PluginKind kind : PluginKind.values()) {
+        for (StageKind<?> kind : StageKind.values()) {
             add(stage(kind, current.stages().get(kind.stage())));
         }
 
@@ -149,25 +145,14 @@ public class PipelineForm extends VerticalLayout {
     }
 
     /** The label of the "no plugin" choice of an optional stage. */
-    static String none(PluginKind kind) {
-        return switch (kind) {
-            case CRITIC -> NO_CRITIC;
-            case REWRITER -> NO_REWRITER;
-            default -> NO_SEARCH;
-        };
+    static String none(StageKind<?> kind) {
+        return kind.without().orElse("");
     }
 
-    private Div stage(PluginKind kind, StageConfig stored) {
+    private Div stage(StageKind<?> kind, StageConfig stored) {
         Select<String> select = new Select<>();
         select.setId("stage-" + kind.stage());
-        select.setLabel(switch (kind) {
-            case RETRIEVER -> "Retriever";
-            case EVALUATOR -> "Retrieval evaluator";
-            case SEARCH -> "Web search fallback";
-            case GENERATOR -> "Generator";
-            case CRITIC -> "Critic (Self-RAG: is each sentence supported, is the answer useful?)";
-            case REWRITER -> "Query rewriter (web search keywords, re-retrieval)";
-        });
+        select.setLabel(kind.label());
         List<String> ids = new ArrayList<>(choices.getOrDefault(kind, List.of()).stream().map(FactoryChoice::id).toList());
         if (!kind.required()) {
             ids.add(0, none(kind));
@@ -193,7 +178,7 @@ public class PipelineForm extends VerticalLayout {
         return box;
     }
 
-    private void showConfig(PluginKind kind, String factoryId, Map<String, String> values) {
+    private void showConfig(StageKind<?> kind, String factoryId, Map<String, String> values) {
         Div form = stageForms.get(kind);
         form.removeAll();
         configForms.remove(kind);
@@ -212,17 +197,17 @@ public class PipelineForm extends VerticalLayout {
         }
     }
 
-    private Optional<FactoryChoice> choice(PluginKind kind, String id) {
+    private Optional<FactoryChoice> choice(StageKind<?> kind, String id) {
         return choices.getOrDefault(kind, List.of()).stream().filter(c -> c.id().equals(id)).findFirst();
     }
 
     /** The stage's config form, if its plugin is available. */
-    public Optional<ConfigForm> configForm(PluginKind kind) {
+    public Optional<ConfigForm> configForm(StageKind<?> kind) {
         return Optional.ofNullable(configForms.get(kind));
     }
 
     /** Chooses the plugin of a stage (as the admin would). */
-    public void choose(PluginKind kind, String factoryId) {
+    public void choose(StageKind<?> kind, String factoryId) {
         factorySelects.get(kind).setValue(factoryId);
     }
 
@@ -267,7 +252,7 @@ public class PipelineForm extends VerticalLayout {
         ResilienceSettings resilience = readResilience(resilienceFields, "resilience.");
         ResilienceSettings models = readResilience(modelFields, "models.");
         Map<String, StageConfig> stages = new LinkedHashMap<>();
-        for (PluginKind kind : PluginKind.values()) {
+        for (StageKind<?> kind : StageKind.values()) {
             String id = factorySelects.get(kind).getValue();
             if (id == null || id.equals(none(kind))) {
                 if (kind.required()) {
@@ -341,7 +326,7 @@ public class PipelineForm extends VerticalLayout {
             if (problem.startsWith("stages.")) {
                 String rest = problem.substring("stages.".length());
                 int dot = rest.indexOf('.');
-                Optional<PluginKind> kind = dot < 0 ? Optional.empty() : Arrays.stream(PluginKind.values())
+                Optional<StageKind<?>> kind = dot < 0 ? Optional.empty() : StageKind.values().stream()
                         .filter(k -> k.stage().equals(rest.substring(0, dot))).findFirst();
                 if (kind.isPresent() && configForms.containsKey(kind.get())
                         && configForms.get(kind.get()).showProblems(List.of(rest.substring(dot + 1))).isEmpty()) {

@@ -10,26 +10,28 @@ import com.vaadin.flow.component.html.UnorderedList;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.pipeline.ActivePipeline;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.PluginKind;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.problem.ServiceException;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** The pipeline editor: saving creates the next version, which the tenant's queries use from their next run. */
+@Menu(title = "Pipeline", order = 20, icon = "vaadin:cog")
 @Route("pipeline")
 @PageTitle("Pipeline · Corrigo")
 @PermitAll
@@ -53,7 +55,7 @@ public class PipelineView extends TenantScopedView {
         ActivePipeline active;
         try {
             active = pipelines.active(tenantId);
-        } catch (ApiException e) {
+        } catch (ServiceException e) {
             add(new Paragraph(Toasts.describe(e)));
             return;
         }
@@ -92,7 +94,7 @@ public class PipelineView extends TenantScopedView {
             ActivePipeline saved = pipelines.save(tenantId, definition.get());
             Toasts.success("Saved version " + saved.version() + ": queries use it now.");
             getUI().ifPresent(ui -> ui.getPage().reload());
-        } catch (ApiException e) {
+        } catch (ServiceException e) {
             List<String> unmatched = form.showProblems(e.details());
             Toasts.error("Not saved: " + e.getMessage() + (unmatched.isEmpty() ? "" : " " + String.join("; ", unmatched)));
         } catch (RuntimeException e) {
@@ -100,9 +102,9 @@ public class PipelineView extends TenantScopedView {
         }
     }
 
-    private Map<PluginKind, List<FactoryChoice>> choices() {
-        Map<PluginKind, List<FactoryChoice>> choices = new EnumMap<>(PluginKind.class);
-        for (PluginKind kind : PluginKind.values()) {
+    private Map<StageKind<?>, List<FactoryChoice>> choices() {
+        Map<StageKind<?>, List<FactoryChoice>> choices = new LinkedHashMap<>();
+        for (StageKind<?> kind : StageKind.values()) {
             choices.put(kind, plugins.factories(kind).stream().map(h -> new FactoryChoice(h.factory().id(),
                     h.factory().description(), h.pluginId() + " " + h.pluginVersion(), h.factory().configProperties())).toList());
         }

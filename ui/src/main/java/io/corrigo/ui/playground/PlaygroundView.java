@@ -9,6 +9,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
@@ -21,6 +22,7 @@ import io.corrigo.ui.trace.TracePanel;
 import jakarta.annotation.security.PermitAll;
 
 /** Ask the tenant's active pipeline a question and read the answer beside its full trace (the run is logged). */
+@Menu(title = "Playground", order = 30, icon = "vaadin:comments")
 @Route("playground")
 @PageTitle("Playground · Corrigo")
 @PermitAll

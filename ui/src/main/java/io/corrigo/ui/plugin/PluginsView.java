@@ -14,11 +14,12 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.component.upload.receivers.MemoryBuffer;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginInfo;
 import io.corrigo.server.security.TenantAccess;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
@@ -29,6 +30,7 @@ import java.io.InputStream;
  * Installed plugins with what they offer, their file's SHA-256 and who signed it; platform admins upload (install,
  * upgrade, confirmed downgrade), enable, disable and uninstall plugins, all without a restart.
  */
+@Menu(title = "Plugins", order = 90, icon = "vaadin:plug")
 @Route("plugins")
 @PageTitle("Plugins · Corrigo")
 @PermitAll
@@ -105,7 +107,7 @@ public class PluginsView extends VerticalLayout {
             PluginInfo installed = host.install(fileName, content, confirmDowngrade);
             Toasts.success("Installed " + installed.id() + " " + installed.version() + ": " + installed.state()
                     + ". Pipelines using it switched to it.");
-        } catch (ApiException ex) {
+        } catch (ServiceException ex) {
             if ("downgrade_not_confirmed".equals(ex.code())) {
                 ConfirmDialog confirm = new ConfirmDialog("Downgrade?", ex.getMessage(), "Downgrade",
                         c -> install(fileName, content, true));

@@ -10,6 +10,7 @@ import com.vaadin.flow.component.html.UnorderedList;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.resilience.GuardStatus;
 import io.corrigo.server.resilience.PluginGuards;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The circuit breaker of each tenant × search provider: state, rates, recent failures, a manual reset. */
+@Menu(title = "Resilience", order = 80, icon = "vaadin:shield")
 @Route("resilience")
 @PageTitle("Resilience · Corrigo")
 @PermitAll

@@ -14,6 +14,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteParameters;
 import com.vaadin.flow.server.StreamResource;
@@ -38,6 +39,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 
 /** The run log: filters, paging, a chart of actions and latency over time, export, and each run's trace. */
+@Menu(title = "Runs", order = 50, icon = "vaadin:chart")
 @Route("runs")
 @PageTitle("Runs · Corrigo")
 @PermitAll

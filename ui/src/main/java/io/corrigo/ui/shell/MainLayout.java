@@ -9,6 +9,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.combobox.ComboBox;
 import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.Icon;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -18,18 +19,12 @@ import com.vaadin.flow.router.AfterNavigationEvent;
 import com.vaadin.flow.router.AfterNavigationObserver;
 import com.vaadin.flow.router.Layout;
 import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.server.auth.AccessAnnotationChecker;
+import com.vaadin.flow.server.menu.MenuConfiguration;
+import com.vaadin.flow.server.menu.MenuEntry;
 import com.vaadin.flow.spring.security.AuthenticationContext;
 import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.tenant.TenantView;
-import io.corrigo.ui.knowledge.KnowledgeView;
-import io.corrigo.ui.pipeline.PipelineView;
-import io.corrigo.ui.playground.PlaygroundView;
-import io.corrigo.ui.plugin.PluginsView;
-import io.corrigo.ui.resilience.ResilienceView;
-import io.corrigo.ui.run.RunsView;
-import io.corrigo.ui.tenant.TenantsView;
-import io.corrigo.ui.user.UsersView;
-import io.corrigo.ui.widget.WidgetView;
 import jakarta.annotation.security.PermitAll;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +37,8 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
     private final TenantSelection selection;
     private final ComboBox<TenantView> tenant = new ComboBox<>();
 
-    public MainLayout(TenantSelection selection, TenantAccess access, AuthenticationContext auth) {
+    public MainLayout(TenantSelection selection, TenantAccess access, AuthenticationContext auth,
+                      AccessAnnotationChecker viewAccess) {
         this.selection = selection;
         H1 title = new H1("Corrigo");
         title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "0");
@@ -76,18 +72,17 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         bar.getStyle().set("padding-right", "var(--lumo-space-m)");
         addToNavbar(new DrawerToggle(), bar);
 
+        // the views announce themselves with @Menu: the frame imports none of them, so features depend on the
+        // shell and never the other way round; entries the signed-in admin may not open are not listed
         SideNav nav = new SideNav();
-        nav.addItem(new SideNavItem("Tenants", TenantsView.class, VaadinIcon.BUILDING.create()));
-        nav.addItem(new SideNavItem("Pipeline", PipelineView.class, VaadinIcon.COG.create()));
-        nav.addItem(new SideNavItem("Playground", PlaygroundView.class, VaadinIcon.COMMENTS.create()));
-        nav.addItem(new SideNavItem("Knowledge", KnowledgeView.class, VaadinIcon.BOOK.create()));
-        nav.addItem(new SideNavItem("Runs", RunsView.class, VaadinIcon.CHART.create()));
-        nav.addItem(new SideNavItem("Evaluation", io.corrigo.ui.eval.EvaluationView.class, VaadinIcon.SCALE.create()));
-        nav.addItem(new SideNavItem("Widget & keys", WidgetView.class, VaadinIcon.KEY.create()));
-        nav.addItem(new SideNavItem("Resilience", ResilienceView.class, VaadinIcon.SHIELD.create()));
-        nav.addItem(new SideNavItem("Plugins", PluginsView.class, VaadinIcon.PLUG.create()));
-        if (access.isPlatformAdmin()) {
-            nav.addItem(new SideNavItem("Users", UsersView.class, VaadinIcon.USERS.create()));
+        for (MenuEntry entry : MenuConfiguration.getMenuEntries()) {
+            if (entry.menuClass() != null && viewAccess.hasAccess(entry.menuClass())) {
+                SideNavItem item = new SideNavItem(entry.title(), entry.menuClass());
+                if (entry.icon() != null) {
+                    item.setPrefixComponent(new Icon(entry.icon()));
+                }
+                nav.addItem(item);
+            }
         }
         addToDrawer(nav);
         setPrimarySection(Section.DRAWER);

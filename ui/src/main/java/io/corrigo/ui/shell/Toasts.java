@@ -2,7 +2,7 @@ package io.corrigo.ui.shell;
 
 import com.vaadin.flow.component.notification.Notification;
 import com.vaadin.flow.component.notification.NotificationVariant;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +24,7 @@ public final class Toasts {
         n.addThemeVariants(NotificationVariant.LUMO_ERROR);
     }
 
-    /** Shows why {@code e} happened: an {@link ApiException}'s message and details, else its message. */
+    /** Shows why {@code e} happened: an {@link ServiceException}'s message and details, else its message. */
     public static void error(Exception e) {
         error(describe(e));
     }
@@ -43,8 +43,8 @@ public final class Toasts {
 
     /** The text shown for {@code e}. */
     public static String describe(Exception e) {
-        if (e instanceof ApiException api) {
-            return api.details().isEmpty() ? api.getMessage() : api.getMessage() + " " + String.join("; ", api.details());
+        if (e instanceof ServiceException refused) {
+            return refused.describe();
         }
         if (e instanceof IllegalArgumentException) {
             return e.getMessage();

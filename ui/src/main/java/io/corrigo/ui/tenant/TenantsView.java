@@ -12,6 +12,7 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteAlias;
 import io.corrigo.server.knowledge.KnowledgeBaseView;
@@ -32,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Tenants: list (those the admin may see); platform admins create, rename, disable and enable them. */
+@Menu(title = "Tenants", order = 10, icon = "vaadin:building")
 @Route("tenants")
 @RouteAlias("")
 @PageTitle("Tenants · Corrigo")

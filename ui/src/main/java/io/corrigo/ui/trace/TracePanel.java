@@ -65,6 +65,12 @@ public class TracePanel extends VerticalLayout {
             add(rounds);
         }
 
+        JsonNode reranking = trace.path("reranking");
+        if (reranking.isObject()) {
+            add(new H4("Reranked: " + reranking.path("candidates").asInt() + " candidates, the best "
+                    + reranking.path("kept").size() + " graded"));
+            add(reranking(reranking.path("kept")));
+        }
         add(new H4("Knowledge-base passages (graded: CORRECT ≥ " + trace.path("settings").path("upperThreshold").asDouble()
                 + ", INCORRECT < " + trace.path("settings").path("lowerThreshold").asDouble() + ")"));
         add(passages("trace-retrieved", trace.path("retrieved")));
@@ -209,6 +215,23 @@ public class TracePanel extends VerticalLayout {
         grid.setItems(list(passages));
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        return grid;
+    }
+
+    /** Where each graded passage stood in the retriever's order and where the reranker put it. */
+    private static Grid<JsonNode> reranking(JsonNode kept) {
+        Grid<JsonNode> grid = new Grid<>();
+        grid.setId("trace-reranking");
+        grid.addColumn(m -> m.path("rank").asInt()).setHeader("Rank").setAutoWidth(true);
+        grid.addColumn(m -> m.path("retrievalRank").asInt()).setHeader("Retriever's rank").setAutoWidth(true);
+        grid.addComponentColumn(m -> {
+            int moved = m.path("retrievalRank").asInt() - m.path("rank").asInt();
+            return Badges.of(moved > 0 ? "up " + moved : moved < 0 ? "down " + -moved : "same");
+        }).setHeader("Moved").setAutoWidth(true);
+        grid.addColumn(m -> text(m, "title", m.path("id").asText())).setHeader("Passage").setFlexGrow(3);
+        grid.setItems(list(kept));
+        grid.setAllRowsVisible(true);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         return grid;
     }
 

@@ -13,6 +13,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import io.corrigo.server.security.AdminUsers;
 import io.corrigo.server.security.SignInThrottle;
@@ -25,6 +26,7 @@ import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.RolesAllowed;
 
 /** Admin users (platform admins only): create with a role and tenants, enable or disable, delete. */
+@Menu(title = "Users", order = 100, icon = "vaadin:users")
 @Route("users")
 @PageTitle("Users · Corrigo")
 @RolesAllowed("PLATFORM_ADMIN")

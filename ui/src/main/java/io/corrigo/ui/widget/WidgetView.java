@@ -16,6 +16,7 @@ import com.vaadin.flow.component.textfield.TextArea;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinRequest;
 import io.corrigo.server.access.ApiKeys;
@@ -34,6 +35,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Chat widget and keys: the widget's look, the limits on key holders, publishable and secret keys. */
+@Menu(title = "Widget & keys", order = 70, icon = "vaadin:key")
 @Route("widget")
 @PageTitle("Widget & keys · Corrigo")
 @PermitAll

@@ -8,10 +8,10 @@ import com.vaadin.flow.component.textfield.NumberField;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
 import io.corrigo.api.config.ConfigProperty;
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.util.List;
 import java.util.Map;
@@ -26,12 +26,12 @@ class PipelineFormTest {
             ConfigProperty.integer("maxResults", "Max results", 5).withRange(1, 20),
             ConfigProperty.bool("safeSearch", "Safe search", true));
 
-    private static final Map<PluginKind, List<FactoryChoice>> CHOICES = Map.of(
-            PluginKind.RETRIEVER, List.of(new FactoryChoice("lucene-retriever", "Lucene", "lucene 0.1.0", List.of())),
-            PluginKind.EVALUATOR, List.of(new FactoryChoice("lightweight-evaluator", "Light", "eval 0.1.0",
+    private static final Map<StageKind<?>, List<FactoryChoice>> CHOICES = Map.of(
+            StageKind.RETRIEVER, List.of(new FactoryChoice("lucene-retriever", "Lucene", "lucene 0.1.0", List.of())),
+            StageKind.EVALUATOR, List.of(new FactoryChoice("lightweight-evaluator", "Light", "eval 0.1.0",
                     List.of(ConfigProperty.decimal("semanticWeight", "Semantic weight", 0.5).withRange(0, 1)))),
-            PluginKind.SEARCH, List.of(new FactoryChoice("tavily", "Tavily", "web 0.1.0", SEARCH_PROPS)),
-            PluginKind.GENERATOR, List.of(new FactoryChoice("extractive-generator", "Extractive", "gen 0.1.0", List.of())));
+            StageKind.SEARCH, List.of(new FactoryChoice("tavily", "Tavily", "web 0.1.0", SEARCH_PROPS)),
+            StageKind.GENERATOR, List.of(new FactoryChoice("extractive-generator", "Extractive", "gen 0.1.0", List.of())));
 
     private static PipelineDefinition stored() {
         return new PipelineDefinition(PipelineSettings.DEFAULTS, Map.of(
@@ -107,12 +107,12 @@ class PipelineFormTest {
     @Test
     void should_add_a_search_stage_with_its_settings_and_flag_a_missing_required_one() {
         PipelineForm form = new PipelineForm(CHOICES, stored());
-        form.choose(PluginKind.SEARCH, "tavily");
+        form.choose(StageKind.SEARCH, "tavily");
 
         assertThat(form.read()).isEmpty();
         assertThat(form.problems()).contains("stages.search.baseUrl: a value is required");
 
-        ((TextField) form.configForm(PluginKind.SEARCH).orElseThrow().field("baseUrl")).setValue("http://127.0.0.1:9");
+        ((TextField) form.configForm(StageKind.SEARCH).orElseThrow().field("baseUrl")).setValue("http://127.0.0.1:9");
         PipelineDefinition read = form.read().orElseThrow();
         assertThat(read.stages().get("search").factoryId()).isEqualTo("tavily");
         assertThat(read.stages().get("search").properties()).containsEntry("baseUrl", "http://127.0.0.1:9");
@@ -125,7 +125,7 @@ class PipelineFormTest {
         List<String> unmatched = form.showProblems(List.of("stages.evaluator.semanticWeight: must be at most 1, was 3",
                 "stages.generator: no started plugin offers a generator 'x'"));
 
-        ConfigForm evaluator = form.configForm(PluginKind.EVALUATOR).orElseThrow();
+        ConfigForm evaluator = form.configForm(StageKind.EVALUATOR).orElseThrow();
         assertThat(((HasValidation) evaluator.field("semanticWeight")).getErrorMessage()).isEqualTo("must be at most 1, was 3");
         assertThat(unmatched).containsExactly("stages.generator: no started plugin offers a generator 'x'");
     }

@@ -1,5 +1,7 @@
 package io.corrigo.engine.correct;
 
+import io.corrigo.engine.rewrite.Rewriting;
+
 import io.corrigo.api.Grade;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
@@ -7,7 +9,7 @@ import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.SearchRequest;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.grade.PassageGrader;
 import io.corrigo.engine.route.Router;
 import io.corrigo.engine.grade.Thresholds;
@@ -16,6 +18,9 @@ import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 
 /**
  * Searches the web for a query the knowledge base could not answer, and grades what comes back.
@@ -58,6 +63,48 @@ public final class WebSearchStage {
 
     public boolean configured() {
         return provider != null;
+    }
+
+    /**
+     * A search started before it is known to be needed (the pipeline's {@code parallelSearch}): it runs on
+     * {@code executor} while the knowledge base is retrieved and graded, and is either awaited or cancelled.
+     */
+    public final class Early {
+
+        private final FutureTask<Fetched> task;
+
+        private Early(Query query, int maxResults, Executor executor) {
+            this.task = new FutureTask<>(() -> fetch(query, maxResults));
+            executor.execute(task);
+        }
+
+        /** The knowledge base answered: the search is not needed. */
+        public void cancel(TraceRecorder trace) {
+            task.cancel(true);
+            trace.notice(Stage.CORRECT, "parallel web search cancelled: the knowledge base answered", false);
+        }
+
+        /** The search's result, waiting for it when it is still running; never throws. */
+        public Fetched await() {
+            try {
+                return task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Fetched(null, List.of(), "interrupted while waiting for the web search", null);
+            } catch (ExecutionException e) {
+                return new Fetched(null, List.of(), Failures.describe(e), null);
+            }
+        }
+    }
+
+    /** Starts the search now on {@code executor}, or returns {@code null} when there is no provider. */
+    public Early startEarly(Query query, int maxResults, Executor executor) {
+        return provider == null ? null : new Early(query, maxResults, executor);
+    }
+
+    /** The search's result: the early one's when it was started, else fetched now; never throws. */
+    public Fetched fetch(Query query, int maxResults, Early early) {
+        return early != null ? early.await() : fetch(query, maxResults);
     }
 
     /** Rewrites the question and calls the provider; never throws. Thread-safe. */

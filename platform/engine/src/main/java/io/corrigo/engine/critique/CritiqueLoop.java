@@ -1,5 +1,7 @@
 package io.corrigo.engine.critique;
 
+import io.corrigo.engine.settings.SelfRagSettings;
+
 import io.corrigo.api.Answer;
 import io.corrigo.api.ContextStrip;
 import io.corrigo.api.Critic;
@@ -11,8 +13,8 @@ import io.corrigo.api.Reflection;
 import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.SentenceSupport;
 import io.corrigo.api.Support;
-import io.corrigo.engine.Failures;
-import io.corrigo.engine.correct.Rewriting;
+import io.corrigo.engine.trace.Failures;
+import io.corrigo.engine.rewrite.Rewriting;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.trace.CritiqueDecision;
 import io.corrigo.engine.trace.CritiqueRound;

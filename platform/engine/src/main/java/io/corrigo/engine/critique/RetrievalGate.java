@@ -1,9 +1,11 @@
 package io.corrigo.engine.critique;
 
+import io.corrigo.engine.settings.SelfRagSettings;
+
 import io.corrigo.api.Critic;
 import io.corrigo.api.Query;
 import io.corrigo.api.RetrievalNeed;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.RetrievalDecision;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;

@@ -6,7 +6,7 @@ import io.corrigo.api.ContextStrip;
 import io.corrigo.api.GenerationRequest;
 import io.corrigo.api.Generator;
 import io.corrigo.api.Query;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;

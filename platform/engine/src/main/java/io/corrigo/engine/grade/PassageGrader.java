@@ -6,7 +6,7 @@ import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.ScoredPassage;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;

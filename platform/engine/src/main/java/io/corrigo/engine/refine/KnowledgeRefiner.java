@@ -7,7 +7,7 @@ import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.Strip;
 import io.corrigo.api.text.Terms;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.ArrayList;

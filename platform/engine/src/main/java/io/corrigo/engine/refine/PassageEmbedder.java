@@ -5,7 +5,7 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Strip;
 import io.corrigo.api.text.Boilerplate;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.TermStatistics;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;

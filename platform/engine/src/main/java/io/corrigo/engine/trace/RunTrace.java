@@ -1,7 +1,7 @@
 package io.corrigo.engine.trace;
 
 import io.corrigo.api.Grade;
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import java.time.Instant;
 import java.util.List;
 
@@ -25,12 +25,13 @@ import java.util.List;
  * @param totalMillis    time from start to answer
  * @param retrievalDecision whether retrieval ran and who decided, or {@code null} in traces from before Self-RAG
  * @param rounds         the critique loop, one entry per candidate answer; empty when the answer was not critiqued
+ * @param reranking      how the reranker reordered the retriever's candidates, or {@code null} without a reranker
  */
 public record RunTrace(String question, Instant startedAt, PipelineSettings settings, List<PluginRef> plugins,
                        List<PassageTrace> retrieved, Grade action, String rewrittenQuery,
                        List<PassageTrace> searchResults, List<StripTrace> strips, int contextTokens,
                        boolean abstained, boolean incomplete, List<Notice> notices, List<StageTiming> timings, double totalMillis,
-                       RetrievalDecision retrievalDecision, List<CritiqueRound> rounds) {
+                       RetrievalDecision retrievalDecision, List<CritiqueRound> rounds, Reranking reranking) {
 
     public RunTrace {
         rounds = rounds == null ? List.of() : List.copyOf(rounds);

@@ -2,7 +2,7 @@ package io.corrigo.engine.trace;
 
 import io.corrigo.api.Grade;
 import io.corrigo.api.ScoredPassage;
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,6 +31,7 @@ public final class TraceRecorder {
     private boolean incomplete;
     private RetrievalDecision retrievalDecision;
     private final List<CritiqueRound> rounds = new ArrayList<>();
+    private Reranking reranking;
 
     public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
         this.question = question;
@@ -105,6 +106,10 @@ public final class TraceRecorder {
         this.retrievalDecision = value;
     }
 
+    public void reranking(Reranking value) {
+        this.reranking = value;
+    }
+
     public void round(CritiqueRound value) {
         rounds.add(value);
     }
@@ -133,7 +138,7 @@ public final class TraceRecorder {
     public RunTrace finish(boolean abstained) {
         return new RunTrace(question, startedAt, settings, plugins, List.copyOf(retrieved), action, rewrittenQuery,
                 List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, incomplete, List.copyOf(notices),
-                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds));
+                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds), reranking);
     }
 
     private static PassageTrace toTrace(ScoredPassage p, boolean kept) {

@@ -6,7 +6,7 @@ import io.corrigo.api.Embedding;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Source;
 import io.corrigo.api.Strip;
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.engine.fakes.HashingEmbeddings;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.time.Clock;

@@ -2,7 +2,7 @@ package io.corrigo.server.access;
 
 import io.corrigo.server.Recently;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -46,7 +46,7 @@ public class ApiKeys {
 
     /**
      * @param allowedOrigins for a publishable key: the web origins it may be used from (at least one)
-     * @throws ApiException 400 for a bad name or origin, 404 for an unknown tenant
+     * @throws ServiceException 400 for a bad name or origin, 404 for an unknown tenant
      */
     @Transactional
     public CreatedKey create(String tenantId, KeyKind kind, String name, List<String> allowedOrigins) {
@@ -69,7 +69,7 @@ public class ApiKeys {
             problems.add("allowedOrigins: a publishable key needs at least one origin it may be used from");
         }
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_key", "The key is not valid.", problems);
+            throw ServiceException.invalid("invalid_key", "The key is not valid.", problems);
         }
         StringBuilder value = new StringBuilder(kind.prefix());
         for (int i = 0; i < RANDOM_CHARS; i++) {
@@ -87,11 +87,11 @@ public class ApiKeys {
         return keys.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(ApiKey::view).toList();
     }
 
-    /** @throws ApiException 404 for a key of another tenant or none */
+    /** @throws ServiceException 404 for a key of another tenant or none */
     @Transactional
     public KeyView revoke(String tenantId, String keyId) {
         ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
-                .orElseThrow(() -> ApiException.notFound("key_not_found", "No key '" + keyId + "'."));
+                .orElseThrow(() -> ServiceException.notFound("key_not_found", "No key '" + keyId + "'."));
         key.revoke(clock.instant());
         recent.clear(); // the cache is keyed by the key's hash: forget every key (revocations are rare)
         return keys.save(key).view();

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.web.ApiExceptionHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -236,10 +237,10 @@ class OpenAiCompatibleController {
         return response.contentType(MediaType.APPLICATION_JSON).body(error(e.getMessage(), e.type, e.code));
     }
 
-    @ExceptionHandler(ApiException.class)
-    ResponseEntity<Map<String, Object>> apiError(ApiException e) {
-        String message = e.details().isEmpty() ? e.getMessage() : e.getMessage() + " " + String.join("; ", e.details());
-        return ResponseEntity.status(e.status()).contentType(MediaType.APPLICATION_JSON)
+    @ExceptionHandler(ServiceException.class)
+    ResponseEntity<Map<String, Object>> apiError(ServiceException e) {
+        String message = e.describe();
+        return ResponseEntity.status(ApiExceptionHandler.status(e.kind())).contentType(MediaType.APPLICATION_JSON)
                 .body(error(message, "invalid_request_error", e.code()));
     }
 

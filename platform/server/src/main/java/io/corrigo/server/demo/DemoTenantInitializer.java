@@ -1,6 +1,6 @@
 package io.corrigo.server.demo;
 
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.knowledge.IngestionService;
@@ -8,9 +8,9 @@ import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -64,7 +64,7 @@ class DemoTenantInitializer implements ApplicationRunner {
         }
         try {
             createDemo(tenant);
-        } catch (ApiException e) {
+        } catch (ServiceException e) {
             log.error("The demo tenant could not be set up: {} {} (check the plugins directory and the plugin list at "
                     + "/api/v1/plugins). The host keeps running.", e.getMessage(), e.details());
         }
@@ -77,7 +77,7 @@ class DemoTenantInitializer implements ApplicationRunner {
 
         PipelineDefinition defaults = PipelineService.defaultDefinition();
         Map<String, StageConfig> stages = new HashMap<>(defaults.stages());
-        stages.put(PluginKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", WEB_CORPUS_FILE)));
+        stages.put(StageKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", WEB_CORPUS_FILE)));
         pipelines.save(tenant, new PipelineDefinition(PipelineSettings.DEFAULTS, stages));
 
         JobView job = ingestion.submit(tenant, List.of(new IngestionService.Upload("kb_passages.jsonl",

@@ -8,7 +8,7 @@ import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.tenant.TenantService;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -200,7 +200,7 @@ public class EvalCommand {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot install the fallback corpus", e);
             }
-            stages.put(PluginKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", "web.jsonl")));
+            stages.put(StageKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", "web.jsonl")));
         }
         PipelineDefinition defaults = PipelineService.defaultDefinition();
         pipelines.save(tenant, new PipelineDefinition(defaults.settings(), stages, defaults.resilience(), defaults.models()));

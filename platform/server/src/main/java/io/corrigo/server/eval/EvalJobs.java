@@ -4,7 +4,7 @@ import io.corrigo.server.DaemonThreads;
 import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import jakarta.annotation.PreDestroy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -122,7 +122,7 @@ public class EvalJobs {
 
     /**
      * Queues an evaluation of {@code questions} (JSONL, as the eval command reads) on the tenant's active pipeline.
-     * @throws ApiException 400 when the question set cannot be read, 404 unknown tenant
+     * @throws ServiceException 400 when the question set cannot be read, 404 unknown tenant
      */
     public Job submit(String tenantId, String fileName, String jsonl, boolean naive) {
         return submit(tenantId, fileName, jsonl, naive, false);
@@ -130,7 +130,7 @@ public class EvalJobs {
 
     /**
      * Queues an evaluation and, with {@code calibrate}, a threshold calibration on the same questions afterwards.
-     * @throws ApiException 400 when the question set cannot be read, 404 unknown tenant
+     * @throws ServiceException 400 when the question set cannot be read, 404 unknown tenant
      */
     public Job submit(String tenantId, String fileName, String jsonl, boolean naive, boolean calibrate) {
         tenants.require(tenantId);
@@ -138,7 +138,7 @@ public class EvalJobs {
         try {
             questions = EvalQuestions.parse(fileName, jsonl.lines().toList(), 0);
         } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest("invalid_questions", e.getMessage());
+            throw ServiceException.invalid("invalid_questions", e.getMessage());
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
         job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0));
@@ -173,7 +173,7 @@ public class EvalJobs {
      * Queues a threshold calibration on the tenant's rated runs (those users marked helpful or not helpful in the
      * run log), replayed from their traces as {@link FeedbackRuns} describes. The job has calibration points and no
      * report; it fails with the reason when no run is rated.
-     * @throws ApiException 404 unknown tenant
+     * @throws ServiceException 404 unknown tenant
      */
     public Job submitFeedbackCalibration(String tenantId) {
         tenants.require(tenantId);

@@ -1,7 +1,7 @@
 package io.corrigo.server.eval;
 
 import io.corrigo.engine.CorrectivePipeline;
-import io.corrigo.engine.Mode;
+import io.corrigo.engine.settings.Mode;
 import io.corrigo.engine.RunResult;
 import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.engine.trace.StageTiming;

@@ -2,7 +2,7 @@ package io.corrigo.server.knowledge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,7 +57,7 @@ class DocumentParser {
      * (plain, Markdown, JSON Lines) the whole parse. PDF, DOCX and HTML are only recognised here; they are read in the
      * {@link ParserSandbox} when the job runs, where a document that cannot be read fails with the reason.
      *
-     * @throws ApiException 400 for an upload that is refused
+     * @throws ServiceException 400 for an upload that is refused
      */
     String check(String fileName, byte[] content) {
         MediaType type = content.length == 0 ? null : detect(content);
@@ -71,19 +71,19 @@ class DocumentParser {
     Parsed parse(String fileName, byte[] content) {
         String name = fileName == null ? "" : fileName.toLowerCase(Locale.ROOT);
         if (content.length == 0) {
-            throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
+            throw ServiceException.invalid("empty_document", "'" + fileName + "' is empty.");
         }
         MediaType type = detect(content);
         if (isExtracted(type)) {
             return new Parsed(type.toString(), List.of(extract(fileName, content, type)));
         }
         if (!type.getType().equals("text")) {
-            throw ApiException.badRequest(looksBinary(content) ? "not_text" : "unsupported_type", "'" + fileName
+            throw ServiceException.invalid(looksBinary(content) ? "not_text" : "unsupported_type", "'" + fileName
                     + "' is " + type + " by its content: upload PDF, DOCX, HTML, Markdown, plain text or JSON Lines.");
         }
         String text = decode(fileName, content);
         if (text.isBlank()) {
-            throw ApiException.badRequest("empty_document", "'" + fileName + "' is empty.");
+            throw ServiceException.invalid("empty_document", "'" + fileName + "' is empty.");
         }
         if (name.endsWith(".jsonl")) {
             return new Parsed(type.toString(), parseJsonl(fileName, text));
@@ -101,7 +101,7 @@ class DocumentParser {
                                      Map<String, String> metadata) {
         TextCleaner.Cleaned cleaned = TextCleaner.clean(text, layout);
         if (cleaned.text().isBlank()) {
-            throw ApiException.badRequest("empty_document", "'" + fileName + "' has no text beyond headings and boilerplate.");
+            throw ServiceException.invalid("empty_document", "'" + fileName + "' has no text beyond headings and boilerplate.");
         }
         String chosen = title != null && !title.isBlank() ? title.strip()
                 : cleaned.title() != null ? cleaned.title() : fileName;
@@ -121,11 +121,11 @@ class DocumentParser {
     private SourceText extract(String fileName, byte[] content, MediaType type) {
         ParserSandbox.Result result = sandbox.extract(content, type);
         if (result instanceof ParserSandbox.Refused refused) {
-            throw ApiException.badRequest("unreadable_document", "'" + fileName + "' " + refused.reason() + ".");
+            throw ServiceException.invalid("unreadable_document", "'" + fileName + "' " + refused.reason() + ".");
         }
         ParserSandbox.Extracted extracted = (ParserSandbox.Extracted) result;
         if (extracted.text().isBlank()) {
-            throw ApiException.badRequest("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
+            throw ServiceException.invalid("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
         }
         return source(null, extracted.title(), fileName, extracted.text(),
                 type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, Map.of("format", type.toString()));
@@ -143,7 +143,7 @@ class DocumentParser {
     private static String decode(String fileName, byte[] content) {
         for (byte b : content) {
             if (b == 0) {
-                throw ApiException.badRequest("not_text", "'" + fileName + "' is a binary file, not text.");
+                throw ServiceException.invalid("not_text", "'" + fileName + "' is a binary file, not text.");
             }
         }
         try {
@@ -152,7 +152,7 @@ class DocumentParser {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(content)).toString();
         } catch (CharacterCodingException e) {
-            throw ApiException.badRequest("not_utf8", "'" + fileName + "' is not UTF-8 text.");
+            throw ServiceException.invalid("not_utf8", "'" + fileName + "' is not UTF-8 text.");
         }
     }
 
@@ -196,7 +196,7 @@ class DocumentParser {
         }
         if (!errors.isEmpty()) {
             List<String> listed = errors.subList(0, Math.min(MAX_ERRORS_LISTED, errors.size()));
-            throw ApiException.badRequest("invalid_jsonl", "'" + fileName + "' has " + errors.size()
+            throw ServiceException.invalid("invalid_jsonl", "'" + fileName + "' has " + errors.size()
                     + " invalid line(s); nothing was indexed.", listed);
         }
         return rows;

@@ -6,12 +6,12 @@ import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Source;
 import io.corrigo.api.Strip;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.server.DaemonThreads;
 import io.corrigo.server.HostId;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,7 +27,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.http.HttpStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -139,7 +138,7 @@ public class IngestionService {
     /**
      * Checks, stores and queues uploads as one job. Nothing is stored when any upload is refused.
      *
-     * @throws ApiException 400 for a refused upload (type, content, empty), 409 for a read-only retriever
+     * @throws ServiceException 400 for a refused upload (type, content, empty), 409 for a read-only retriever
      */
     public JobView submit(String tenantId, List<Upload> uploads) {
         return submit(tenantId, null, uploads);
@@ -153,17 +152,17 @@ public class IngestionService {
         tenants.require(tenantId);
         KnowledgeBase kb = knowledgeBases.require(tenantId, knowledgeBase);
         if (uploads.isEmpty()) {
-            throw ApiException.badRequest("no_files", "Attach at least one file in the 'file' field.");
+            throw ServiceException.invalid("no_files", "Attach at least one file in the 'file' field.");
         }
         if (uploads.size() > MAX_FILES_PER_REQUEST) {
-            throw ApiException.badRequest("too_many_files",
+            throw ServiceException.invalid("too_many_files",
                     "At most " + MAX_FILES_PER_REQUEST + " files per request; " + uploads.size() + " were sent.");
         }
         requireWritableIndex(tenantId);
         Map<String, String> types = new LinkedHashMap<>();
         for (Upload upload : uploads) {
             if (upload.fileName() == null || upload.fileName().isBlank()) {
-                throw ApiException.badRequest("no_file_name", "Every upload needs a file name.");
+                throw ServiceException.invalid("no_file_name", "Every upload needs a file name.");
             }
             types.put(upload.fileName(), parser.check(upload.fileName(), upload.content()));
         }
@@ -201,11 +200,11 @@ public class IngestionService {
         return view(job);
     }
 
-    /** Removes a document: its chunks from the index, its original and its record. @throws ApiException 404 */
+    /** Removes a document: its chunks from the index, its original and its record. @throws ServiceException 404 */
     public void delete(String tenantId, String documentId) {
         tenants.require(tenantId);
         DocumentRecord document = documents.findByIdAndTenantId(documentId, tenantId)
-                .orElseThrow(() -> ApiException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));
         requireWritableIndex(tenantId).deleteDocument(documentId);
         store.delete(tenantId, documentId);
         documents.delete(document);
@@ -228,11 +227,11 @@ public class IngestionService {
         return job;
     }
 
-    /** A job of the tenant with its documents. @throws ApiException 404 */
+    /** A job of the tenant with its documents. @throws ServiceException 404 */
     public JobView job(String tenantId, String jobId) {
         tenants.require(tenantId);
         return jobs.findByIdAndTenantId(jobId, tenantId).map(this::view)
-                .orElseThrow(() -> ApiException.notFound("job_not_found", "No job '" + jobId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound("job_not_found", "No job '" + jobId + "' for tenant '" + tenantId + "'."));
     }
 
     /** The tenant's jobs, newest first. */
@@ -338,9 +337,9 @@ public class IngestionService {
     }
 
     private KnowledgeIndex requireWritableIndex(String tenantId) {
-        return runtimes.forTenant(tenantId).knowledgeIndex().orElseThrow(() -> new ApiException(
-                HttpStatus.CONFLICT, "read_only_retriever",
-                "The tenant's retriever cannot be written to; documents must be indexed at its source.", List.of()));
+        return runtimes.forTenant(tenantId).knowledgeIndex().orElseThrow(() -> ServiceException.conflict(
+                "read_only_retriever",
+                "The tenant's retriever cannot be written to; documents must be indexed at its source."));
     }
 
     /**
@@ -464,7 +463,7 @@ public class IngestionService {
     }
 
     private void fail(IngestionJob job, DocumentRecord document, RuntimeException e) {
-        fail(job, document, e instanceof ApiException api ? api.getMessage() : Failures.describe(e));
+        fail(job, document, e instanceof ServiceException api ? api.getMessage() : Failures.describe(e));
     }
 
     private void fail(IngestionJob job, DocumentRecord document, String reason) {
@@ -494,7 +493,7 @@ public class IngestionService {
     private boolean tenantEnabled(String tenantId) {
         try {
             return tenants.find(tenantId).enabled();
-        } catch (ApiException gone) {
+        } catch (ServiceException gone) {
             return false;
         }
     }

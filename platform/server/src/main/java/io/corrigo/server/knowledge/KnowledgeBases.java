@@ -2,13 +2,12 @@ package io.corrigo.server.knowledge;
 
 import io.corrigo.server.tenant.TenantCreated;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.context.event.EventListener;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -41,7 +40,7 @@ public class KnowledgeBases {
                 IngestionService.MAX_CHUNK_WORDS, 0, clock.instant()));
     }
 
-    /** Creates a knowledge base. @throws ApiException 400 for bad settings, 409 for a taken name */
+    /** Creates a knowledge base. @throws ServiceException 400 for bad settings, 409 for a taken name */
     @Transactional
     public KnowledgeBaseView create(String tenantId, String name, Integer maxChunkWords, Integer overlapSentences) {
         tenants.require(tenantId);
@@ -58,10 +57,10 @@ public class KnowledgeBases {
             problems.add("overlapSentences: must be between 0 and 10, was " + overlap);
         }
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_knowledge_base", "The knowledge base is not valid.", problems);
+            throw ServiceException.invalid("invalid_knowledge_base", "The knowledge base is not valid.", problems);
         }
         if (repository.findByTenantIdAndName(tenantId, name).isPresent()) {
-            throw new ApiException(HttpStatus.CONFLICT, "knowledge_base_exists",
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "knowledge_base_exists",
                     "Tenant '" + tenantId + "' already has a knowledge base '" + name + "'.", List.of());
         }
         return view(repository.save(new KnowledgeBase("kb-" + tenantId + "-" + name, tenantId, name, words, overlap,
@@ -75,10 +74,10 @@ public class KnowledgeBases {
         return repository.findByTenantIdOrderByName(tenantId).stream().map(this::view).toList();
     }
 
-    /** The knowledge base {@code name} of the tenant ({@value #DEFAULT} when {@code null}). @throws ApiException 404 */
+    /** The knowledge base {@code name} of the tenant ({@value #DEFAULT} when {@code null}). @throws ServiceException 404 */
     KnowledgeBase require(String tenantId, String name) {
         String wanted = name == null || name.isBlank() ? DEFAULT : name;
-        return repository.findByTenantIdAndName(tenantId, wanted).orElseThrow(() -> ApiException.notFound(
+        return repository.findByTenantIdAndName(tenantId, wanted).orElseThrow(() -> ServiceException.notFound(
                 "knowledge_base_not_found", "Tenant '" + tenantId + "' has no knowledge base '" + wanted + "'."));
     }
 

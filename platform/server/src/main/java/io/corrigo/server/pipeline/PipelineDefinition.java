@@ -1,6 +1,6 @@
 package io.corrigo.server.pipeline;
 
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.util.Map;
 

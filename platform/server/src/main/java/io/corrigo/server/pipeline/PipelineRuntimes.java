@@ -1,17 +1,12 @@
 package io.corrigo.server.pipeline;
 
-import io.corrigo.api.Critic;
 import io.corrigo.api.EmbeddingService;
-import io.corrigo.api.Generator;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.PluginFactory;
-import io.corrigo.api.QueryRewriter;
-import io.corrigo.api.RetrievalEvaluator;
-import io.corrigo.api.Retriever;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.engine.CorrectivePipeline;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.PipelinePlugins;
 import io.corrigo.engine.trace.PluginRef;
 import io.corrigo.server.CorrigoProperties;
@@ -19,7 +14,7 @@ import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.resilience.PluginGuards;
 import io.corrigo.server.resilience.ResilienceSettings;
 import jakarta.annotation.PreDestroy;
@@ -54,7 +49,7 @@ public class PipelineRuntimes {
 
     private static final Logger log = LoggerFactory.getLogger(PipelineRuntimes.class);
 
-    private record InstanceKey(PluginKind kind, String factoryId, Map<String, String> properties) {
+    private record InstanceKey(StageKind<?> kind, String factoryId, Map<String, String> properties) {
     }
 
     private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, List<PluginRef> refs) {
@@ -104,7 +99,7 @@ public class PipelineRuntimes {
 
     /**
      * The tenant's pipeline at its active version, built under the read side of the plugin lifecycle lock: never
-     * from a plugin set halfway through an install, upgrade or removal. @throws io.corrigo.server.web.ApiException 404
+     * from a plugin set halfway through an install, upgrade or removal. @throws io.corrigo.server.problem.ServiceException 404
      */
     public TenantPipeline forTenant(String tenantId) {
         plugins.lifecycle().readLock().lock();
@@ -136,30 +131,20 @@ public class PipelineRuntimes {
     public List<String> problems(String tenantId) {
         ActivePipeline active = pipelines.active(tenantId);
         List<String> problems = new ArrayList<>();
-        for (PluginKind kind : PluginKind.values()) {
+        for (StageKind<?> kind : StageKind.values()) {
             StageConfig stage = active.definition().stages().get(kind.stage());
             if (stage != null && plugins.factory(kind, stage.factoryId()).isEmpty()) {
                 problems.add(kind.stage() + " '" + stage.factoryId() + "': no started plugin offers it (uninstalled, "
-                        + "disabled or refused; see Plugins). Runs degrade: " + consequence(kind) + ".");
+                        + "disabled or refused; see Plugins). Runs degrade: " + kind.whenMissing() + ".");
             }
         }
         return problems;
     }
 
-    private static String consequence(PluginKind kind) {
-        return switch (kind) {
-            case RETRIEVER -> "nothing is retrieved from the knowledge base";
-            case EVALUATOR -> "passages are graded AMBIGUOUS";
-            case SEARCH -> "there is no web fallback";
-            case GENERATOR -> "every run abstains";
-            default -> "the stage is skipped";
-        };
-    }
-
     private Built build(ActivePipeline active, Built previous) {
         Map<InstanceKey, Object> reusable = previous == null ? Map.of() : previous.instances();
-        Map<PluginKind, InstanceKey> keys = new HashMap<>();
-        for (PluginKind kind : PluginKind.values()) {
+        Map<StageKind<?>, InstanceKey> keys = new HashMap<>();
+        for (StageKind<?> kind : StageKind.values()) {
             StageConfig stage = active.definition().stages().get(kind.stage());
             if (stage != null) {
                 keys.put(kind, new InstanceKey(kind, stage.factoryId(), stage.properties()));
@@ -172,61 +157,56 @@ public class PipelineRuntimes {
         });
 
         Map<InstanceKey, Object> instances = new HashMap<>();
+        Map<StageKind<?>, Object> guarded = new HashMap<>();
         List<PluginRef> refs = new ArrayList<>();
-        for (Map.Entry<PluginKind, InstanceKey> entry : keys.entrySet()) {
+        for (Map.Entry<StageKind<?>, InstanceKey> entry : keys.entrySet()) {
             InstanceKey key = entry.getValue();
             Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
             Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle);
             instances.put(key, instance);
+            guarded.put(entry.getKey(), guarded(active, entry.getKey(), key, instance));
             refs.add(new PluginRef(key.kind().stage(), key.factoryId(),
                     handle.map(FactoryHandle::pluginId).orElse("(missing)"),
                     handle.map(FactoryHandle::pluginVersion).orElse("-")));
         }
-        Object rawRetriever = keys.get(PluginKind.RETRIEVER) == null ? null : instances.get(keys.get(PluginKind.RETRIEVER));
-        Retriever retriever = (Retriever) model(active, keys.get(PluginKind.RETRIEVER), instances);
-        InstanceKey searchKey = keys.get(PluginKind.SEARCH);
-        SearchProvider search = searchKey == null ? null : guards.guard(active.tenantId(), searchKey.factoryId(),
-                (SearchProvider) instances.get(searchKey), active.definition().resilience(), inProcess(searchKey));
-        PipelinePlugins pluginSet = new PipelinePlugins(retriever,
-                (RetrievalEvaluator) model(active, keys.get(PluginKind.EVALUATOR), instances),
-                search,
-                (Generator) model(active, keys.get(PluginKind.GENERATOR), instances), embeddings, refs);
+        PipelinePlugins pluginSet = new PipelinePlugins(slot(guarded, StageKind.RETRIEVER),
+                slot(guarded, StageKind.EVALUATOR), slot(guarded, StageKind.SEARCH), slot(guarded, StageKind.GENERATOR),
+                embeddings, refs, slot(guarded, StageKind.CRITIC), slot(guarded, StageKind.REWRITER),
+                slot(guarded, StageKind.RERANKER));
         CorrectivePipeline pipeline = CorrectivePipeline.builder()
                 .settings(active.definition().settings())
                 .plugins(pluginSet)
-                .critic((Critic) model(active, keys.get(PluginKind.CRITIC), instances))
-                .queryRewriter((QueryRewriter) model(active, keys.get(PluginKind.REWRITER), instances))
                 .executor(executor)
                 .clock(clock)
                 .build();
-        KnowledgeIndex index = rawRetriever instanceof KnowledgeIndex writable ? writable : null;
+        InstanceKey retrieverKey = keys.get(StageKind.RETRIEVER);
+        KnowledgeIndex index = retrieverKey != null && instances.get(retrieverKey) instanceof KnowledgeIndex writable
+                ? writable : null;
         return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs);
     }
 
+    /** The instance of {@code kind} in {@code guarded}, typed; {@code null} for a stage the pipeline does not have. */
+    private static <T> T slot(Map<StageKind<?>, Object> guarded, StageKind<T> kind) {
+        return kind.cast(guarded.get(kind));
+    }
+
     /**
-     * The instance of a stage (retriever, generator, evaluator, critic, rewriter) behind the tenant's guard for its
-     * factory: with the pipeline's model settings when it leaves the process, else with the host's in-process call
-     * timeout. Either way a call that throws, hangs or returns garbage is contained and counted by that factory's
-     * breaker. {@code null} for a stage the pipeline does not have.
+     * An instance behind the tenant's guard for its factory. The web fallback gets the tenant's search guard; every
+     * other kind its model guard, with the pipeline's model settings when it leaves the process, else with the
+     * host's in-process call timeout. Either way a call that throws, hangs or returns garbage is contained and counted
+     * by that factory's breaker. A stand-in for a plugin that could not be created fails every call on its own.
      */
-    private Object model(ActivePipeline active, InstanceKey key, Map<InstanceKey, Object> instances) {
-        if (key == null) {
-            return null;
-        }
-        Object instance = instances.get(key);
-        if (instance instanceof UnavailablePlugin) {
-            return instance;
-        }
+    private <T> T guarded(ActivePipeline active, StageKind<T> kind, InstanceKey key, Object instance) {
+        T typed = kind.cast(instance);
         boolean inProcess = inProcess(key);
-        Class<?> type = switch (key.kind()) {
-            case RETRIEVER -> Retriever.class;
-            case EVALUATOR -> RetrievalEvaluator.class;
-            case GENERATOR -> Generator.class;
-            case CRITIC -> Critic.class;
-            case REWRITER -> QueryRewriter.class;
-            case SEARCH -> SearchProvider.class;
-        };
-        return guards.guardModel(active.tenantId(), key.factoryId(), instance, type,
+        if (kind.webFallback()) {
+            return kind.cast(guards.guard(active.tenantId(), key.factoryId(), (SearchProvider) typed,
+                    active.definition().resilience(), inProcess));
+        }
+        if (StageKind.isStandIn(instance)) {
+            return typed;
+        }
+        return guards.guardModel(active.tenantId(), key.factoryId(), typed, kind::guard,
                 inProcess ? inProcessSettings : active.definition().models(), inProcess);
     }
 
@@ -238,7 +218,7 @@ public class PipelineRuntimes {
         if (handle.isEmpty()) {
             String reason = "no started plugin offers " + key.kind().stage() + " '" + key.factoryId() + "'";
             log.warn("Tenant {}: {}", tenantId, reason);
-            return new UnavailablePlugin(reason);
+            return key.kind().standIn(reason);
         }
         PluginFactory<?> factory = handle.get().factory();
         try {
@@ -249,7 +229,7 @@ public class PipelineRuntimes {
                 // notice does not say where it pointed
                 log.warn("Tenant {}: {} '{}' refused by the outbound policy: {}", tenantId, key.kind().stage(),
                         key.factoryId(), refused);
-                return new UnavailablePlugin(key.kind().stage() + " '" + key.factoryId()
+                return key.kind().standIn(key.kind().stage() + " '" + key.factoryId()
                         + "' may not connect to the address in its settings (the host's outbound policy)");
             }
             Path directory = Files.createDirectories(pluginDirectory(tenantId, key.factoryId()));
@@ -261,7 +241,7 @@ public class PipelineRuntimes {
         } catch (IOException | RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
             String reason = key.kind().stage() + " '" + key.factoryId() + "' could not be created: " + Failures.describe(e);
             log.warn("Tenant {}: {}", tenantId, reason, e);
-            return new UnavailablePlugin(reason);
+            return key.kind().standIn(reason);
         }
     }
 

@@ -4,16 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.config.PluginConfig;
-import io.corrigo.engine.PipelineSettings;
+import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.server.Recently;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.PluginKind;
+import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.secrets.SecretBox;
 import io.corrigo.server.tenant.TenantCreated;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,15 +64,15 @@ public class PipelineService {
      */
     public static PipelineDefinition defaultDefinition() {
         return new PipelineDefinition(PipelineSettings.DEFAULTS, Map.of(
-                PluginKind.RETRIEVER.stage(), new StageConfig("lucene-retriever", Map.of()),
-                PluginKind.EVALUATOR.stage(), new StageConfig("answerhood-evaluator", Map.of()),
-                PluginKind.GENERATOR.stage(), new StageConfig("extractive-generator", Map.of()),
-                PluginKind.CRITIC.stage(), new StageConfig("lightweight-critic", Map.of())));
+                StageKind.RETRIEVER.stage(), new StageConfig("lucene-retriever", Map.of()),
+                StageKind.EVALUATOR.stage(), new StageConfig("answerhood-evaluator", Map.of()),
+                StageKind.GENERATOR.stage(), new StageConfig("extractive-generator", Map.of()),
+                StageKind.CRITIC.stage(), new StageConfig("lightweight-critic", Map.of())));
     }
 
     /**
      * The active pipeline of an enabled tenant, as admins see it: every secret setting replaced by
-     * {@link #SECRET_MASK}. @throws ApiException 404
+     * {@link #SECRET_MASK}. @throws ServiceException 404
      */
     @Transactional(readOnly = true)
     public ActivePipeline active(String tenantId) {
@@ -89,7 +89,7 @@ public class PipelineService {
     private ActivePipeline stored(String tenantId) {
         tenants.require(tenantId);
         PipelineVersion row = repository.findByTenantIdAndActiveTrue(tenantId)
-                .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
+                .orElseThrow(() -> ServiceException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
         return toActive(row);
     }
 
@@ -104,14 +104,14 @@ public class PipelineService {
 
     /** A value of a stage setting, rewritten by {@link #mapSecrets}. */
     private interface SettingMapper {
-        String apply(PluginKind kind, StageConfig stage, String name, String value);
+        String apply(StageKind<?> kind, StageConfig stage, String name, String value);
     }
 
     /** {@code definition} with every stage setting passed through {@code mapper} (a {@code null} result drops it). */
     private static PipelineDefinition mapSecrets(PipelineDefinition definition, SettingMapper mapper) {
         Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
         definition.stages().forEach((stageName, stage) -> {
-            PluginKind kind = kindOf(stageName).orElse(null);
+            StageKind<?> kind = kindOf(stageName).orElse(null);
             Map<String, String> properties = new java.util.LinkedHashMap<>();
             stage.properties().forEach((name, value) -> {
                 String mapped = mapper.apply(kind, stage, name, value);
@@ -124,7 +124,7 @@ public class PipelineService {
         return new PipelineDefinition(definition.settings(), stages, definition.resilience(), definition.models());
     }
 
-    private boolean isSecret(PluginKind kind, StageConfig stage, String name) {
+    private boolean isSecret(StageKind<?> kind, StageConfig stage, String name) {
         return kind != null && plugins.factory(kind, stage.factoryId()).map(h -> h.factory().configProperties().stream()
                 .anyMatch(p -> p.secret() && p.name().equals(name))).orElse(false);
     }
@@ -153,18 +153,18 @@ public class PipelineService {
         }
     }
 
-    /** Only the number of the active version (no definition read): what every query checks. @throws ApiException 404 */
+    /** Only the number of the active version (no definition read): what every query checks. @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public int activeVersion(String tenantId) {
         tenants.require(tenantId);
         return activeVersions.get(tenantId, t -> repository.findActiveVersion(t)
-                .orElseThrow(() -> ApiException.notFound("pipeline_not_found", "Tenant '" + t + "' has no pipeline.")));
+                .orElseThrow(() -> ServiceException.notFound("pipeline_not_found", "Tenant '" + t + "' has no pipeline.")));
     }
 
     /**
      * Validates {@code definition} and makes it the tenant's next, active version. A secret setting whose value is
      * {@link #SECRET_MASK} keeps the value the active version has for the same stage and factory; secret values are
-     * stored encrypted. Returns the new version as {@link #active} shows it. @throws ApiException 400
+     * stored encrypted. Returns the new version as {@link #active} shows it. @throws ServiceException 400
      */
     @Transactional
     public ActivePipeline save(String tenantId, PipelineDefinition definition) {
@@ -174,7 +174,7 @@ public class PipelineService {
         PipelineDefinition previous = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
         List<String> rebound = secretsSentElsewhere(definition, previous);
         if (!rebound.isEmpty()) {
-            throw ApiException.badRequest("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an address "
+            throw ServiceException.invalid("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an address "
                     + "it was not sent to before: give the secret again with the new address.", rebound);
         }
         PipelineDefinition plain = mapSecrets(definition, (kind, stage, name, value) -> {
@@ -249,10 +249,10 @@ public class PipelineService {
         for (String stage : definition.stages().keySet()) {
             if (kindOf(stage).isEmpty()) {
                 problems.add("stages." + stage + ": unknown stage (known: " + String.join(", ",
-                        java.util.Arrays.stream(PluginKind.values()).map(PluginKind::stage).toList()) + ")");
+                        StageKind.values().stream().map(StageKind::stage).toList()) + ")");
             }
         }
-        for (PluginKind kind : PluginKind.values()) {
+        for (StageKind<?> kind : StageKind.values()) {
             StageConfig stage = definition.stages().get(kind.stage());
             if (stage == null) {
                 if (kind.required()) {
@@ -276,7 +276,7 @@ public class PipelineService {
             }
         }
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_pipeline", "The pipeline is not valid.", problems);
+            throw ServiceException.invalid("invalid_pipeline", "The pipeline is not valid.", problems);
         }
     }
 
@@ -290,13 +290,8 @@ public class PipelineService {
         }
     }
 
-    static Optional<PluginKind> kindOf(String stage) {
-        for (PluginKind kind : PluginKind.values()) {
-            if (kind.stage().equals(stage)) {
-                return Optional.of(kind);
-            }
-        }
-        return Optional.empty();
+    static Optional<StageKind<?>> kindOf(String stage) {
+        return StageKind.of(stage);
     }
 
     private ActivePipeline toActive(PipelineVersion row) {

@@ -10,5 +10,5 @@ import io.corrigo.api.PluginFactory;
  * @param pluginId      the PF4J plugin id
  * @param pluginVersion the plugin version
  */
-public record FactoryHandle(PluginKind kind, PluginFactory<?> factory, String pluginId, String pluginVersion) {
+public record FactoryHandle(StageKind<?> kind, PluginFactory<?> factory, String pluginId, String pluginVersion) {
 }

@@ -34,7 +34,7 @@ class PluginController {
 
     @GetMapping("/api/v1/plugins/factories")
     List<FactoryView> factories() {
-        return Arrays.stream(PluginKind.values())
+        return StageKind.values().stream()
                 .flatMap(kind -> host.factories(kind).stream())
                 .map(h -> new FactoryView(h.kind().stage(), h.factory().id(), h.factory().description(), h.pluginId(),
                         h.pluginVersion(), h.factory().configProperties()))

@@ -1,6 +1,6 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +25,7 @@ public record PluginFile(String id, String version, String requires) {
     private static final String ID = "[a-z0-9][a-z0-9._-]{0,63}";
     private static final String SEMVER = "\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?";
 
-    /** Reads and checks {@code content}. @throws ApiException 400 saying what is wrong */
+    /** Reads and checks {@code content}. @throws ServiceException 400 saying what is wrong */
     public static PluginFile inspect(byte[] content) {
         Properties descriptor = null;
         Manifest manifest = null;
@@ -76,8 +76,8 @@ public record PluginFile(String id, String version, String requires) {
         return new PluginFile(id.trim(), version.trim(), requires.trim());
     }
 
-    private static ApiException invalid(String why) {
-        return ApiException.badRequest("invalid_plugin_file", "Not a valid plugin file: " + why);
+    private static ServiceException invalid(String why) {
+        return ServiceException.invalid("invalid_plugin_file", "Not a valid plugin file: " + why);
     }
 
     /** Lets a reader consume one zip entry without closing the zip. */

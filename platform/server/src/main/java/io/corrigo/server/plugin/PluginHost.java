@@ -3,7 +3,7 @@ package io.corrigo.server.plugin;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.CorrigoProperties;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +25,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.system.ApplicationHome;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
@@ -226,7 +225,7 @@ public class PluginHost {
     }
 
     /** Every factory of {@code kind} in started plugins (read under the lifecycle lock's read side). */
-    public List<FactoryHandle> factories(PluginKind kind) {
+    public List<FactoryHandle> factories(StageKind<?> kind) {
         lifecycle.readLock().lock();
         try {
             List<FactoryHandle> result = new ArrayList<>();
@@ -242,13 +241,13 @@ public class PluginHost {
     }
 
     /** The factory of {@code kind} with {@code factoryId}, if a started plugin offers it. */
-    public Optional<FactoryHandle> factory(PluginKind kind, String factoryId) {
+    public Optional<FactoryHandle> factory(StageKind<?> kind, String factoryId) {
         return factories(kind).stream().filter(h -> h.factory().id().equals(factoryId)).findFirst();
     }
 
     private List<FactoryHandle> factoriesOf(String pluginId) {
         List<FactoryHandle> result = new ArrayList<>();
-        for (PluginKind kind : PluginKind.values()) {
+        for (StageKind<?> kind : StageKind.values()) {
             factories(kind).stream().filter(h -> h.pluginId().equals(pluginId)).forEach(result::add);
         }
         return result;
@@ -262,33 +261,35 @@ public class PluginHost {
         changeListeners.add(listener);
     }
 
-    /** Stops a plugin and keeps it stopped across restarts; pipelines using it run degraded. @throws ApiException 404 */
+    /** Stops a plugin and keeps it stopped across restarts; pipelines using it run degraded. @throws ServiceException 404 */
     public PluginInfo disable(String pluginId) {
         return change(() -> {
             require(pluginId);
+            List<FactoryHandle> stopping = factoriesOf(pluginId);
             if (!manager.disablePlugin(pluginId)) {
-                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_disabled", "Plugin '" + pluginId + "' could not be disabled.", List.of());
+                throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_not_disabled", "Plugin '" + pluginId + "' could not be disabled.", List.of());
             }
             log.info("Plugin {} disabled", pluginId);
             changed(pluginId);
+            close(stopping);
             return info(pluginId);
         });
     }
 
-    /** Enables and starts a plugin. @throws ApiException 404, 409 when it does not start */
+    /** Enables and starts a plugin. @throws ServiceException 404, 409 when it does not start */
     public PluginInfo enable(String pluginId) {
         return change(() -> {
             require(pluginId);
             PluginTrust.Verdict verdict = verdicts.get(pluginId);
             if (verdict != null && verdict.problem() != null) {
-                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_trusted", "Plugin '" + pluginId
+                throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_not_trusted", "Plugin '" + pluginId
                         + "' may not run: " + verdict.problem() + ".", List.of());
             }
             manager.enablePlugin(pluginId);
             PluginState state = manager.startPlugin(pluginId);
             changed(pluginId);
             if (state != PluginState.STARTED) {
-                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_started", "Plugin '" + pluginId + "' is " + state
+                throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_not_started", "Plugin '" + pluginId + "' is " + state
                         + ": " + errorOf(manager.getPlugin(pluginId)), List.of());
             }
             log.info("Plugin {} enabled", pluginId);
@@ -296,17 +297,19 @@ public class PluginHost {
         });
     }
 
-    /** Stops, unloads and deletes a plugin; pipelines using it are shown as broken. @throws ApiException 404 */
+    /** Stops, unloads and deletes a plugin; pipelines using it are shown as broken. @throws ServiceException 404 */
     public void uninstall(String pluginId) {
         change(() -> {
             require(pluginId);
+            List<FactoryHandle> stopping = factoriesOf(pluginId);
             if (!manager.deletePlugin(pluginId)) {
-                throw new ApiException(HttpStatus.CONFLICT, "plugin_not_uninstalled", "Plugin '" + pluginId
+                throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_not_uninstalled", "Plugin '" + pluginId
                         + "' could not be removed.", List.of());
             }
             verdicts.remove(pluginId);
             log.info("Plugin {} uninstalled", pluginId);
             changed(pluginId);
+            close(stopping);
             return null;
         });
     }
@@ -322,16 +325,16 @@ public class PluginHost {
      * The old version is stopped and removed, the new one started, and pipelines using it switch while the lifecycle
      * lock is held; when the new version does not start, the old one is put back.
      *
-     * @throws ApiException 400 for a file that is not a valid plugin or may not run (unsigned, untrusted, tampered),
+     * @throws ServiceException 400 for a file that is not a valid plugin or may not run (unsigned, untrusted, tampered),
      *                      409 for the same version again, a downgrade not confirmed, or a file name in use
      */
     public PluginInfo install(String fileName, byte[] content, boolean confirmDowngrade) {
         String name = fileName == null ? "" : Path.of(fileName.replace('\\', '/')).getFileName().toString();
         if (!name.matches("[A-Za-z0-9._-]{1,100}\\.zip")) {
-            throw ApiException.badRequest("invalid_plugin_file", "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
+            throw ServiceException.invalid("invalid_plugin_file", "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
         }
         if (content.length == 0 || content.length > maxBytes) {
-            throw ApiException.badRequest("invalid_plugin_file", "A plugin file is 1 byte to " + maxBytes / 1024 / 1024 + " MB.");
+            throw ServiceException.invalid("invalid_plugin_file", "A plugin file is 1 byte to " + maxBytes / 1024 / 1024 + " MB.");
         }
         PluginFile file = PluginFile.inspect(content);
         return change(() -> {
@@ -342,11 +345,11 @@ public class PluginHost {
             String installed = existing.getDescriptor().getVersion();
             int order = manager.getVersionManager().compareVersions(file.version(), installed);
             if (order == 0) {
-                throw new ApiException(HttpStatus.CONFLICT, "plugin_installed", "Plugin '" + file.id() + "' " + installed
+                throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_installed", "Plugin '" + file.id() + "' " + installed
                         + " is installed already.", List.of());
             }
             if (order < 0 && !confirmDowngrade) {
-                throw new ApiException(HttpStatus.CONFLICT, "downgrade_not_confirmed", "Plugin '" + file.id() + "' "
+                throw new ServiceException(ServiceException.Kind.CONFLICT, "downgrade_not_confirmed", "Plugin '" + file.id() + "' "
                         + installed + " is installed; " + file.version() + " is older. Confirm the downgrade to install it.", List.of());
             }
             return replace(existing, name, content, file);
@@ -356,7 +359,7 @@ public class PluginHost {
     private PluginInfo installNew(String name, byte[] content, PluginFile file) {
         Path target = pluginsDirectory.resolve(name);
         if (Files.exists(target) || Files.exists(pluginsDirectory.resolve(name.substring(0, name.length() - 4)))) {
-            throw new ApiException(HttpStatus.CONFLICT, "plugin_file_exists", "A plugin file '" + name + "' is installed already.", List.of());
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_file_exists", "A plugin file '" + name + "' is installed already.", List.of());
         }
         String pluginId = loadAndStart(target, content, file);
         log.info("Plugin {} {} installed from {}: {}", pluginId, file.version(), name, manager.getPlugin(pluginId).getPluginState());
@@ -374,27 +377,30 @@ public class PluginHost {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        List<FactoryHandle> stopping = factoriesOf(pluginId);
         if (!manager.deletePlugin(pluginId)) {
-            throw new ApiException(HttpStatus.CONFLICT, "plugin_not_replaced", "Plugin '" + pluginId + "' " + oldVersion
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_not_replaced", "Plugin '" + pluginId + "' " + oldVersion
                     + " could not be stopped and removed.", List.of());
         }
         verdicts.remove(pluginId);
         try {
             loadAndStart(pluginsDirectory.resolve(name), content, file);
-        } catch (ApiException e) {
+        } catch (ServiceException e) {
             if (oldContent != null) {
                 log.warn("Plugin {} {} did not start ({}); putting {} back", pluginId, file.version(), e.getMessage(), oldVersion);
                 loadAndStart(oldFile.get(), oldContent, PluginFile.inspect(oldContent));
             }
             changed(pluginId);
+            close(stopping);
             throw e;
         }
         log.info("Plugin {} replaced: {} -> {}", pluginId, oldVersion, file.version());
         changed(pluginId);
+        close(stopping);
         return info(pluginId);
     }
 
-    /** Writes, checks, loads and starts one plugin file. @throws ApiException 400 (the file is removed again) */
+    /** Writes, checks, loads and starts one plugin file. @throws ServiceException 400 (the file is removed again) */
     private String loadAndStart(Path target, byte[] content, PluginFile file) {
         String pluginId;
         try {
@@ -402,7 +408,7 @@ public class PluginHost {
             PluginTrust.Verdict verdict = trust.check(target);
             if (verdict.problem() != null) {
                 deleteQuietly(target);
-                throw new ApiException(HttpStatus.BAD_REQUEST, "plugin_not_trusted", "Plugin '" + file.id()
+                throw new ServiceException(ServiceException.Kind.INVALID, "plugin_not_trusted", "Plugin '" + file.id()
                         + "' may not run: " + verdict.problem() + ".", List.of());
             }
             pluginId = manager.loadPlugin(target);
@@ -411,11 +417,11 @@ public class PluginHost {
             }
             verdicts.put(pluginId, verdict);
         } catch (IOException | RuntimeException e) {
-            if (e instanceof ApiException api) {
+            if (e instanceof ServiceException api) {
                 throw api;
             }
             deleteQuietly(target);
-            throw new ApiException(HttpStatus.BAD_REQUEST, "invalid_plugin", "Not a loadable plugin: " + e.getMessage(), List.of());
+            throw new ServiceException(ServiceException.Kind.INVALID, "invalid_plugin", "Not a loadable plugin: " + e.getMessage(), List.of());
         }
         PluginState state = manager.startPlugin(pluginId);
         if (state != PluginState.STARTED) {
@@ -423,7 +429,7 @@ public class PluginHost {
             manager.deletePlugin(pluginId);
             verdicts.remove(pluginId);
             deleteQuietly(target);
-            throw new ApiException(HttpStatus.BAD_REQUEST, "plugin_not_started", "Plugin '" + pluginId + "' "
+            throw new ServiceException(ServiceException.Kind.INVALID, "plugin_not_started", "Plugin '" + pluginId + "' "
                     + file.version() + " does not start: " + error, List.of());
         }
         return pluginId;
@@ -440,7 +446,7 @@ public class PluginHost {
 
     private void require(String pluginId) {
         if (manager.getPlugin(pluginId) == null) {
-            throw ApiException.notFound("plugin_not_found", "No plugin '" + pluginId + "'.");
+            throw ServiceException.notFound("plugin_not_found", "No plugin '" + pluginId + "'.");
         }
     }
 
@@ -462,7 +468,24 @@ public class PluginHost {
 
     @PreDestroy
     public void stop() {
+        List<FactoryHandle> stopping = new ArrayList<>();
+        manager.getStartedPlugins().forEach(plugin -> stopping.addAll(factoriesOf(plugin.getPluginId())));
         manager.stopPlugins();
+        close(stopping);
+    }
+
+    /**
+     * Lets the factories of a stopped plugin release what they held for all their instances (called after the
+     * pipelines using them closed their instances); a factory that fails to close is logged, never rethrown.
+     */
+    private static void close(List<FactoryHandle> factories) {
+        for (FactoryHandle handle : factories) {
+            try {
+                handle.factory().close();
+            } catch (RuntimeException | LinkageError e) {
+                log.warn("Plugin {}: closing factory {} failed: {}", handle.pluginId(), handle.factory().id(), e.toString());
+            }
+        }
     }
 
     private static Path defaultPluginsDirectory() {

@@ -31,7 +31,7 @@ import java.util.function.BiFunction;
  * Every way of giving up throws the exception {@code unavailable} makes, with a reason for the trace. Used for web
  * searches ({@link SearchUnavailableException}) and model calls ({@link PluginUnavailableException}) alike.
  */
-final class GuardedCall {
+final class GuardedCall implements CallGuard {
 
     private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
 
@@ -56,7 +56,8 @@ final class GuardedCall {
     }
 
     /** The result of {@code work}, or the exception of {@code unavailable} saying why there is none. */
-    <T> T call(Callable<T> work) {
+    @Override
+    public <T> T call(Callable<T> work) {
         ResilienceSettings s = guard.settings();
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(s.timeoutMillis());

@@ -10,6 +10,7 @@ import io.corrigo.api.Judgement;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.QueryRewriter;
+import io.corrigo.api.Reranker;
 import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.RetrievalNeed;
 import io.corrigo.api.Retriever;
@@ -21,33 +22,39 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * Plugin instances behind a {@link GuardedCall}: every method of the extension point goes through the guard, so a
+ * Plugin instances behind a {@link CallGuard}, one wrapper per extension point (each kind's descriptor names its
+ * own): every method of the extension point goes through the guard, so a
  * plugin that throws, hangs, returns {@code null} or a NaN score, or a model server over its quota, costs the run a
  * notice (the engine catches the {@link PluginUnavailableException}), never the run itself.
  */
-final class GuardedModels {
+public final class GuardedModels {
 
     private GuardedModels() {
     }
 
-    /** {@code delegate} wrapped as the extension point {@code kind}; an instance of another kind is returned as it is. */
-    static Object wrap(Object delegate, Class<?> kind, GuardedCall call) {
-        if (kind == Retriever.class && delegate instanceof Retriever retriever) {
-            return new GuardedRetriever(retriever, call);
-        }
-        if (kind == Generator.class && delegate instanceof Generator generator) {
-            return new GuardedGenerator(generator, call);
-        }
-        if (kind == RetrievalEvaluator.class && delegate instanceof RetrievalEvaluator evaluator) {
-            return new GuardedEvaluator(evaluator, call);
-        }
-        if (kind == Critic.class && delegate instanceof Critic critic) {
-            return new GuardedCritic(critic, call);
-        }
-        if (kind == QueryRewriter.class && delegate instanceof QueryRewriter rewriter) {
-            return (QueryRewriter) (question, purpose, feedback) -> call.call(() -> notNull(rewriter.rewrite(question, purpose, feedback)));
-        }
-        return delegate;
+    public static Retriever retriever(Retriever delegate, CallGuard call) {
+        return new GuardedRetriever(delegate, call);
+    }
+
+    public static Generator generator(Generator delegate, CallGuard call) {
+        return new GuardedGenerator(delegate, call);
+    }
+
+    public static RetrievalEvaluator evaluator(RetrievalEvaluator delegate, CallGuard call) {
+        return new GuardedEvaluator(delegate, call);
+    }
+
+    public static Critic critic(Critic delegate, CallGuard call) {
+        return new GuardedCritic(delegate, call);
+    }
+
+    public static QueryRewriter rewriter(QueryRewriter delegate, CallGuard call) {
+        return (question, purpose, feedback) -> call.call(() -> notNull(delegate.rewrite(question, purpose, feedback)));
+    }
+
+    /** The passages a reranker returns are checked by the engine; here only a {@code null} list fails the call. */
+    public static Reranker reranker(Reranker delegate, CallGuard call) {
+        return (query, candidates) -> call.call(() -> notNull(delegate.rerank(query, candidates)));
     }
 
     /** A plugin's answer that breaks the API's contract: thrown inside the guarded call, so it counts as a failure. */
@@ -65,7 +72,7 @@ final class GuardedModels {
         return score;
     }
 
-    private record GuardedRetriever(Retriever delegate, GuardedCall call) implements Retriever {
+    private record GuardedRetriever(Retriever delegate, CallGuard call) implements Retriever {
 
         @Override
         public List<Passage> retrieve(Query query, int maxResults) {
@@ -78,7 +85,7 @@ final class GuardedModels {
         }
     }
 
-    private record GuardedGenerator(Generator delegate, GuardedCall call) implements Generator {
+    private record GuardedGenerator(Generator delegate, CallGuard call) implements Generator {
 
         @Override
         public Answer generate(GenerationRequest request) {
@@ -101,7 +108,7 @@ final class GuardedModels {
         }
     }
 
-    private record GuardedEvaluator(RetrievalEvaluator delegate, GuardedCall call) implements RetrievalEvaluator {
+    private record GuardedEvaluator(RetrievalEvaluator delegate, CallGuard call) implements RetrievalEvaluator {
 
         @Override
         public double score(Query query, Passage passage) {
@@ -125,7 +132,7 @@ final class GuardedModels {
         }
     }
 
-    private record GuardedCritic(Critic delegate, GuardedCall call) implements Critic {
+    private record GuardedCritic(Critic delegate, CallGuard call) implements Critic {
 
         @Override
         public Critique critique(CritiqueRequest request) {

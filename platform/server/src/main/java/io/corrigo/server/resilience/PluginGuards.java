@@ -22,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -66,18 +67,16 @@ public class PluginGuards {
     }
 
     /**
-     * {@code delegate} as the extension point {@code kind} (a retriever, generator, evaluator, critic or query
-     * rewriter) with every call behind the
-     * tenant's guard for {@code factoryId}: a call that throws (errors included), hangs past the timeout or returns
-     * {@code null} or a NaN score fails with a {@link PluginUnavailableException} naming the factory, and counts
-     * towards that guard's circuit breaker. Other instances are returned as they are. An {@code inProcess} instance
-     * (computing in this JVM, bounded by its timeout and bulkhead) has no rate limiter: a limit there would only
-     * refuse work the host can do, and silently empty retrievals under load.
+     * {@code delegate} with every call behind the tenant's guard for {@code factoryId}, wrapped by {@code wrapping}
+     * (its kind's wrapper): a call that throws (errors included), hangs past the timeout or returns {@code null} or a
+     * NaN score fails with a {@link PluginUnavailableException} naming the factory, and counts towards that guard's
+     * circuit breaker. An {@code inProcess} instance (computing in this JVM, bounded by its timeout and bulkhead) has
+     * no rate limiter: a limit there would only refuse work the host can do, and silently empty retrievals under load.
      */
-    public Object guardModel(String tenant, String factoryId, Object delegate, Class<?> kind, ResilienceSettings settings,
-                             boolean inProcess) {
+    public <T> T guardModel(String tenant, String factoryId, T delegate, BiFunction<T, CallGuard, T> wrapping,
+                            ResilienceSettings settings, boolean inProcess) {
         Guard guard = guard("plugin-" + tenant + "-" + factoryId, tenant, factoryId, settings, !inProcess);
-        return GuardedModels.wrap(delegate, kind, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
+        return wrapping.apply(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
                 PluginUnavailableException::new));
     }
 

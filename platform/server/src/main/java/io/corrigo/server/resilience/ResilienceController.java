@@ -2,7 +2,7 @@ package io.corrigo.server.resilience;
 
 import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -39,7 +39,7 @@ class ResilienceController {
     List<GuardStatus> reset(@PathVariable String tenant, @PathVariable String provider) {
         tenants.require(tenant);
         if (!guards.reset(tenant, provider)) {
-            throw ApiException.notFound("guard_not_found", "Tenant '" + tenant + "' has no guard for provider '" + provider + "'.");
+            throw ServiceException.notFound("guard_not_found", "Tenant '" + tenant + "' has no guard for provider '" + provider + "'.");
         }
         return guards.status(tenant);
     }

@@ -9,7 +9,7 @@ import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.TenantPipeline;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -36,7 +36,7 @@ public class QueryService {
         this.maxQueryChars = properties.maxQueryChars();
     }
 
-    /** Answers {@code question} for {@code tenantId}. @throws ApiException 404 unknown tenant, 400 bad question */
+    /** Answers {@code question} for {@code tenantId}. @throws ServiceException 404 unknown tenant, 400 bad question */
     public QueryResponse ask(String tenantId, String question) {
         String q = validate(tenantId, question);
         return ask(tenantId, q, UUID.randomUUID().toString(), null);
@@ -45,16 +45,16 @@ public class QueryService {
     /**
      * Checks a question before answering it (so a streaming response can fail cleanly before it starts).
      * @return the question, stripped
-     * @throws ApiException 404 unknown tenant, 400 bad question
+     * @throws ServiceException 404 unknown tenant, 400 bad question
      */
     public String validate(String tenantId, String question) {
         tenants.require(tenantId);
         String q = question == null ? "" : question.strip();
         if (q.isEmpty()) {
-            throw ApiException.badRequest("empty_question", "The question is empty.");
+            throw ServiceException.invalid("empty_question", "The question is empty.");
         }
         if (q.length() > maxQueryChars) {
-            throw ApiException.badRequest("question_too_long",
+            throw ServiceException.invalid("question_too_long",
                     "The question has " + q.length() + " characters; at most " + maxQueryChars + " are accepted.");
         }
         return q;

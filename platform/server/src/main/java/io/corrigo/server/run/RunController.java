@@ -1,7 +1,7 @@
 package io.corrigo.server.run;
 
 import io.corrigo.server.security.TenantAccess;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -72,7 +72,7 @@ class RunController {
     RunView run(@PathVariable String id) {
         RunView run = runs.run(id);
         if (!access.canAccess(run.tenant())) {
-            throw ApiException.notFound("run_not_found", "No run '" + id + "'.");
+            throw ServiceException.notFound("run_not_found", "No run '" + id + "'.");
         }
         return run;
     }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import jakarta.persistence.criteria.Predicate;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -54,19 +54,19 @@ public class RunLog {
         this.retention = Duration.ofDays(properties.runs().retentionDays());
     }
 
-    /** A run of {@code tenantId} with its trace. @throws ApiException 404, also when the run is another tenant's */
+    /** A run of {@code tenantId} with its trace. @throws ServiceException 404, also when the run is another tenant's */
     @Transactional(readOnly = true)
     public RunView run(String tenantId, String runId) {
         tenants.require(tenantId);
         return runs.findByIdAndTenantId(runId, tenantId).map(this::view)
-                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
     }
 
-    /** A run by id alone. @throws ApiException 404 */
+    /** A run by id alone. @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public RunView run(String runId) {
         return runs.findById(runId).map(this::view)
-                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "'."));
+                .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "'."));
     }
 
     /** The tenant's runs matching {@code filter}, newest first, without traces. */
@@ -74,25 +74,25 @@ public class RunLog {
     public RunPage list(String tenantId, RunFilter filter, int page, int size) {
         tenants.require(tenantId);
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
-            throw ApiException.badRequest("invalid_paging", "page must be ≥ 0 and size between 1 and " + MAX_PAGE_SIZE + ".");
+            throw ServiceException.invalid("invalid_paging", "page must be ≥ 0 and size between 1 and " + MAX_PAGE_SIZE + ".");
         }
         Page<RunRecord> found = runs.findAll(matching(tenantId, filter),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "createdAt")));
         return new RunPage(found.stream().map(RunLog::summary).toList(), page, size, found.getTotalElements());
     }
 
-    /** Stores a user's rating of a run. @throws ApiException 400 for a bad rating, 404 for another tenant's run */
+    /** Stores a user's rating of a run. @throws ServiceException 400 for a bad rating, 404 for another tenant's run */
     @Transactional
     public RunView feedback(String tenantId, String runId, String rating, String comment) {
         tenants.require(tenantId);
         if (rating == null || !RATINGS.contains(rating)) {
-            throw ApiException.badRequest("invalid_rating", "rating must be 'helpful' or 'not_helpful'.");
+            throw ServiceException.invalid("invalid_rating", "rating must be 'helpful' or 'not_helpful'.");
         }
         if (comment != null && comment.length() > MAX_COMMENT) {
-            throw ApiException.badRequest("comment_too_long", "A comment has at most " + MAX_COMMENT + " characters.");
+            throw ServiceException.invalid("comment_too_long", "A comment has at most " + MAX_COMMENT + " characters.");
         }
         RunRecord run = runs.findByIdAndTenantId(runId, tenantId)
-                .orElseThrow(() -> ApiException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
         run.feedback = rating;
         run.feedbackComment = comment == null || comment.isBlank() ? null : comment.strip();
         run.feedbackAt = clock.instant();
@@ -131,10 +131,10 @@ public class RunLog {
 
     private static Specification<RunRecord> matching(String tenantId, RunFilter f) {
         if (f.action() != null && !ACTIONS.contains(f.action())) {
-            throw ApiException.badRequest("invalid_filter", "action must be one of " + ACTIONS + ".");
+            throw ServiceException.invalid("invalid_filter", "action must be one of " + ACTIONS + ".");
         }
         if (f.feedback() != null && !Set.of("helpful", "not_helpful", "any", "none").contains(f.feedback())) {
-            throw ApiException.badRequest("invalid_filter", "feedback must be helpful, not_helpful, any or none.");
+            throw ServiceException.invalid("invalid_filter", "feedback must be helpful, not_helpful, any or none.");
         }
         return (root, query, cb) -> {
             List<Predicate> where = new ArrayList<>();

@@ -1,7 +1,6 @@
 package io.corrigo.server.security;
 
-import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import org.springframework.http.HttpStatus;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
@@ -32,11 +30,11 @@ public class AdminUsers implements UserDetailsService {
     public static final int MIN_PASSWORD = 10;
 
     private final AdminUserRepository users;
-    private final TenantService tenants;
+    private final KnownTenants tenants;
     private final PasswordEncoder encoder;
     private final Clock clock;
 
-    AdminUsers(AdminUserRepository users, TenantService tenants, PasswordEncoder encoder, Clock clock) {
+    AdminUsers(AdminUserRepository users, KnownTenants tenants, PasswordEncoder encoder, Clock clock) {
         this.users = users;
         this.tenants = tenants;
         this.encoder = encoder;
@@ -64,7 +62,7 @@ public class AdminUsers implements UserDetailsService {
         return users.count() > 0;
     }
 
-    /** @throws ApiException 400 for a bad name, password, role or tenant; 409 when the name is taken */
+    /** @throws ServiceException 400 for a bad name, password, role or tenant; 409 when the name is taken */
     @Transactional
     public UserView create(String username, String password, Role role, Collection<String> tenantIds) {
         List<String> problems = new ArrayList<>();
@@ -74,15 +72,15 @@ public class AdminUsers implements UserDetailsService {
         checkPassword(password, problems);
         Set<String> scope = checkScope(role, tenantIds, problems);
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_user", "The user is not valid.", problems);
+            throw ServiceException.invalid("invalid_user", "The user is not valid.", problems);
         }
         if (users.existsById(username)) {
-            throw new ApiException(HttpStatus.CONFLICT, "user_exists", "User '" + username + "' already exists.", List.of());
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "user_exists", "User '" + username + "' already exists.", List.of());
         }
         return UserView.of(users.save(new AdminUser(username, encoder.encode(password), role, scope, clock.instant())));
     }
 
-    /** Changes role, tenants and enabled state (null keeps a value). @throws ApiException 400, 404, 409 */
+    /** Changes role, tenants and enabled state (null keeps a value). @throws ServiceException 400, 404, 409 */
     @Transactional
     public UserView update(String username, Role role, Collection<String> tenantIds, Boolean enabled) {
         AdminUser user = require(username);
@@ -90,7 +88,7 @@ public class AdminUsers implements UserDetailsService {
         List<String> problems = new ArrayList<>();
         Set<String> scope = checkScope(newRole, tenantIds == null ? user.tenants() : tenantIds, problems);
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_user", "The user is not valid.", problems);
+            throw ServiceException.invalid("invalid_user", "The user is not valid.", problems);
         }
         boolean losesAdmin = user.role() == Role.PLATFORM_ADMIN && user.enabled()
                 && (newRole != Role.PLATFORM_ADMIN || Boolean.FALSE.equals(enabled));
@@ -105,20 +103,20 @@ public class AdminUsers implements UserDetailsService {
         return UserView.of(users.save(user));
     }
 
-    /** @throws ApiException 400 for a too short password, 404 for an unknown user */
+    /** @throws ServiceException 400 for a too short password, 404 for an unknown user */
     @Transactional
     public void changePassword(String username, String password) {
         AdminUser user = require(username);
         List<String> problems = new ArrayList<>();
         checkPassword(password, problems);
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_password", "The password is not valid.", problems);
+            throw ServiceException.invalid("invalid_password", "The password is not valid.", problems);
         }
         user.passwordHash(encoder.encode(password));
         users.save(user);
     }
 
-    /** @throws ApiException 404 for an unknown user, 409 for the last platform admin */
+    /** @throws ServiceException 404 for an unknown user, 409 for the last platform admin */
     @Transactional
     public void delete(String username) {
         AdminUser user = require(username);
@@ -130,12 +128,12 @@ public class AdminUsers implements UserDetailsService {
 
     private AdminUser require(String username) {
         return users.findById(username)
-                .orElseThrow(() -> ApiException.notFound("user_not_found", "No user '" + username + "'."));
+                .orElseThrow(() -> ServiceException.notFound("user_not_found", "No user '" + username + "'."));
     }
 
     private void requireAnotherPlatformAdmin() {
         if (users.countByRoleAndEnabledTrue(Role.PLATFORM_ADMIN) <= 1) {
-            throw new ApiException(HttpStatus.CONFLICT, "last_platform_admin",
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "last_platform_admin",
                     "This is the last enabled platform admin; create another one first.", List.of());
         }
     }

@@ -45,7 +45,7 @@ class FirstAdmin implements ApplicationRunner {
                 log.info("The first platform admin was created by another host");
                 return;
             }
-            throw e instanceof io.corrigo.server.web.ApiException api ? invalid(api) : e;
+            throw e instanceof io.corrigo.server.problem.ServiceException api ? invalid(api) : e;
         }
         if (generate) {
             log.warn("""
@@ -63,7 +63,7 @@ class FirstAdmin implements ApplicationRunner {
     }
 
     /** A bad CORRIGO_ADMIN_USERNAME / CORRIGO_ADMIN_PASSWORD: says which rule, not just "not valid". */
-    private static IllegalStateException invalid(io.corrigo.server.web.ApiException e) {
+    private static IllegalStateException invalid(io.corrigo.server.problem.ServiceException e) {
         return new IllegalStateException("The first platform admin cannot be created from CORRIGO_ADMIN_USERNAME / "
                 + "CORRIGO_ADMIN_PASSWORD: " + String.join("; ", e.details())
                 + ". Fix them, or unset CORRIGO_ADMIN_PASSWORD to have a password generated and printed.", e);

@@ -1,13 +1,12 @@
 package io.corrigo.server.security;
 
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -54,17 +53,17 @@ public class TenantAccess {
                 .orElse(List.of());
     }
 
-    /** @throws ApiException 404 (as for a missing tenant) when the admin may not see {@code tenantId} */
+    /** @throws ServiceException 404 (as for a missing tenant) when the admin may not see {@code tenantId} */
     public void require(String tenantId) {
         if (!canAccess(tenantId)) {
-            throw ApiException.notFound("tenant_not_found", "No tenant '" + tenantId + "'.");
+            throw ServiceException.notFound("tenant_not_found", "No tenant '" + tenantId + "'.");
         }
     }
 
-    /** @throws ApiException 403 unless a platform admin is signed in */
+    /** @throws ServiceException 403 unless a platform admin is signed in */
     public void requirePlatformAdmin() {
         if (!isPlatformAdmin()) {
-            throw new ApiException(HttpStatus.FORBIDDEN, "forbidden", "Only a platform admin may do this.", List.of());
+            throw new ServiceException(ServiceException.Kind.FORBIDDEN, "forbidden", "Only a platform admin may do this.", List.of());
         }
     }
 

@@ -1,13 +1,13 @@
 package io.corrigo.server.tenant;
 
 import io.corrigo.server.Recently;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.security.KnownTenants;
+import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -16,7 +16,7 @@ import org.springframework.transaction.annotation.Transactional;
  * {@link #CACHE_TTL} and forgotten at once when this host changes the tenant.
  */
 @Service
-public class TenantService {
+public class TenantService implements KnownTenants {
 
     /** Tenant ids are used in URLs and directory names: lower-case letters, digits and dashes. */
     public static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{1,39}");
@@ -39,7 +39,7 @@ public class TenantService {
         this.events = events;
     }
 
-    /** The enabled tenant {@code id}. @throws ApiException 404 when there is none */
+    /** The enabled tenant {@code id}. @throws ServiceException 404 when there is none */
     @Transactional(readOnly = true)
     public TenantView require(String id) {
         TenantView view = snapshot(id).view();
@@ -52,7 +52,7 @@ public class TenantService {
     /**
      * Locks the tenant's row until the caller's transaction ends, so that changes that derive a number from what is
      * stored (the next pipeline version) run one at a time per tenant, on every host sharing the database.
-     * @throws ApiException 404
+     * @throws ServiceException 404
      */
     @Transactional(propagation = org.springframework.transaction.annotation.Propagation.MANDATORY)
     public void lockForChange(String id) {
@@ -68,6 +68,7 @@ public class TenantService {
     }
 
     @Transactional(readOnly = true)
+    @Override
     public boolean exists(String id) {
         return tenants.existsById(id);
     }
@@ -77,7 +78,7 @@ public class TenantService {
         return tenants.findAll().stream().map(TenantView::of).toList();
     }
 
-    /** A tenant, enabled or not (what an admin edits). @throws ApiException 404 */
+    /** A tenant, enabled or not (what an admin edits). @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public TenantView find(String id) {
         return snapshot(id).view();
@@ -85,7 +86,7 @@ public class TenantService {
 
     /**
      * Renames and/or enables or disables a tenant (null keeps a value). A disabled tenant answers no queries and
-     * is hidden from its end users; its data stays. @throws ApiException 400 for a bad name, 404
+     * is hidden from its end users; its data stays. @throws ServiceException 400 for a bad name, 404
      */
     @Transactional
     public TenantView update(String id, String name, Boolean enabled) {
@@ -102,36 +103,36 @@ public class TenantService {
         return TenantView.of(tenants.save(tenant));
     }
 
-    /** The tenant's chat widget look and its key holders' limits. @throws ApiException 404 */
+    /** The tenant's chat widget look and its key holders' limits. @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public WidgetSettings widget(String id) {
         return snapshot(id).widget();
     }
 
-    /** @throws ApiException 400 listing every invalid field, 404 */
+    /** @throws ServiceException 400 listing every invalid field, 404 */
     @Transactional
     public WidgetSettings updateWidget(String id, WidgetSettings settings) {
         Tenant tenant = tenants.findById(id)
                 .orElseThrow(() -> notFound(id));
         List<String> problems = settings.problems();
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("invalid_widget_settings", "The widget settings are not valid.", problems);
+            throw ServiceException.invalid("invalid_widget_settings", "The widget settings are not valid.", problems);
         }
         tenant.widget(settings);
         recent.forget(id);
         return tenants.save(tenant).widget();
     }
 
-    /** Creates a tenant and publishes {@link TenantCreated}. @throws ApiException 400 for a bad id or name, 409 when the id is taken */
+    /** Creates a tenant and publishes {@link TenantCreated}. @throws ServiceException 400 for a bad id or name, 409 when the id is taken */
     @Transactional
     public TenantView create(String id, String name) {
         if (id == null || !ID.matcher(id).matches()) {
-            throw ApiException.badRequest("invalid_tenant_id",
+            throw ServiceException.invalid("invalid_tenant_id",
                     "A tenant id is 2-40 characters: lower-case letters, digits and dashes, starting with a letter or digit.");
         }
         checkName(name);
         if (tenants.existsById(id)) {
-            throw new ApiException(HttpStatus.CONFLICT, "tenant_exists", "Tenant '" + id + "' already exists.", List.of());
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "tenant_exists", "Tenant '" + id + "' already exists.", List.of());
         }
         recent.forget(id);
         TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
@@ -139,16 +140,16 @@ public class TenantService {
         return created;
     }
 
-    private static ApiException notFound(String id) {
-        return ApiException.notFound("tenant_not_found", "No tenant '" + id + "'.");
+    private static ServiceException notFound(String id) {
+        return ServiceException.notFound("tenant_not_found", "No tenant '" + id + "'.");
     }
 
     private static void checkName(String name) {
         if (name == null || name.isBlank() || name.length() > 200) {
-            throw ApiException.badRequest("invalid_tenant_name", "A tenant name is 1-200 characters.");
+            throw ServiceException.invalid("invalid_tenant_name", "A tenant name is 1-200 characters.");
         }
         if (io.corrigo.server.DisplayNames.hasHiddenCharacters(name)) {
-            throw ApiException.badRequest("invalid_tenant_name",
+            throw ServiceException.invalid("invalid_tenant_name",
                     "A tenant name may not hold control or text-direction characters.");
         }
     }

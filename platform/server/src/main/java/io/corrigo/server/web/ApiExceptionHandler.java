@@ -1,5 +1,6 @@
 package io.corrigo.server.web;
 
+import io.corrigo.server.problem.ServiceException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,15 +17,26 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
-/** Renders every error of the REST API as an {@link ApiError}. */
+/** Renders every error of the REST API as an {@link ApiError}; services' refusals are mapped to HTTP here only. */
 @RestControllerAdvice
 public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
-    @ExceptionHandler(ApiException.class)
-    ResponseEntity<ApiError> api(ApiException e) {
-        return ResponseEntity.status(e.status()).body(new ApiError(e.code(), e.getMessage(), e.details()));
+    /** A service's refusal: the one place a {@link ServiceException.Kind} becomes an HTTP status. */
+    @ExceptionHandler(ServiceException.class)
+    ResponseEntity<ApiError> refused(ServiceException e) {
+        return ResponseEntity.status(status(e.kind())).body(new ApiError(e.code(), e.getMessage(), e.details()));
+    }
+
+    /** The HTTP status of a service's refusal, for the REST API and the OpenAI-compatible error shape alike. */
+    public static HttpStatus status(ServiceException.Kind kind) {
+        return switch (kind) {
+            case INVALID -> HttpStatus.BAD_REQUEST;
+            case FORBIDDEN -> HttpStatus.FORBIDDEN;
+            case NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case CONFLICT -> HttpStatus.CONFLICT;
+        };
     }
 
     @ExceptionHandler(MethodArgumentNotValidException.class)

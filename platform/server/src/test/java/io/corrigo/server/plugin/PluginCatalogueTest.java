@@ -69,7 +69,7 @@ class PluginCatalogueTest {
         assertThat(plugin(hostB, "greeting")).isEmpty();
         assertThat(catalogueB.sync()).isEqualTo(1);
         assertThat(plugin(hostB, "greeting")).get().extracting(PluginInfo::version, PluginInfo::state).containsExactly("1.0.0", "STARTED");
-        assertThat(hostB.factory(PluginKind.GENERATOR, "greeting-generator")).isPresent();
+        assertThat(hostB.factory(StageKind.GENERATOR, "greeting-generator")).isPresent();
 
         // upgraded on A
         hostA.install("greeting-1.1.0.zip", TestPlugins.build(work, "greeting", "1.1.0", ANY_1X, TestPlugins.greetingGenerator("v2")));

@@ -77,7 +77,7 @@ class PluginHostTest {
         }
     }
 
-    private <T> T create(PluginHost host, PluginKind kind, String id, Map<String, String> settings) throws IOException {
+    private <T> T create(PluginHost host, StageKind<?> kind, String id, Map<String, String> settings) throws IOException {
         PluginFactory<?> factory = host.factory(kind, id).orElseThrow().factory();
         Path dir = Files.createDirectories(dataDir.resolve(id));
         @SuppressWarnings("unchecked")
@@ -104,19 +104,19 @@ class PluginHostTest {
                 org.assertj.core.groups.Tuple.tuple("llm", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("opensearch-retriever", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("pgvector-retriever", "STARTED"));
-        assertThat(host.factories(PluginKind.RETRIEVER)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
+        assertThat(host.factories(StageKind.RETRIEVER)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "lucene-retriever", "opensearch-retriever", "pgvector-retriever");
-        assertThat(host.factories(PluginKind.CRITIC)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
+        assertThat(host.factories(StageKind.CRITIC)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "lightweight-critic", "llm-critic");
-        assertThat(host.factories(PluginKind.REWRITER)).extracting(h -> h.factory().id()).containsExactly(
+        assertThat(host.factories(StageKind.REWRITER)).extracting(h -> h.factory().id()).containsExactly(
                 "llm-query-rewriter");
-        assertThat(host.factories(PluginKind.SEARCH)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
+        assertThat(host.factories(StageKind.SEARCH)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "local-corpus-search", "tavily-search", "searxng-search", "google-search");
-        assertThat(host.factory(PluginKind.RETRIEVER, "lucene-retriever")).isPresent();
-        assertThat(host.factory(PluginKind.EVALUATOR, "lightweight-evaluator")).isPresent();
-        assertThat(host.factory(PluginKind.SEARCH, "local-corpus-search")).isPresent();
-        assertThat(host.factory(PluginKind.GENERATOR, "extractive-generator")).isPresent();
-        assertThat(host.factory(PluginKind.GENERATOR, "lucene-retriever")).as("kinds are kept apart").isEmpty();
+        assertThat(host.factory(StageKind.RETRIEVER, "lucene-retriever")).isPresent();
+        assertThat(host.factory(StageKind.EVALUATOR, "lightweight-evaluator")).isPresent();
+        assertThat(host.factory(StageKind.SEARCH, "local-corpus-search")).isPresent();
+        assertThat(host.factory(StageKind.GENERATOR, "extractive-generator")).isPresent();
+        assertThat(host.factory(StageKind.GENERATOR, "lucene-retriever")).as("kinds are kept apart").isEmpty();
         host.stop();
     }
 
@@ -163,7 +163,7 @@ class PluginHostTest {
                 assertThat(p.state()).isNotEqualTo("STARTED");
                 assertThat(p.error()).contains("requires plugin API >=1.0.0 & <2.0.0, this host offers " + hostApi);
             });
-            assertThat(host.factories(PluginKind.RETRIEVER)).isEmpty();
+            assertThat(host.factories(StageKind.RETRIEVER)).isEmpty();
             host.stop();
         }
     }
@@ -186,7 +186,7 @@ class PluginHostTest {
         // given
         installBuiltPlugins();
         PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
-        Retriever retriever = create(host, PluginKind.RETRIEVER, "lucene-retriever", Map.of());
+        Retriever retriever = create(host, StageKind.RETRIEVER, "lucene-retriever", Map.of());
         KnowledgeIndex index = (KnowledgeIndex) retriever;
         index.upsert(List.of(
                 passage("a#0", "doc-a", "The Eiffel Tower is in Paris. It was finished in 1889."),
@@ -211,7 +211,7 @@ class PluginHostTest {
         // and when a document is deleted and the index reopened
         index.deleteDocument("doc-a");
         ((AutoCloseable) retriever).close();
-        Retriever reopened = create(host, PluginKind.RETRIEVER, "lucene-retriever", Map.of());
+        Retriever reopened = create(host, StageKind.RETRIEVER, "lucene-retriever", Map.of());
 
         // then it stays deleted and the rest survived the restart
         assertThat(((KnowledgeIndex) reopened).size()).isEqualTo(2);
@@ -225,7 +225,7 @@ class PluginHostTest {
         // given
         installBuiltPlugins();
         PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
-        RetrievalEvaluator evaluator = create(host, PluginKind.EVALUATOR, "lightweight-evaluator", Map.of());
+        RetrievalEvaluator evaluator = create(host, StageKind.EVALUATOR, "lightweight-evaluator", Map.of());
         String question = "How long is the incubation period of measles?";
         Query query = new Query(question, embeddings.embed(question), null);
 
@@ -251,7 +251,7 @@ class PluginHostTest {
                 "{\"id\":\"w2\",\"text\":\"The Danube flows through ten countries.\",\"title\":\"Danube\"}"));
 
         // when
-        SearchProvider search = create(host, PluginKind.SEARCH, "local-corpus-search", Map.of("corpus", "web.jsonl"));
+        SearchProvider search = create(host, StageKind.SEARCH, "local-corpus-search", Map.of("corpus", "web.jsonl"));
         List<Passage> results = search.search(new SearchRequest("insulin produced", "Where is insulin produced?", 5));
 
         // then
@@ -260,7 +260,7 @@ class PluginHostTest {
             assertThat(p.source().uri()).isEqualTo("https://example.test/insulin");
             assertThat(p.text()).contains("beta cells");
         });
-        assertThatThrownBy(() -> create(host, PluginKind.SEARCH, "local-corpus-search", Map.of("corpus", "../../../etc/passwd")))
+        assertThatThrownBy(() -> create(host, StageKind.SEARCH, "local-corpus-search", Map.of("corpus", "../../../etc/passwd")))
                 .hasMessageContaining("outside");
         host.stop();
     }
@@ -270,7 +270,7 @@ class PluginHostTest {
         // given
         installBuiltPlugins();
         PluginHost host = new PluginHost(pluginsDir, PluginApi.VERSION);
-        Generator generator = create(host, PluginKind.GENERATOR, "extractive-generator", Map.of());
+        Generator generator = create(host, StageKind.GENERATOR, "extractive-generator", Map.of());
         Source source = Source.knowledgeBase("doc-1", "Measles");
         String sentence = "The incubation period of measles is 10 to 12 days.";
         List<ContextStrip> context = List.of(new ContextStrip(1, sentence, source, 0.9, embeddings.embed(sentence)));

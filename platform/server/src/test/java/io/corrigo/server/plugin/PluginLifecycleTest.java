@@ -11,7 +11,7 @@ import io.corrigo.api.PluginApi;
 import io.corrigo.api.Query;
 import io.corrigo.api.Source;
 import io.corrigo.api.config.PluginConfig;
-import io.corrigo.server.web.ApiException;
+import io.corrigo.server.problem.ServiceException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ class PluginLifecycleTest {
     }
 
     private static String answer(PluginHost host) {
-        var factory = host.factory(PluginKind.GENERATOR, "greeting-generator").orElseThrow().factory();
+        var factory = host.factory(StageKind.GENERATOR, "greeting-generator").orElseThrow().factory();
         Generator generator = (Generator) factory.create(new HostPluginContext("t", Path.of("."), null, Clock.systemUTC()),
                 PluginConfig.defaults(factory.configProperties()));
         Answer answer = generator.generate(new GenerationRequest(Query.of("Hi?"), List.of(
@@ -55,8 +55,8 @@ class PluginLifecycleTest {
     private static String code(Runnable call) {
         try {
             call.run();
-        } catch (ApiException e) {
-            return e.status().value() + " " + e.code() + ": " + e.getMessage();
+        } catch (ServiceException e) {
+            return e.kind() + " " + e.code() + ": " + e.getMessage();
         }
         return "accepted";
     }
@@ -86,8 +86,8 @@ class PluginLifecycleTest {
         }
 
         // the same version again, and an unconfirmed downgrade, are refused
-        assertThat(code(() -> host.install("greeting-1.1.0-again.zip", v2))).startsWith("409 plugin_installed");
-        assertThat(code(() -> host.install("greeting-1.0.0.zip", v1))).startsWith("409 downgrade_not_confirmed")
+        assertThat(code(() -> host.install("greeting-1.1.0-again.zip", v2))).startsWith("CONFLICT plugin_installed");
+        assertThat(code(() -> host.install("greeting-1.0.0.zip", v1))).startsWith("CONFLICT downgrade_not_confirmed")
                 .contains("1.1.0 is installed; 1.0.0 is older");
         assertThat(answer(host)).startsWith("v2:");
 
@@ -98,7 +98,7 @@ class PluginLifecycleTest {
         // uninstall: gone, files included
         host.uninstall("greeting");
         assertThat(host.plugins()).isEmpty();
-        assertThat(host.factory(PluginKind.GENERATOR, "greeting-generator")).isEmpty();
+        assertThat(host.factory(StageKind.GENERATOR, "greeting-generator")).isEmpty();
         try (Stream<Path> files = Files.list(work.resolve("plugins"))) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("greeting"));
         }
@@ -112,7 +112,7 @@ class PluginLifecycleTest {
         host.install("greeting-1.0.0.zip", TestPlugins.build(work, "greeting", "1.0.0", ANY_1X, TestPlugins.greetingGenerator("v1")));
         byte[] future = TestPlugins.build(work, "greeting", "2.0.0", ">=2.0.0 & <3.0.0", TestPlugins.greetingGenerator("v2"));
 
-        assertThat(code(() -> host.install("greeting-2.0.0.zip", future))).startsWith("400 plugin_not_started")
+        assertThat(code(() -> host.install("greeting-2.0.0.zip", future))).startsWith("INVALID plugin_not_started")
                 .contains("requires plugin API >=2.0.0 & <3.0.0, this host offers " + PluginApi.VERSION);
 
         assertThat(host.plugins()).singleElement().satisfies(p -> {
@@ -128,7 +128,7 @@ class PluginLifecycleTest {
         PluginHost host = host(true, List.of());
         byte[] future = TestPlugins.build(work, "future", "1.0.0", ">=2.0.0 & <3.0.0", TestPlugins.greetingGenerator("f"));
 
-        assertThat(code(() -> host.install("future-1.0.0.zip", future))).startsWith("400 plugin_not_started")
+        assertThat(code(() -> host.install("future-1.0.0.zip", future))).startsWith("INVALID plugin_not_started")
                 .contains("requires plugin API >=2.0.0 & <3.0.0, this host offers " + PluginApi.VERSION);
         assertThat(host.plugins()).isEmpty();
         try (Stream<Path> files = Files.list(work.resolve("plugins"))) {
@@ -144,11 +144,11 @@ class PluginLifecycleTest {
 
         assertThat(code(() -> host.install("evil.zip", TestPlugins.zip(Map.of("plugin.properties", descriptor,
                 "../../evil.sh", "echo owned".getBytes(StandardCharsets.UTF_8))))))
-                .startsWith("400 invalid_plugin_file").contains("outside the plugin's folder: ../../evil.sh");
+                .startsWith("INVALID invalid_plugin_file").contains("outside the plugin's folder: ../../evil.sh");
         assertThat(code(() -> host.install("abs.zip", TestPlugins.zip(Map.of("plugin.properties", descriptor,
-                "/tmp/evil.sh", new byte[1]))))).startsWith("400 invalid_plugin_file");
+                "/tmp/evil.sh", new byte[1]))))).startsWith("INVALID invalid_plugin_file");
         assertThat(code(() -> host.install("nodesc.zip", TestPlugins.zip(Map.of("lib/x.jar", new byte[10])))))
-                .startsWith("400 invalid_plugin_file").contains("no plugin descriptor");
+                .startsWith("INVALID invalid_plugin_file").contains("no plugin descriptor");
         assertThat(code(() -> host.install("badid.zip", TestPlugins.zip(Map.of("plugin.properties",
                 "plugin.id=Bad Id\nplugin.version=1.0.0\n".getBytes(StandardCharsets.UTF_8))))))
                 .contains("plugin.id must be");
@@ -156,8 +156,8 @@ class PluginLifecycleTest {
                 "plugin.id=ok\nplugin.version=latest\n".getBytes(StandardCharsets.UTF_8))))))
                 .contains("plugin.version must be a semantic version");
         assertThat(code(() -> host.install("notazip.zip", "hello".getBytes(StandardCharsets.UTF_8))))
-                .startsWith("400 invalid_plugin_file");
-        assertThat(code(() -> host.install("../escape.zip", new byte[0]))).startsWith("400 invalid_plugin_file");
+                .startsWith("INVALID invalid_plugin_file");
+        assertThat(code(() -> host.install("../escape.zip", new byte[0]))).startsWith("INVALID invalid_plugin_file");
 
         assertThat(work.getParent().resolve("evil.sh")).doesNotExist();
         try (Stream<Path> files = Files.list(work.resolve("plugins"))) {
@@ -179,11 +179,11 @@ class PluginLifecycleTest {
         PluginHost strict = host(false, List.of(acme.certificate()));
 
         // then
-        assertThat(code(() -> strict.install("greeting.zip", plugin))).startsWith("400 plugin_not_trusted")
+        assertThat(code(() -> strict.install("greeting.zip", plugin))).startsWith("INVALID plugin_not_trusted")
                 .contains("it is not signed, and this host runs signed plugins only");
-        assertThat(code(() -> strict.install("greeting.zip", untrusted))).startsWith("400 plugin_not_trusted")
+        assertThat(code(() -> strict.install("greeting.zip", untrusted))).startsWith("INVALID plugin_not_trusted")
                 .contains("signed by CN=Mallory, who is not in the platform's trust store");
-        assertThat(code(() -> strict.install("greeting.zip", tampered))).startsWith("400 plugin_not_trusted")
+        assertThat(code(() -> strict.install("greeting.zip", tampered))).startsWith("INVALID plugin_not_trusted")
                 .contains("signature does not verify");
         PluginInfo ok = strict.install("greeting.zip", signed);
         assertThat(ok.state()).isEqualTo("STARTED");
@@ -223,8 +223,8 @@ class PluginLifecycleTest {
             assertThat(p.error()).contains("not signed");
             assertThat(p.sha256()).isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(plugin)));
         });
-        assertThat(strict.factory(PluginKind.GENERATOR, "greeting-generator")).isEmpty();
-        assertThatThrownBy(() -> strict.enable("greeting")).isInstanceOf(ApiException.class).hasMessageContaining("may not run");
+        assertThat(strict.factory(StageKind.GENERATOR, "greeting-generator")).isEmpty();
+        assertThatThrownBy(() -> strict.enable("greeting")).isInstanceOf(ServiceException.class).hasMessageContaining("may not run");
         strict.stop();
     }
 

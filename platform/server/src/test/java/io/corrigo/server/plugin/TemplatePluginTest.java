@@ -70,7 +70,7 @@ class TemplatePluginTest {
             assertThat(installed.provider()).isEqualTo("Example Corp");
             assertThat(installed.factories()).containsExactly("search:hello-search");
 
-            PluginFactory<?> factory = host.factory(PluginKind.SEARCH, "hello-search").orElseThrow().factory();
+            PluginFactory<?> factory = host.factory(StageKind.SEARCH, "hello-search").orElseThrow().factory();
             Path data = Files.createDirectories(work.resolve("data"));
             SearchProvider search = (SearchProvider) factory.create(new HostPluginContext("t1", data, null, Clock.systemUTC()),
                     PluginConfig.resolve(factory.configProperties(), Map.of("baseUrl", api.url(), "apiKey", "k-1")));

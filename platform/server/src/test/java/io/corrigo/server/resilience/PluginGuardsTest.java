@@ -244,10 +244,8 @@ class PluginGuardsTest {
         // retrievals for a block of runs)
         ResilienceSettings settings = new ResilienceSettings(50, 1, 0, 50, 50, 100, 20, 5, 30_000, 1, 64, 200);
         io.corrigo.api.Retriever fast = (query, max) -> RESULT;
-        io.corrigo.api.Retriever local = (io.corrigo.api.Retriever) guards.guardModel("t", "local", fast,
-                io.corrigo.api.Retriever.class, settings, true);
-        io.corrigo.api.Retriever remote = (io.corrigo.api.Retriever) guards.guardModel("t", "remote", fast,
-                io.corrigo.api.Retriever.class, settings, false);
+        io.corrigo.api.Retriever local = guards.guardModel("t", "local", fast, GuardedModels::retriever, settings, true);
+        io.corrigo.api.Retriever remote = guards.guardModel("t", "remote", fast, GuardedModels::retriever, settings, false);
 
         // when
         int localServed = 0;

@@ -1,4 +1,4 @@
-package io.corrigo.engine;
+package io.corrigo.engine.settings;
 
 /** What a run does when it needed the web fallback and the fallback failed (error, timeout, open circuit). */
 public enum SearchFailurePolicy {

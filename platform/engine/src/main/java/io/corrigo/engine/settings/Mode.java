@@ -1,4 +1,4 @@
-package io.corrigo.engine;
+package io.corrigo.engine.settings;
 
 /** How a pipeline answers. */
 public enum Mode {

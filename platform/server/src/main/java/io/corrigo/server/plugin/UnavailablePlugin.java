@@ -1,10 +1,11 @@
-package io.corrigo.server.pipeline;
+package io.corrigo.server.plugin;
 
 import io.corrigo.api.Answer;
 import io.corrigo.api.Critic;
 import io.corrigo.api.Critique;
 import io.corrigo.api.CritiqueRequest;
 import io.corrigo.api.QueryRewriter;
+import io.corrigo.api.Reranker;
 import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.GenerationRequest;
 import io.corrigo.api.Generator;
@@ -22,7 +23,7 @@ import java.util.List;
  * the query failing.
  */
 final class UnavailablePlugin implements Retriever, RetrievalEvaluator, SearchProvider, Generator, Critic,
-        QueryRewriter {
+        QueryRewriter, Reranker {
 
     private final String reason;
 
@@ -52,6 +53,11 @@ final class UnavailablePlugin implements Retriever, RetrievalEvaluator, SearchPr
 
     @Override
     public Critique critique(CritiqueRequest request) {
+        throw failure();
+    }
+
+    @Override
+    public List<Passage> rerank(Query query, List<Passage> candidates) {
         throw failure();
     }
 

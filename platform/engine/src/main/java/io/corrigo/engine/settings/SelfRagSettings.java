@@ -1,4 +1,4 @@
-package io.corrigo.engine.critique;
+package io.corrigo.engine.settings;
 
 import java.util.ArrayList;
 import java.util.List;

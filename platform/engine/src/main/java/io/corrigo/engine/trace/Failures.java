@@ -1,4 +1,4 @@
-package io.corrigo.engine;
+package io.corrigo.engine.trace;
 
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;

@@ -1,4 +1,4 @@
-package io.corrigo.engine.correct;
+package io.corrigo.engine.rewrite;
 
 import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.RewritePurpose;

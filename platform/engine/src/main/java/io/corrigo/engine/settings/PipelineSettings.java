@@ -1,6 +1,5 @@
-package io.corrigo.engine;
+package io.corrigo.engine.settings;
 
-import io.corrigo.engine.critique.SelfRagSettings;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
-package io.corrigo.engine.correct;
+package io.corrigo.engine.rewrite;
 
 import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.RewritePurpose;
-import io.corrigo.engine.Failures;
+import io.corrigo.engine.trace.Failures;
 
 /**
  * Calls the pipeline's query rewriter, falling back on {@link KeywordQueryRewriter} when it fails or returns

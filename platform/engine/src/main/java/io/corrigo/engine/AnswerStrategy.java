@@ -1,0 +1,17 @@
+package io.corrigo.engine;
+
+import io.corrigo.api.Answer;
+import io.corrigo.api.Query;
+import io.corrigo.engine.trace.TraceRecorder;
+import java.util.function.Consumer;
+
+/** How a pipeline answers an analysed question: the naive baseline ({@link NaiveAnswering}) or Corrective RAG. */
+interface AnswerStrategy {
+
+    /**
+     * Answers {@code asked}, recording every decision in {@code trace}; never throws for a plugin's failure.
+     *
+     * @param tokens where pieces of the answer go as they are produced, or {@code null}
+     */
+    Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens);
+}

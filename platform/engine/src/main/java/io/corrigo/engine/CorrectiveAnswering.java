@@ -1,0 +1,180 @@
+package io.corrigo.engine;
+
+import io.corrigo.api.Answer;
+import io.corrigo.api.ContextStrip;
+import io.corrigo.api.Critic;
+import io.corrigo.api.GenerationRequest;
+import io.corrigo.api.Grade;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.ScoredPassage;
+import io.corrigo.engine.analyse.AnalyseStage;
+import io.corrigo.engine.correct.WebSearchStage;
+import io.corrigo.engine.critique.CritiqueLoop;
+import io.corrigo.engine.critique.RetrievalGate;
+import io.corrigo.engine.generate.GenerationStage;
+import io.corrigo.engine.generate.QuestionParts;
+import io.corrigo.engine.grade.PassageGrader;
+import io.corrigo.engine.grade.Thresholds;
+import io.corrigo.engine.refine.KnowledgeRefiner;
+import io.corrigo.engine.rerank.RerankStage;
+import io.corrigo.engine.retrieve.RetrievalStage;
+import io.corrigo.engine.route.Route;
+import io.corrigo.engine.route.Router;
+import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.settings.SearchFailurePolicy;
+import io.corrigo.engine.settings.SelfRagSettings;
+import io.corrigo.engine.trace.RetrievalDecision;
+import io.corrigo.engine.trace.Stage;
+import io.corrigo.engine.trace.TraceRecorder;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * Corrective RAG with Self-RAG's critique, one stage after the other:
+ * retrieve-or-not → retrieve → rerank → grade → route → correct → refine → generate → critique.
+ */
+final class CorrectiveAnswering implements AnswerStrategy {
+
+    /** Everything a corrective run is made of: the stages, in the order they run, and what they share. */
+    record Stages(AnalyseStage analysis, RetrievalGate gate, RetrievalStage retrieval, RerankStage rerank,
+                  PassageGrader grader, Router router, WebSearchStage webSearch, KnowledgeRefiner refiner,
+                  GenerationStage generation, CritiqueLoop critique, Critic critic, Executor executor) {
+    }
+
+    private final PipelineSettings settings;
+    private final Stages stages;
+
+    CorrectiveAnswering(PipelineSettings settings, Stages stages) {
+        this.settings = settings;
+        this.stages = stages;
+    }
+
+    @Override
+    public Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens) {
+        if (!stages.gate().decide(asked, settings.selfRag(), trace).retrieve()) {
+            return trace.time(Stage.GENERATE, () -> stages.generation().generate(
+                    new GenerationRequest(asked, List.of(), true, null), trace, tokens));
+        }
+        WebSearchStage.Early early = settings.parallelSearch()
+                ? stages.webSearch().startEarly(asked, settings.searchResults(), stages.executor()) : null;
+        Retrieved retrieved = retrieve(asked, settings.topK(), trace);
+        Prepared prepared = prepare(retrieved, early, trace);
+        if (prepared.refusal() != null) {
+            return prepared.refusal();
+        }
+        Query query = retrieved.query();
+        SelfRagSettings selfRag = settings.selfRag();
+        boolean critiqued = selfRag.critique();
+        boolean live = !critiqued || stages.critic() == null;
+        Answer first = trace.time(Stage.GENERATE, () -> stages.generation().generate(
+                new GenerationRequest(query, prepared.context()), trace, live ? tokens : null));
+        Answer served = first;
+        if (critiqued && !first.abstained() && stages.critique().canJudge(first)) {
+            served = trace.time(Stage.CRITIQUE, () -> stages.critique().run(asked.text(),
+                    new CritiqueLoop.Context(query, prepared.context()), first, selfRag, trace, this::retrieveAgain));
+        }
+        if (!live) {
+            emit(served, tokens);
+        }
+        return flagMissingParts(asked.text(), served, trace);
+    }
+
+    /** The knowledge base's passages for a query: the retriever's candidates, reranked when there is a reranker. */
+    private record Retrieved(Query query, List<Passage> passages) {
+    }
+
+    private Retrieved retrieve(Query asked, int topK, TraceRecorder trace) {
+        List<Passage> candidates = trace.time(Stage.RETRIEVE, () -> stages.retrieval().retrieve(asked,
+                stages.rerank().candidates(topK), trace));
+        Query query = asked.withTermStatistics(stages.retrieval().termStatistics(trace));
+        List<Passage> passages = stages.rerank().configured()
+                ? trace.time(Stage.RERANK, () -> stages.rerank().rerank(query, candidates, topK, trace))
+                : stages.rerank().rerank(query, candidates, topK, trace);
+        return new Retrieved(query, passages);
+    }
+
+    /** The refined context for a corrective answer, or a refusal under {@link SearchFailurePolicy#REFUSE}. */
+    private record Prepared(List<ContextStrip> context, Answer refusal) {
+    }
+
+    /** Grade, route, correct and refine. */
+    private Prepared prepare(Retrieved retrieved, WebSearchStage.Early early, TraceRecorder trace) {
+        Query query = retrieved.query();
+        Thresholds thresholds = new Thresholds(settings.upperThreshold(), settings.lowerThreshold());
+        List<ScoredPassage> graded = trace.time(Stage.EVALUATE,
+                () -> stages.grader().grade(query, retrieved.passages(), thresholds));
+        Route route = stages.router().route(graded);
+        trace.action(route.action());
+        List<ScoredPassage> kept = new ArrayList<>(route.kept());
+        if (!route.searchWeb()) {
+            if (early != null) {
+                early.cancel(trace);
+            }
+        } else if (!correct(query, route, graded, kept, early, thresholds, trace)) {
+            trace.retrieved(graded, kept::contains);
+            return new Prepared(List.of(), Answer.abstain(CorrectivePipeline.SEARCH_UNAVAILABLE));
+        }
+        trace.retrieved(graded, kept::contains);
+        List<ContextStrip> context = trace.time(Stage.REFINE, () -> stages.refiner().refine(query, kept,
+                settings.stripThreshold(), settings.stripRatio(), settings.tokenBudget(), trace));
+        return new Prepared(context, null);
+    }
+
+    /**
+     * The correction: the web's usable results join {@code kept}. When the search fails, the failure policy decides:
+     * answer from the best knowledge-base passages, flagged incomplete (returns {@code true}), or refuse ({@code false}).
+     */
+    private boolean correct(Query query, Route route, List<ScoredPassage> graded, List<ScoredPassage> kept,
+                            WebSearchStage.Early early, Thresholds thresholds, TraceRecorder trace) {
+        WebSearchStage.Fetched fetched = trace.time(Stage.CORRECT, () -> {
+            WebSearchStage.Fetched f = stages.webSearch().fetch(query, settings.searchResults(), early);
+            kept.addAll(stages.webSearch().grade(query, f, thresholds, trace));
+            return f;
+        });
+        if (!fetched.failed()) {
+            return true;
+        }
+        if (settings.onSearchFailure() == SearchFailurePolicy.REFUSE) {
+            return false;
+        }
+        if (route.action() == Grade.INCORRECT) {
+            graded.stream().sorted(Comparator.comparingDouble(ScoredPassage::score).reversed())
+                    .limit(CorrectivePipeline.FALLBACK_PASSAGES).forEach(kept::add);
+        }
+        trace.incomplete(Stage.CORRECT, "the web search fallback was unavailable: answering from the "
+                + "knowledge base only, so the answer may be incomplete");
+        return true;
+    }
+
+    /** Self-RAG's re-retrieval: the whole corrective path again for a rewritten question, with twice the passages. */
+    private CritiqueLoop.Context retrieveAgain(String rewritten, TraceRecorder child) {
+        Query asked = child.time(Stage.ANALYSE, () -> stages.analysis().analyse(rewritten, child));
+        child.retrievalDecision(new RetrievalDecision(true, "critique", "re-retrieval after a rejected answer"));
+        Retrieved retrieved = retrieve(asked, Math.min(100, settings.topK() * 2), child);
+        Prepared prepared = prepare(retrieved, null, child);
+        return new CritiqueLoop.Context(retrieved.query(), prepared.refusal() != null ? List.of() : prepared.context());
+    }
+
+    /** A multi-part question answered in part: the answer stands, flagged incomplete with the missing part named. */
+    private static Answer flagMissingParts(String question, Answer answer, TraceRecorder trace) {
+        if (answer.abstained()) {
+            return answer;
+        }
+        List<String> missing = QuestionParts.missing(question, answer.text());
+        if (!missing.isEmpty() && missing.size() < QuestionParts.of(question).size()) {
+            trace.partialAnswer(Stage.GENERATE, "the answer covers only part of the question: nothing found on "
+                    + String.join(", ", missing));
+        }
+        return answer;
+    }
+
+    private static void emit(Answer answer, Consumer<String> tokens) {
+        if (tokens != null && !answer.abstained() && !answer.text().isEmpty()) {
+            tokens.accept(answer.text());
+        }
+    }
+}
