@@ -58,8 +58,20 @@ public final class AnswerhoodModel {
         this.relevanceFloor = relevanceFloor;
     }
 
-    /** The model shipped with the plugin. */
+    /**
+     * The model shipped with the plugin, read once per plugin start (a class loader) and shared by the evaluator, the
+     * reranker and the critic: it is immutable, and its weights are part of the plugin version.
+     */
     public static AnswerhoodModel shipped() {
+        return Shipped.MODEL;
+    }
+
+    /** Reads the shipped weights on first use. */
+    private static final class Shipped {
+        static final AnswerhoodModel MODEL = load();
+    }
+
+    private static AnswerhoodModel load() {
         try (InputStream in = AnswerhoodModel.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("the plugin jar lacks " + RESOURCE);
