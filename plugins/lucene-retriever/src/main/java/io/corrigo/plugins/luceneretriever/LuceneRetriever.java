@@ -10,6 +10,9 @@ import io.corrigo.api.Retriever;
 import io.corrigo.api.Source;
 import io.corrigo.api.Strip;
 import io.corrigo.api.TermStatistics;
+import io.corrigo.plugins.hybrid.FusionSettings;
+import io.corrigo.plugins.hybrid.RankFusion;
+import io.corrigo.plugins.hybrid.Vectors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -18,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,9 +57,6 @@ import org.apache.lucene.util.BytesRef;
  */
 final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable {
 
-    record Settings(int candidates, int rrfK, double vectorWeight) {
-    }
-
     private static final String ID = "id";
     private static final String DOC_ID = "doc_id";
     private static final String TITLE = "title";
@@ -69,14 +68,14 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
     private static final String STRIP_VECTOR = "strip_vector";
     private static final String META_PREFIX = "meta.";
 
-    private final Settings settings;
+    private final FusionSettings settings;
     private final EmbeddingService embeddings;
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final FSDirectory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
 
-    LuceneRetriever(Path indexDirectory, EmbeddingService embeddings, Settings settings) {
+    LuceneRetriever(Path indexDirectory, EmbeddingService embeddings, FusionSettings settings) {
         this.settings = settings;
         this.embeddings = embeddings;
         try {
@@ -95,23 +94,21 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
         try {
             IndexSearcher searcher = searchers.acquire();
             try {
-                int candidates = Math.max(settings.candidates(), maxResults);
-                Map<Integer, Double> fused = new LinkedHashMap<>();
-                Map<Integer, String> ranks = new HashMap<>();
+                int candidates = settings.candidates(maxResults);
+                boolean vectors = query.embedding() != null && searcher.getIndexReader().numDocs() > 0;
+                RankFusion<Integer> fused = new RankFusion<>(settings.rrfK());
                 org.apache.lucene.search.Query lexical = lexicalQuery(query.text());
                 if (lexical != null) {
-                    fuse(searcher.search(lexical, candidates).scoreDocs, 1 - settings.vectorWeight(), fused, ranks, "bm25");
+                    fused.add("bm25", docs(searcher.search(lexical, candidates).scoreDocs), 1 - settings.vectorWeight());
                 }
-                if (query.embedding() != null && searcher.getIndexReader().numDocs() > 0) {
+                if (vectors) {
                     KnnFloatVectorQuery knn = new KnnFloatVectorQuery(VECTOR, query.embedding().toArray(), candidates);
-                    fuse(searcher.search(knn, candidates).scoreDocs, settings.vectorWeight(), fused, ranks, "vector");
+                    fused.add("vector", docs(searcher.search(knn, candidates).scoreDocs), settings.vectorWeight());
                 }
-                List<Map.Entry<Integer, Double>> best = new ArrayList<>(fused.entrySet());
-                best.sort(Map.Entry.<Integer, Double>comparingByValue().reversed());
                 List<Passage> result = new ArrayList<>();
-                for (Map.Entry<Integer, Double> hit : best.subList(0, Math.min(maxResults, best.size()))) {
-                    Document doc = searcher.storedFields().document(hit.getKey());
-                    result.add(toPassage(doc, hit.getValue(), ranks.get(hit.getKey())));
+                for (RankFusion.Fused<Integer> hit : fused.top(maxResults)) {
+                    Document doc = searcher.storedFields().document(hit.key());
+                    result.add(toPassage(doc, hit.score(), hit.ranks()));
                 }
                 return result;
             } finally {
@@ -122,12 +119,12 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
         }
     }
 
-    private void fuse(ScoreDoc[] hits, double weight, Map<Integer, Double> fused, Map<Integer, String> ranks, String list) {
-        for (int rank = 0; rank < hits.length; rank++) {
-            int doc = hits[rank].doc;
-            fused.merge(doc, weight / (settings.rrfK() + rank + 1), Double::sum);
-            ranks.merge(doc, list + "#" + (rank + 1), (a, b) -> a + " " + b);
+    private static List<Integer> docs(ScoreDoc[] hits) {
+        List<Integer> docs = new ArrayList<>(hits.length);
+        for (ScoreDoc hit : hits) {
+            docs.add(hit.doc);
         }
+        return docs;
     }
 
     private org.apache.lucene.search.Query lexicalQuery(String text) throws IOException {
@@ -208,7 +205,7 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
     }
 
     private Document toDocument(Passage passage) {
-        Embedding vector = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
+        Embedding vector = Vectors.of(passage, embeddings);
         Document doc = new Document();
         doc.add(new StringField(ID, passage.id(), Field.Store.YES));
         doc.add(new StringField(DOC_ID, passage.source().documentId(), Field.Store.YES));
@@ -223,8 +220,7 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
         doc.add(new StoredField(VECTOR_BYTES, toBytes(vector)));
         for (Strip strip : passage.strips()) {
             doc.add(new StoredField(STRIP, strip.text()));
-            Embedding e = strip.embedding() != null ? strip.embedding() : embeddings.embed(strip.text());
-            doc.add(new StoredField(STRIP_VECTOR, toBytes(e)));
+            doc.add(new StoredField(STRIP_VECTOR, toBytes(Vectors.of(strip, embeddings))));
         }
         passage.metadata().forEach((k, v) -> doc.add(new StoredField(META_PREFIX + k, v)));
         return doc;

@@ -5,6 +5,7 @@ import io.corrigo.api.Retriever;
 import io.corrigo.api.RetrieverFactory;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.plugins.hybrid.FusionSettings;
 import java.util.List;
 import org.pf4j.Extension;
 
@@ -34,19 +35,12 @@ public class LuceneRetrieverFactory implements RetrieverFactory {
 
     @Override
     public List<ConfigProperty> configProperties() {
-        return List.of(
-                ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
-                        .withDescription("How many hits each of BM25 and vector search contributes before fusion."),
-                ConfigProperty.integer("rrfK", "Fusion constant k", 60).withRange(1, 1000)
-                        .withDescription("Reciprocal rank fusion: a hit at rank r scores 1/(k + r) in each list."),
-                ConfigProperty.decimal("vectorWeight", "Vector weight", 0.5).withRange(0, 1)
-                        .withDescription("Share of the fused score from vector search; the rest comes from BM25."));
+        return FusionSettings.properties("BM25", "vector search");
     }
 
     @Override
     public Retriever create(PluginContext context, PluginConfig config) {
         return new LuceneRetriever(context.dataDirectory().resolve("index"), context.embeddings(),
-                new LuceneRetriever.Settings((int) config.integer("candidates"), (int) config.integer("rrfK"),
-                        config.decimal("vectorWeight")));
+                FusionSettings.from(config));
     }
 }

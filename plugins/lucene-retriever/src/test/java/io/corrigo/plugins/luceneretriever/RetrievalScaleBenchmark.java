@@ -7,6 +7,7 @@ import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.Source;
 import io.corrigo.api.Strip;
+import io.corrigo.plugins.hybrid.FusionSettings;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -64,7 +65,7 @@ class RetrievalScaleBenchmark {
         SyntheticCorpus corpus = new SyntheticCorpus(42);
         long indexStart = System.nanoTime();
         long cpuStart = processCpuNanos();
-        try (LuceneRetriever retriever = new LuceneRetriever(dir, corpus, new LuceneRetriever.Settings(50, 60, 0.5))) {
+        try (LuceneRetriever retriever = new LuceneRetriever(dir, corpus, new FusionSettings(50, 60, 0.5))) {
             List<Passage> batch = new ArrayList<>(BATCH);
             for (int i = 0; i < chunks; i++) {
                 batch.add(corpus.chunk(i));

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Origin;
@@ -12,13 +11,15 @@ import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.Source;
-import io.corrigo.api.Strip;
+import io.corrigo.plugins.hybrid.FusionSettings;
+import io.corrigo.plugins.hybrid.IndexModel;
+import io.corrigo.plugins.hybrid.RankFusion;
+import io.corrigo.plugins.hybrid.StoredJson;
+import io.corrigo.plugins.hybrid.Vectors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,18 +29,16 @@ import java.util.Map;
  * <p>Each passage is one document: its text (BM25), its embedding (a {@code knn_vector} with an HNSW graph on the
  * {@code lucene} engine, cosine), and, stored but not indexed, its sentence strips with their embeddings, so that
  * grading and refining cost no embedding calls. A query runs BM25 and k-NN in one {@code _msearch} (ids only), fuses
- * the two lists by weighted reciprocal rank and fetches the kept passages whole with one {@code _mget}. Writes use {@code refresh=true}: a passage is retrievable when
+ * the two lists by weighted reciprocal rank ({@link RankFusion}) and fetches the kept passages whole with one {@code _mget}. Writes use {@code refresh=true}: a passage is retrievable when
  * {@link #upsert} returns, on every host. The index records the embedding model it was built with and refuses another.
  */
 final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
 
     /**
-     * @param candidates   hits per list before fusion
-     * @param rrfK         the reciprocal rank fusion constant
-     * @param vectorWeight the k-NN list's share of the fused score
-     * @param replicas     replica shards of a new index
+     * @param fusion   how the BM25 and k-NN lists are fused
+     * @param replicas replica shards of a new index
      */
-    record Settings(int candidates, int rrfK, double vectorWeight, int replicas) {
+    record Settings(FusionSettings fusion, int replicas) {
     }
 
     private static final ObjectMapper JSON = OpenSearchClient.json();
@@ -84,13 +83,8 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
                 throw new IllegalStateException("OpenSearch answered HTTP " + status + " for index " + index);
             }
             JsonNode meta = client.get("/" + index + "/_mapping").path(index).path("mappings").path("_meta").path("corrigo");
-            String model = meta.path("model").asText("");
-            int dimension = meta.path("dimension").asInt(-1);
-            if (!model.equals(embeddings.modelId()) || dimension != embeddings.dimension()) {
-                throw new IllegalStateException("index " + index + " holds vectors of model '" + model + "' (" + dimension
-                        + " dimensions), this host embeds with '" + embeddings.modelId() + "' (" + embeddings.dimension()
-                        + "): delete the index and re-index the tenant's documents");
-            }
+            IndexModel found = meta.isObject() ? new IndexModel(meta.path("model").asText(""), meta.path("dimension").asInt(-1)) : null;
+            IndexModel.of(embeddings).requireSame(found, "index " + index);
             ready = true;
         }
     }
@@ -159,28 +153,10 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
         doc.put("uri", passage.source().uri());
         doc.put("origin", passage.source().origin().name());
         doc.put("text", passage.text());
-        Embedding embedding = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
-        doc.set("embedding", vector(embedding));
-        ArrayNode strips = doc.putArray("strips");
-        for (Strip strip : passage.strips()) {
-            ObjectNode s = strips.addObject();
-            s.put("index", strip.index());
-            s.put("text", strip.text());
-            if (strip.embedding() != null) {
-                s.set("embedding", vector(strip.embedding()));
-            }
-        }
-        ObjectNode metadata = doc.putObject("metadata");
-        passage.metadata().forEach(metadata::put);
+        doc.set("embedding", StoredJson.vector(Vectors.of(passage, embeddings)));
+        doc.set("strips", StoredJson.strips(passage.strips(), embeddings));
+        doc.set("metadata", StoredJson.metadata(passage.metadata()));
         return doc;
-    }
-
-    private static ArrayNode vector(Embedding embedding) {
-        ArrayNode array = JSON.createArrayNode();
-        for (float v : embedding.toArray()) {
-            array.add(v);
-        }
-        return array;
     }
 
     @Override
@@ -200,17 +176,19 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
     @Override
     public List<Passage> retrieve(Query query, int maxResults) {
         ensureIndex();
-        int candidates = Math.max(settings.candidates(), maxResults);
+        FusionSettings fusion = settings.fusion();
+        int candidates = fusion.candidates(maxResults);
+        boolean vectors = fusion.usesVectors(query.embedding() != null);
         StringBuilder searches = new StringBuilder();
         try {
             ObjectNode header = JSON.createObjectNode().put("index", index);
             ObjectNode lexical = JSON.createObjectNode().put("size", candidates).put("_source", false);
             lexical.putObject("query").putObject("match").put("text", query.text());
             searches.append(JSON.writeValueAsString(header)).append('\n').append(JSON.writeValueAsString(lexical)).append('\n');
-            if (query.embedding() != null && settings.vectorWeight() > 0) {
+            if (vectors) {
                 ObjectNode knn = JSON.createObjectNode().put("size", candidates).put("_source", false);
                 ObjectNode field = knn.putObject("query").putObject("knn").putObject("embedding");
-                field.set("vector", vector(query.embedding()));
+                field.set("vector", StoredJson.vector(query.embedding()));
                 field.put("k", candidates);
                 searches.append(JSON.writeValueAsString(header)).append('\n').append(JSON.writeValueAsString(knn)).append('\n');
             }
@@ -218,29 +196,28 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
             throw new UncheckedIOException(e);
         }
         JsonNode responses = client.postNdjson("/_msearch", searches.toString()).path("responses");
-        Map<String, Double> fused = new HashMap<>();
+        RankFusion<String> fused = new RankFusion<>(fusion.rrfK());
         for (int list = 0; list < responses.size(); list++) {
             JsonNode response = responses.get(list);
             if (response.has("error")) {
                 throw new IllegalStateException("OpenSearch search failed: " + response.path("error").path("reason").asText());
             }
-            double weight = list == 0 ? 1 - settings.vectorWeight() : settings.vectorWeight();
-            JsonNode hits = response.path("hits").path("hits");
-            for (int rank = 0; rank < hits.size(); rank++) {
-                fused.merge(hits.get(rank).path("_id").asText(), weight / (settings.rrfK() + rank + 1), Double::sum);
+            List<String> ids = new ArrayList<>();
+            response.path("hits").path("hits").forEach(hit -> ids.add(hit.path("_id").asText()));
+            if (list == 0) {
+                fused.add("bm25", ids, fusion.lexicalWeight(vectors));
+            } else {
+                fused.add("knn", ids, fusion.vectorWeight());
             }
         }
-        List<Map.Entry<String, Double>> best = fused.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(maxResults)
-                .toList();
+        List<RankFusion.Fused<String>> best = fused.top(maxResults);
         if (best.isEmpty()) {
             return List.of();
         }
         // the candidate lists carry ids only; the few passages kept are fetched whole (text, strips, vectors)
         ObjectNode ids = JSON.createObjectNode();
         ArrayNode idList = ids.putArray("ids");
-        best.forEach(e -> idList.add(e.getKey()));
+        best.forEach(hit -> idList.add(hit.key()));
         Map<String, JsonNode> sources = new HashMap<>();
         for (JsonNode doc : client.post("/" + index + "/_mget", ids).path("docs")) {
             if (doc.path("found").asBoolean(false)) {
@@ -248,37 +225,22 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
             }
         }
         List<Passage> result = new ArrayList<>();
-        for (Map.Entry<String, Double> e : best) {
-            JsonNode source = sources.get(e.getKey());
+        for (RankFusion.Fused<String> hit : best) {
+            JsonNode source = sources.get(hit.key());
             if (source != null) { // deleted between the search and the fetch
-                result.add(passage(e.getKey(), source, e.getValue()));
+                result.add(passage(hit.key(), source, hit.score(), hit.ranks()));
             }
         }
         return result;
     }
 
-    private static Passage passage(String id, JsonNode source, double score) {
-        List<Strip> strips = new ArrayList<>();
-        for (JsonNode s : source.path("strips")) {
-            strips.add(new Strip(s.path("index").asInt(), s.path("text").asText(), embedding(s.path("embedding"))));
-        }
-        strips.sort(Comparator.comparingInt(Strip::index));
-        Map<String, String> metadata = new LinkedHashMap<>();
-        source.path("metadata").fields().forEachRemaining(f -> metadata.put(f.getKey(), f.getValue().asText()));
+    private static Passage passage(String id, JsonNode source, double score, String ranks) {
+        Map<String, String> metadata = StoredJson.metadata(source.path("metadata"));
+        metadata.put("ranks", ranks);
         Origin origin = Origin.valueOf(source.path("origin").asText(Origin.KNOWLEDGE_BASE.name()));
         String uri = source.path("uri").isNull() ? null : source.path("uri").asText(null);
         return new Passage(id, source.path("text").asText(), new Source(origin, source.path("document_id").asText(),
-                source.path("title").asText(null), uri), score, embedding(source.path("embedding")), strips, metadata);
-    }
-
-    private static Embedding embedding(JsonNode array) {
-        if (!array.isArray() || array.isEmpty()) {
-            return null;
-        }
-        float[] values = new float[array.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = (float) array.get(i).asDouble();
-        }
-        return Embedding.of(values);
+                source.path("title").asText(null), uri), score, StoredJson.embedding(source.path("embedding")),
+                StoredJson.strips(source.path("strips")), metadata);
     }
 }

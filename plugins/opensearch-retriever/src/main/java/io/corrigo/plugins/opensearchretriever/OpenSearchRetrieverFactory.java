@@ -6,7 +6,9 @@ import io.corrigo.api.RetrieverFactory;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.PluginConfig;
 import java.net.URI;
+import io.corrigo.plugins.hybrid.FusionSettings;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.pf4j.Extension;
 
@@ -33,7 +35,7 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
 
     @Override
     public List<ConfigProperty> configProperties() {
-        return List.of(
+        List<ConfigProperty> properties = new ArrayList<>(List.of(
                 ConfigProperty.string("url", "OpenSearch URL", "http://localhost:9200").asRequired()
                         .withDescription("The cluster's REST endpoint, e.g. https://opensearch:9200."),
                 ConfigProperty.string("username", "User", null)
@@ -43,14 +45,10 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
                         .withDescription("The tenant's index is <prefix>-<tenant>-kb. Lower-case letters, digits and _, "
                                 + "at most 32: no -, so that no prefix and tenant can name another tenant's index."),
                 ConfigProperty.integer("replicas", "Replicas", 0).withRange(0, 10)
-                        .withDescription("Replica shards of a new index: 0 on a single node, 1 or more on a cluster."),
-                ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
-                        .withDescription("How many hits each of BM25 and k-NN contributes before fusion."),
-                ConfigProperty.integer("rrfK", "Fusion constant k", 60).withRange(1, 1000)
-                        .withDescription("Reciprocal rank fusion: a hit at rank r scores 1/(k + r) in each list."),
-                ConfigProperty.decimal("vectorWeight", "Vector weight", 0.5).withRange(0, 1)
-                        .withDescription("Share of the fused score from k-NN; the rest comes from BM25."),
-                ConfigProperty.integer("timeoutMillis", "Request timeout (ms)", 10_000).withRange(100, 300_000));
+                        .withDescription("Replica shards of a new index: 0 on a single node, 1 or more on a cluster.")));
+        properties.addAll(FusionSettings.properties("BM25", "k-NN"));
+        properties.add(ConfigProperty.integer("timeoutMillis", "Request timeout (ms)", 10_000).withRange(100, 300_000));
+        return properties;
     }
 
     @Override
@@ -79,8 +77,7 @@ public class OpenSearchRetrieverFactory implements RetrieverFactory {
         }
         String prefix = config.string("indexPrefix").orElse("corrigo");
         String index = (prefix + "-" + context.tenantId() + "-kb").toLowerCase(java.util.Locale.ROOT);
-        return new OpenSearchRetriever(client, index, context.embeddings(), new OpenSearchRetriever.Settings(
-                (int) config.integer("candidates"), (int) config.integer("rrfK"), config.decimal("vectorWeight"),
-                (int) config.integer("replicas")));
+        return new OpenSearchRetriever(client, index, context.embeddings(),
+                new OpenSearchRetriever.Settings(FusionSettings.from(config), (int) config.integer("replicas")));
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Passage;
@@ -86,19 +85,7 @@ class OpenSearchRetrieverTest {
         assertThat(vector.path("dimension").asInt()).isEqualTo(HashingEmbeddings.DIMENSION);
         assertThat(vector.path("method").path("engine").asText()).isEqualTo("lucene");
 
-        EmbeddingService other = new EmbeddingService() {
-            public Embedding embed(String text) {
-                return Embedding.of(new float[8]);
-            }
-
-            public int dimension() {
-                return 8;
-            }
-
-            public String modelId() {
-                return "another-model";
-            }
-        };
+        EmbeddingService other = new HashingEmbeddings(8); // another model
         assertThatThrownBy(() -> ((KnowledgeIndex) retriever("mapping", "map", other)).size())
                 .hasMessageContaining("holds vectors of model '" + embeddings.modelId() + "'")
                 .hasMessageContaining("re-index");

@@ -9,16 +9,17 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Connection pools shared by the retrievers that point at the same database with the same account: every tenant of a
- * host served by one PostgreSQL uses one pool, not one each. A pool closes when its last retriever does.
+ * host served by one PostgreSQL uses one pool, not one each. A pool closes when its last retriever does, and every
+ * pool still open closes with its owner (the factory, when the plugin stops).
  */
-final class ConnectionPools {
+final class ConnectionPools implements AutoCloseable {
 
     /** Where and how to connect. The password is part of the key, so a changed password opens a new pool. */
     record Target(String url, String username, String password, int size, long timeoutMillis) {
     }
 
     /** A retriever's share of a pool. */
-    static final class Lease implements AutoCloseable {
+    final class Lease implements AutoCloseable {
         private final Target target;
         private final HikariDataSource pool;
         private boolean closed;
@@ -34,7 +35,7 @@ final class ConnectionPools {
 
         @Override
         public void close() {
-            synchronized (POOLS) {
+            synchronized (pools) {
                 if (!closed) {
                     closed = true;
                     release(target);
@@ -52,31 +53,37 @@ final class ConnectionPools {
         }
     }
 
-    private static final Map<Target, Shared> POOLS = new HashMap<>();
+    private final Map<Target, Shared> pools = new HashMap<>();
 
-    private ConnectionPools() {
-    }
-
-    static Lease lease(Target target) {
-        synchronized (POOLS) {
-            Shared shared = POOLS.computeIfAbsent(target, t -> new Shared(open(t)));
+    Lease lease(Target target) {
+        synchronized (pools) {
+            Shared shared = pools.computeIfAbsent(target, t -> new Shared(open(t)));
             shared.users++;
             return new Lease(target, shared.pool);
         }
     }
 
-    private static void release(Target target) {
-        Shared shared = POOLS.get(target);
+    private void release(Target target) {
+        Shared shared = pools.get(target);
         if (shared != null && --shared.users == 0) {
-            POOLS.remove(target);
+            pools.remove(target);
             shared.pool.close();
         }
     }
 
     /** How many pools are open (for tests). */
-    static int open() {
-        synchronized (POOLS) {
-            return POOLS.size();
+    int open() {
+        synchronized (pools) {
+            return pools.size();
+        }
+    }
+
+    /** Closes every pool, leased or not: the retrievers using them are closed already, or about to be. */
+    @Override
+    public void close() {
+        synchronized (pools) {
+            pools.values().forEach(shared -> shared.pool.close());
+            pools.clear();
         }
     }
 

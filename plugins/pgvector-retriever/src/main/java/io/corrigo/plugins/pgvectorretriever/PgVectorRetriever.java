@@ -1,10 +1,7 @@
 package io.corrigo.plugins.pgvectorretriever;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
@@ -13,7 +10,10 @@ import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.Source;
-import io.corrigo.api.Strip;
+import io.corrigo.plugins.hybrid.FusionSettings;
+import io.corrigo.plugins.hybrid.IndexModel;
+import io.corrigo.plugins.hybrid.StoredJson;
+import io.corrigo.plugins.hybrid.Vectors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,10 +21,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import javax.sql.DataSource;
 
 /**
@@ -40,12 +37,10 @@ import javax.sql.DataSource;
 final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseable {
 
     /**
-     * @param candidates   rows per candidate list before fusion
-     * @param rrfK         the reciprocal rank fusion constant
-     * @param vectorWeight the vector list's share of the fused score
-     * @param language     the text search configuration (e.g. {@code english}, {@code simple})
+     * @param fusion   how the full-text and vector lists are fused (in SQL, by the same rule as {@code RankFusion})
+     * @param language the text search configuration (e.g. {@code english}, {@code simple})
      */
-    record Settings(int candidates, int rrfK, double vectorWeight, String language) {
+    record Settings(FusionSettings fusion, String language) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -83,7 +78,7 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
             if (ready) {
                 return;
             }
-            String expected = marker();
+            IndexModel expected = IndexModel.of(embeddings);
             try (Connection c = database.getConnection()) {
                 c.setAutoCommit(false);
                 try (Statement s = c.createStatement()) {
@@ -100,7 +95,7 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
                         s.execute("CREATE INDEX \"" + table + "_tsv\" ON " + quoted() + " USING gin (tsv)");
                         s.execute("CREATE INDEX \"" + table + "_embedding\" ON " + quoted() + " USING hnsw (embedding vector_cosine_ops)");
                         s.execute("CREATE INDEX \"" + table + "_document\" ON " + quoted() + " (document_id)");
-                        s.execute("COMMENT ON TABLE " + quoted() + " IS '" + expected.replace("'", "''") + "'");
+                        s.execute("COMMENT ON TABLE " + quoted() + " IS '" + expected.marker().replace("'", "''") + "'");
                     }
                 }
                 String found;
@@ -112,10 +107,7 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
                     }
                 }
                 c.commit();
-                if (!expected.equals(found)) {
-                    throw new IllegalStateException("table " + table + " holds vectors of " + found + ", this host embeds with "
-                            + expected + ": drop the table and re-index the tenant's documents");
-                }
+                expected.requireSame(IndexModel.parse(found), "table " + table);
                 ready = true;
             } catch (SQLException e) {
                 throw failure("preparing table " + table, e);
@@ -133,11 +125,6 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
         }
     }
 
-    /** What the table's comment says about its vectors. */
-    private String marker() {
-        return "corrigo model=" + embeddings.modelId() + " dimension=" + embeddings.dimension();
-    }
-
     @Override
     public void upsert(List<Passage> passages) {
         if (passages.isEmpty()) {
@@ -152,15 +139,14 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
             c.setAutoCommit(false);
             try (PreparedStatement p = c.prepareStatement(sql)) {
                 for (Passage passage : passages) {
-                    Embedding embedding = passage.embedding() != null ? passage.embedding() : embeddings.embed(passage.text());
                     p.setString(1, passage.id());
                     p.setString(2, passage.source().documentId());
                     p.setString(3, passage.source().title());
                     p.setString(4, passage.source().uri());
                     p.setString(5, passage.source().origin().name());
                     p.setString(6, passage.text());
-                    p.setString(7, literal(embedding));
-                    p.setString(8, strips(passage.strips()));
+                    p.setString(7, literal(Vectors.of(passage, embeddings)));
+                    p.setString(8, JSON.writeValueAsString(StoredJson.strips(passage.strips(), embeddings)));
                     p.setString(9, JSON.writeValueAsString(passage.metadata()));
                     p.addBatch();
                 }
@@ -205,8 +191,9 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
     @Override
     public List<Passage> retrieve(Query query, int maxResults) {
         ensureTable();
-        int candidates = Math.max(settings.candidates(), maxResults);
-        boolean vectors = query.embedding() != null && settings.vectorWeight() > 0;
+        FusionSettings fusion = settings.fusion();
+        int candidates = fusion.candidates(maxResults);
+        boolean vectors = fusion.usesVectors(query.embedding() != null);
         // full text: any of the query's words (plainto_tsquery would demand all of them), ranked by cover density
         StringBuilder sql = new StringBuilder("WITH q AS (SELECT replace(plainto_tsquery('" + settings.language()
                 + "'::regconfig, ?)::text, ' & ', ' | ')::tsquery AS words), "
@@ -236,11 +223,11 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
                 p.setString(i++, vector);
                 p.setInt(i++, candidates);
             }
-            p.setDouble(i++, vectors ? 1 - settings.vectorWeight() : 1);
-            p.setInt(i++, settings.rrfK());
+            p.setDouble(i++, fusion.lexicalWeight(vectors));
+            p.setInt(i++, fusion.rrfK());
             if (vectors) {
-                p.setDouble(i++, settings.vectorWeight());
-                p.setInt(i++, settings.rrfK());
+                p.setDouble(i++, fusion.vectorWeight());
+                p.setInt(i++, fusion.rrfK());
             }
             p.setInt(i, maxResults);
             List<Passage> result = new ArrayList<>();
@@ -258,32 +245,10 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
     }
 
     private static Passage passage(ResultSet r) throws SQLException, JsonProcessingException {
-        List<Strip> strips = new ArrayList<>();
-        for (JsonNode s : JSON.readTree(r.getString(8))) {
-            strips.add(new Strip(s.path("index").asInt(), s.path("text").asText(), embedding(s.path("embedding"))));
-        }
-        strips.sort(Comparator.comparingInt(Strip::index));
-        Map<String, String> metadata = new LinkedHashMap<>();
-        JSON.readTree(r.getString(9)).fields().forEachRemaining(f -> metadata.put(f.getKey(), f.getValue().asText()));
         Source source = new Source(Origin.valueOf(r.getString(5)), r.getString(2), r.getString(3), r.getString(4));
         return new Passage(r.getString(1), r.getString(6), source, r.getDouble(10),
-                embedding(JSON.readTree(r.getString(7))), strips, metadata);
-    }
-
-    private static String strips(List<Strip> strips) throws JsonProcessingException {
-        ArrayNode array = JSON.createArrayNode();
-        for (Strip strip : strips) {
-            ObjectNode s = array.addObject();
-            s.put("index", strip.index());
-            s.put("text", strip.text());
-            if (strip.embedding() != null) {
-                ArrayNode values = s.putArray("embedding");
-                for (float v : strip.embedding().toArray()) {
-                    values.add(v);
-                }
-            }
-        }
-        return JSON.writeValueAsString(array);
+                StoredJson.embedding(JSON.readTree(r.getString(7))), StoredJson.strips(JSON.readTree(r.getString(8))),
+                StoredJson.metadata(JSON.readTree(r.getString(9))));
     }
 
     /** pgvector's text form, {@code [0.1,0.2,...]}. */
@@ -297,17 +262,6 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
             text.append(values[i]);
         }
         return text.append(']').toString();
-    }
-
-    private static Embedding embedding(JsonNode array) {
-        if (!array.isArray() || array.isEmpty()) {
-            return null;
-        }
-        float[] values = new float[array.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = (float) array.get(i).asDouble();
-        }
-        return Embedding.of(values);
     }
 
     /** The server's reason, without the statement and its vectors that the driver puts into a batch's message. */

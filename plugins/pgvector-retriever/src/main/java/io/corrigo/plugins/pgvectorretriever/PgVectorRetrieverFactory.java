@@ -5,6 +5,8 @@ import io.corrigo.api.Retriever;
 import io.corrigo.api.RetrieverFactory;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.plugins.hybrid.FusionSettings;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -18,6 +20,9 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
 
     private static final Pattern PREFIX = Pattern.compile("[a-z][a-z0-9]{0,15}");
     private static final Pattern LANGUAGE = Pattern.compile("[a-z_]{1,40}");
+
+    /** One pool per database and account, shared by every tenant's retriever of this plugin start. */
+    private final ConnectionPools pools = new ConnectionPools();
 
     @Override
     public String id() {
@@ -33,7 +38,7 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
 
     @Override
     public List<ConfigProperty> configProperties() {
-        return List.of(
+        List<ConfigProperty> properties = new ArrayList<>(List.of(
                 ConfigProperty.string("url", "JDBC URL", "jdbc:postgresql://localhost:5432/corrigo").asRequired()
                         .withDescription("The database, e.g. jdbc:postgresql://db:5432/knowledge. The account needs CREATE "
                                 + "on the schema; the vector extension must be installed or installable by it."),
@@ -45,20 +50,16 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
                 ConfigProperty.string("language", "Text search configuration", "english")
                         .withDescription("PostgreSQL's stemming and stop words for full-text search: english, simple, german, ..."),
                 ConfigProperty.integer("poolSize", "Connections", 4).withRange(1, 64)
-                        .withDescription("At most this many connections, shared by every tenant using the same database and user."),
-                ConfigProperty.integer("candidates", "Candidates per list", 50).withRange(1, 1000)
-                        .withDescription("How many rows each of full-text and vector search contributes before fusion."),
-                ConfigProperty.integer("rrfK", "Fusion constant k", 60).withRange(1, 1000)
-                        .withDescription("Reciprocal rank fusion: a row at rank r scores 1/(k + r) in each list."),
-                ConfigProperty.decimal("vectorWeight", "Vector weight", 0.5).withRange(0, 1)
-                        .withDescription("Share of the fused score from vector search; the rest comes from full-text search."),
-                ConfigProperty.integer("timeoutMillis", "Statement timeout (ms)", 10_000).withRange(100, 300_000)
-                        .withDescription("Waiting for a connection and running one statement, each at most this long."));
+                        .withDescription("At most this many connections, shared by every tenant using the same database and user.")));
+        properties.addAll(FusionSettings.properties("full-text search", "vector search"));
+        properties.add(ConfigProperty.integer("timeoutMillis", "Statement timeout (ms)", 10_000).withRange(100, 300_000)
+                .withDescription("Waiting for a connection and running one statement, each at most this long."));
+        return properties;
     }
 
     @Override
     public List<String> problems(PluginConfig config) {
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         String url = config.string("url").orElse("");
         if (!url.startsWith("jdbc:postgresql:")) {
             problems.add("url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database), got " + url);
@@ -86,9 +87,20 @@ public class PgVectorRetrieverFactory implements RetrieverFactory {
         String language = config.string("language").orElse("english");
         String table = prefix + "_" + context.tenantId().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_") + "_kb";
         long timeout = config.integer("timeoutMillis");
-        ConnectionPools.Lease lease = ConnectionPools.lease(new ConnectionPools.Target(url, config.string("username").orElse(null),
+        ConnectionPools.Lease lease = pools.lease(new ConnectionPools.Target(url, config.string("username").orElse(null),
                 config.string("password").orElse(null), (int) config.integer("poolSize"), timeout));
-        return new PgVectorRetriever(lease.dataSource(), lease, table, context.embeddings(), new PgVectorRetriever.Settings(
-                (int) config.integer("candidates"), (int) config.integer("rrfK"), config.decimal("vectorWeight"), language));
+        return new PgVectorRetriever(lease.dataSource(), lease, table, context.embeddings(),
+                new PgVectorRetriever.Settings(FusionSettings.from(config), language));
+    }
+
+    /** How many connection pools this factory holds open (for tests). */
+    int openPools() {
+        return pools.open();
+    }
+
+    /** Closes the pools: the host calls this when the plugin stops, after closing every retriever. */
+    @Override
+    public void close() {
+        pools.close();
     }
 }

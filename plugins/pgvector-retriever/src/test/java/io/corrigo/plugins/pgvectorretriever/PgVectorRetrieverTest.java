@@ -3,7 +3,6 @@ package io.corrigo.plugins.pgvectorretriever;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Passage;
@@ -35,7 +34,11 @@ class PgVectorRetrieverTest {
     Path data;
 
     private Retriever retriever(String tenant, String prefix, EmbeddingService service, Map<String, String> extra) {
-        PgVectorRetrieverFactory factory = new PgVectorRetrieverFactory();
+        return retriever(new PgVectorRetrieverFactory(), tenant, prefix, service, extra);
+    }
+
+    private Retriever retriever(PgVectorRetrieverFactory factory, String tenant, String prefix, EmbeddingService service,
+                                Map<String, String> extra) {
         Map<String, String> settings = new HashMap<>(PgliteServer.settings(prefix));
         settings.putAll(extra);
         return factory.create(new TestPluginContext(tenant, data, service, Clock.systemUTC()),
@@ -107,22 +110,10 @@ class PgVectorRetrieverTest {
                     .anyMatch(d -> d.contains("USING gin (tsv)"));
         }
 
-        EmbeddingService other = new EmbeddingService() {
-            public Embedding embed(String text) {
-                return Embedding.of(new float[8]);
-            }
-
-            public int dimension() {
-                return 8;
-            }
-
-            public String modelId() {
-                return "another-model";
-            }
-        };
+        EmbeddingService other = new HashingEmbeddings(8); // another model
         Retriever mismatched = retriever("mapping", "map", other, Map.of());
         assertThatThrownBy(() -> ((KnowledgeIndex) mismatched).size())
-                .hasMessageContaining("model=" + embeddings.modelId())
+                .hasMessageContaining("holds vectors of model '" + embeddings.modelId() + "'")
                 .hasMessageContaining("re-index");
         ((AutoCloseable) retriever).close();
         ((AutoCloseable) mismatched).close();
@@ -130,15 +121,32 @@ class PgVectorRetrieverTest {
 
     @Test
     void should_share_one_pool_per_database_and_close_it_with_the_last_retriever() throws Exception {
-        int before = ConnectionPools.open();
-        Retriever a = retriever("pool-a", "pool", embeddings, Map.of("poolSize", "3"));
-        Retriever b = retriever("pool-b", "pool", embeddings, Map.of("poolSize", "3"));
-        assertThat(ConnectionPools.open()).isEqualTo(before + 1);
+        PgVectorRetrieverFactory factory = new PgVectorRetrieverFactory();
+        Retriever a = retriever(factory, "pool-a", "pool", embeddings, Map.of("poolSize", "3"));
+        Retriever b = retriever(factory, "pool-b", "pool", embeddings, Map.of("poolSize", "3"));
+        assertThat(factory.openPools()).isEqualTo(1);
         ((AutoCloseable) a).close();
         ((AutoCloseable) a).close(); // twice is harmless
-        assertThat(ConnectionPools.open()).isEqualTo(before + 1);
+        assertThat(factory.openPools()).isEqualTo(1);
         ((AutoCloseable) b).close();
-        assertThat(ConnectionPools.open()).isEqualTo(before);
+        assertThat(factory.openPools()).isZero();
+    }
+
+    @Test
+    void should_close_every_pool_when_the_factory_closes() throws Exception {
+        // given: a pool in use, as when the plugin is disabled while a pipeline still holds a retriever
+        PgVectorRetrieverFactory factory = new PgVectorRetrieverFactory();
+        Retriever retriever = retriever(factory, "pool-c", "pool", embeddings, Map.of());
+        assertThat(((KnowledgeIndex) retriever).size()).isZero();
+        assertThat(factory.openPools()).isEqualTo(1);
+
+        // when
+        factory.close();
+
+        // then: the pool is gone, and a retriever left over fails with a reason instead of hanging
+        assertThat(factory.openPools()).isZero();
+        assertThatThrownBy(() -> ((KnowledgeIndex) retriever).size()).hasMessageContaining("PostgreSQL failed");
+        ((AutoCloseable) retriever).close(); // after the factory: harmless
     }
 
     @Test
