@@ -8,31 +8,16 @@ import org.pf4j.Extension;
 
 /** Registers the answerhood grader: the offline default evaluator. */
 @Extension
-public class AnswerhoodEvaluatorFactory implements EvaluatorFactory {
+public class AnswerhoodEvaluatorFactory extends AnswerhoodModelFactory implements EvaluatorFactory {
 
     public static final String ID = "answerhood-evaluator";
 
-    /** Read once per plugin start: the weights are part of the plugin version. */
-    private final AnswerhoodModel model = AnswerhoodModel.shipped();
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String description() {
-        return "Grades whether a passage ANSWERS the question, offline: a probability from a logistic model fitted on "
+    public AnswerhoodEvaluatorFactory() {
+        super(ID, "Grades whether a passage ANSWERS the question, offline: a probability from a logistic model fitted on "
                 + "SQuAD 2.0 (with its adversarial unanswerable questions) over the question's IDF-weighted coverage, "
                 + "the expected answer type (a name, date, number or place the question does not already contain), "
                 + "embedding similarity of question and best sentence, word order and negation. The same model picks "
-                + "the sentences that carry the answer. The trace lists the probability and its features.";
-    }
-
-    /** Pure computation on the host's embeddings: no timeout hop needed. */
-    @Override
-    public boolean inProcess() {
-        return true;
+                + "the sentences that carry the answer. The trace lists the probability and its features.");
     }
 
     @Override

@@ -10,25 +10,17 @@ import org.pf4j.Extension;
 
 /** Registers the lightweight critic: Self-RAG's support and usefulness judgements without a model call. */
 @Extension
-public class LightweightCriticFactory implements CriticFactory {
+public class LightweightCriticFactory extends AnswerhoodModelFactory implements CriticFactory {
 
     public static final String ID = "lightweight-critic";
 
-    /** The answerhood model judges relevance (ISREL); read once per plugin start. */
-    private final AnswerhoodModel model = AnswerhoodModel.shipped();
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String description() {
-        return "Checks every answer sentence against the context offline: word for word, by word overlap and "
+    /** The answerhood model judges relevance (ISREL). */
+    public LightweightCriticFactory() {
+        super(ID, "Checks every answer sentence against the context offline: word for word, by word overlap and "
                 + "embedding similarity, and by its figures (a number the context never mentions makes the sentence "
                 + "unsupported). Rates usefulness 1-5 by how much of the question the supported sentences cover, and 1 when "
                 + "no supported sentence answers the question by the answerhood model (relevance, Self-RAG's ISREL). "
-                + "Costs no embedding for quoted sentences.";
+                + "Costs no embedding for quoted sentences.");
     }
 
     @Override
@@ -40,11 +32,6 @@ public class LightweightCriticFactory implements CriticFactory {
                 ConfigProperty.decimal("partialSupport", "Partially supported from", LightweightCritic.DEFAULT_PARTIAL)
                         .withRange(0, 1)
                         .withDescription("At least this (and below the full mark) is partially supported; below, not supported."));
-    }
-
-    @Override
-    public boolean inProcess() {
-        return true;
     }
 
     @Override
