@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.knowledge.JobScheduler;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,6 +25,8 @@ class KnowledgeApiTest extends HostTestBase {
 
     @Autowired
     IngestionService ingestion;
+    @Autowired
+    JobScheduler scheduler;
     @Autowired
     PipelineRuntimes runtimes;
     @Autowired
@@ -183,7 +186,7 @@ class KnowledgeApiTest extends HostTestBase {
         jdbc.update("update ingestion_job set state = 'RUNNING', chunks_done = 0 where id = ?", jobId);
         jdbc.update("update document set status = 'INDEXING', chunk_count = 0 where id = ?", docB);
         index(t).deleteDocument(docB);
-        ingestion.sweep();
+        scheduler.sweep();
         io.corrigo.server.knowledge.JobView resumed = ingestion.await(t, jobId, Duration.ofMinutes(2));
 
         // then
@@ -196,7 +199,7 @@ class KnowledgeApiTest extends HostTestBase {
         // and when it "died" after writing b's chunks but before marking it done, resuming does not duplicate them
         jdbc.update("update ingestion_job set state = 'RUNNING' where id = ?", jobId);
         jdbc.update("update document set status = 'INDEXING' where id = ?", docB);
-        ingestion.sweep();
+        scheduler.sweep();
         ingestion.await(t, jobId, Duration.ofMinutes(2));
         assertThat(index(t).size()).as("no chunk duplicated").isEqualTo(chunksBefore);
     }

@@ -25,12 +25,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class JobClaimsTest extends HostTestBase {
 
-    private static final List<IngestionJob.State> OPEN = List.of(IngestionJob.State.QUEUED, IngestionJob.State.RUNNING);
-
     @Autowired
     IngestionJobRepository jobs;
     @Autowired
     IngestionService ingestion;
+    @Autowired
+    JobScheduler scheduler;
     @Autowired
     JdbcTemplate jdbc;
 
@@ -57,7 +57,7 @@ class JobClaimsTest extends HostTestBase {
             claims.add(pool.submit(() -> {
                 start.await();
                 Instant now = Instant.now();
-                return jobs.claim(job, host, now, now.minus(IngestionService.LEASE), OPEN);
+                return jobs.claim(job, host, now, now.minus(JobScheduler.LEASE), JobScheduler.OPEN);
             }));
         }
         start.countDown();
@@ -74,13 +74,13 @@ class JobClaimsTest extends HostTestBase {
     void should_keep_a_live_holders_job_and_hand_a_dead_holders_job_over() {
         String job = job(tenant("leases"));
         Instant now = Instant.now();
-        assertThat(jobs.claim(job, "host-a", now, now.minus(IngestionService.LEASE), OPEN)).isEqualTo(1);
+        assertThat(jobs.claim(job, "host-a", now, now.minus(JobScheduler.LEASE), JobScheduler.OPEN)).isEqualTo(1);
 
-        assertThat(jobs.claim(job, "host-b", now, now.minus(IngestionService.LEASE), OPEN)).as("a live holder").isZero();
-        assertThat(jobs.claim(job, "host-a", now, now.minus(IngestionService.LEASE), OPEN)).as("the holder again").isEqualTo(1);
+        assertThat(jobs.claim(job, "host-b", now, now.minus(JobScheduler.LEASE), JobScheduler.OPEN)).as("a live holder").isZero();
+        assertThat(jobs.claim(job, "host-a", now, now.minus(JobScheduler.LEASE), JobScheduler.OPEN)).as("the holder again").isEqualTo(1);
 
-        Instant later = now.plus(IngestionService.LEASE).plusSeconds(1);
-        assertThat(jobs.claim(job, "host-b", later, later.minus(IngestionService.LEASE), OPEN)).as("lease expired").isEqualTo(1);
+        Instant later = now.plus(JobScheduler.LEASE).plusSeconds(1);
+        assertThat(jobs.claim(job, "host-b", later, later.minus(JobScheduler.LEASE), JobScheduler.OPEN)).as("lease expired").isEqualTo(1);
         assertThat(jobs.heartbeat(job, "host-a", later)).as("the old holder's renewal").isZero();
     }
 
@@ -96,17 +96,17 @@ class JobClaimsTest extends HostTestBase {
         jdbc.update("update document set status = 'QUEUED' where job_id = ?", jobId);
 
         // when
-        ingestion.sweep();
+        scheduler.sweep();
         JobView done = ingestion.await(t, jobId, Duration.ofMinutes(2));
 
         // then
         assertThat(done.state()).isEqualTo("DONE");
-        assertThat(jobs.findById(jobId).orElseThrow().claimedBy).isEqualTo(ingestion.hostId());
+        assertThat(jobs.findById(jobId).orElseThrow().claimedBy).isEqualTo(scheduler.hostId());
 
         // and a job a live host holds is left alone
         jdbc.update("update ingestion_job set state = 'RUNNING', claimed_by = 'host-alive', heartbeat_at = ? where id = ?",
                 Timestamp.from(Instant.now()), jobId);
-        ingestion.sweep();
+        scheduler.sweep();
         assertThat(ingestion.await(t, jobId, Duration.ofSeconds(2)).state()).isEqualTo("RUNNING");
         assertThat(jobs.findById(jobId).orElseThrow().claimedBy).isEqualTo("host-alive");
         jdbc.update("update ingestion_job set state = 'DONE' where id = ?", jobId);
