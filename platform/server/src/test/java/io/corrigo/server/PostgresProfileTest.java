@@ -110,7 +110,7 @@ class PostgresProfileTest {
         assertThat(ingestion.list("pg-b")).isEmpty();
         assertThat(answer.answer()).contains("third Tuesday");
         RunView run = runs.run("pg-a", answer.runId());
-        assertThat(run.trace().get("retrieved").size()).isGreaterThan(0);
+        assertThat(run.trace().retrieved()).isNotEmpty();
         runs.feedback("pg-a", answer.runId(), "helpful", "spot on");
         assertThat(runs.list("pg-a", new RunFilter("CORRECT", false, null, null, "helpful"), 0, 10).items())
                 .extracting(RunView::id).containsExactly(answer.runId());

@@ -3,7 +3,9 @@ package io.corrigo.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.corrigo.server.run.QueryService;
 import io.corrigo.server.run.RunLog;
+import io.corrigo.server.run.RunView;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,6 +31,8 @@ class RunLogApiTest extends HostTestBase {
     @Autowired
     RunLog runLog;
     @Autowired
+    QueryService queries;
+    @Autowired
     JdbcTemplate jdbc;
 
     private final List<String> runIds = new ArrayList<>();
@@ -41,6 +45,36 @@ class RunLogApiTest extends HostTestBase {
         runIds.clear();
         runIds.add(ask(TENANT, "When did the Quillon bridge open?").body().get("runId").asText());
         runIds.add(ask(TENANT, "Who painted the Mona Lisa?").body().get("runId").asText());
+    }
+
+    @Test
+    void should_read_back_the_trace_records_the_run_was_answered_with() {
+        // given: a run as the playground receives it, straight from the pipeline
+        RunView asked = queries.askWithTrace(TENANT, "How long is the Quillon bridge?");
+
+        // when
+        RunView read = runLog.run(TENANT, asked.id());
+
+        // then: the same records, not a lossy copy (settings, grades, strips, timings, instants all round-trip)
+        assertThat(asked.trace().retrieved()).isNotEmpty();
+        assertThat(read.trace()).isEqualTo(asked.trace());
+        assertThat(read.citations()).isEqualTo(asked.citations()).isNotEmpty();
+        assertThat(read.answer()).isEqualTo(asked.answer()).contains("412");
+    }
+
+    @Test
+    void should_show_a_run_whose_stored_trace_this_version_cannot_read__without_its_trace() {
+        // given: a run whose stored trace is of another shape (a field renamed in a later version, say)
+        String runId = runIds.get(0);
+        jdbc.update("update run set trace = ? where id = ?", "{\"answer\":{\"citations\":7},\"trace\":[]}", runId);
+
+        // when
+        Reply run = get("/api/v1/tenants/" + TENANT + "/runs/" + runId);
+
+        // then: the run is still there, with its columns, and says it has no trace rather than failing
+        assertThat(run.status()).isEqualTo(200);
+        assertThat(run.body().get("answer").asText()).contains("1931");
+        assertThat(run.body().has("trace")).isFalse();
     }
 
     @Test

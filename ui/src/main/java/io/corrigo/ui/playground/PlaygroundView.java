@@ -11,9 +11,7 @@ import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.Route;
-import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
-import io.corrigo.server.run.RunLog;
 import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
@@ -29,12 +27,10 @@ import jakarta.annotation.security.PermitAll;
 public class PlaygroundView extends TenantScopedView {
 
     private final QueryService queries;
-    private final RunLog runs;
 
-    public PlaygroundView(TenantSelection selection, QueryService queries, RunLog runs) {
+    public PlaygroundView(TenantSelection selection, QueryService queries) {
         super(selection, "Playground");
         this.queries = queries;
-        this.runs = runs;
     }
 
     @Override
@@ -51,8 +47,7 @@ public class PlaygroundView extends TenantScopedView {
         Button ask = new Button("Ask", e -> {
             result.removeAll();
             Toasts.attempt(() -> {
-                QueryResponse answer = queries.ask(tenantId, question.getValue());
-                result.add(new TracePanel(runs.run(tenantId, answer.runId())));
+                result.add(new TracePanel(queries.askWithTrace(tenantId, question.getValue())));
             });
         });
         ask.setId("ask");

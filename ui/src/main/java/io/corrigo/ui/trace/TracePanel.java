@@ -1,6 +1,5 @@
 package io.corrigo.ui.trace;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -12,86 +11,99 @@ import com.vaadin.flow.component.html.ListItem;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.html.UnorderedList;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import io.corrigo.api.Citation;
+import io.corrigo.api.Origin;
+import io.corrigo.api.Reflection;
+import io.corrigo.api.SentenceSupport;
+import io.corrigo.api.Support;
+import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.settings.SelfRagSettings;
+import io.corrigo.engine.trace.CritiqueRound;
+import io.corrigo.engine.trace.PassageTrace;
+import io.corrigo.engine.trace.Reranking;
+import io.corrigo.engine.trace.RetrievalDecision;
+import io.corrigo.engine.trace.RunTrace;
+import io.corrigo.engine.trace.StageTiming;
+import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.server.run.RunView;
 import io.corrigo.ui.shell.Badges;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A run as an admin reads it: the answer with its citations beside the trace — the retrieve-or-not decision, every
  * passage's score and grade, the action, search results, kept and dropped sentences, each critique round (sentence
- * support, usefulness, what followed), time per stage, plugins and notices. Answers "why did
- * it say that?" from the trace alone.
+ * support, usefulness, what followed), time per stage, plugins and notices. Answers "why did it say that?" from the
+ * trace alone. Renders the engine's own trace records ({@link RunTrace}), so a renamed field is a compile error here.
  */
 public class TracePanel extends VerticalLayout {
 
     public TracePanel(RunView run) {
         setPadding(false);
-        JsonNode trace = run.trace();
+        RunTrace trace = run.trace();
         add(answer(run));
-        if (trace == null || trace.isNull()) {
+        if (trace == null) {
             add(new Paragraph("This run has no trace."));
             return;
         }
+        PipelineSettings settings = trace.settings();
         HorizontalLayout facts = new HorizontalLayout();
         facts.setId("trace-summary");
-        facts.add(labelled("Action", Badges.of(text(trace, "action", "naive (not graded)"))));
-        facts.add(labelled("Context", new Span(trace.path("contextTokens").asInt() + " words")));
-        facts.add(labelled("Total", new Span(ms(trace.path("totalMillis").asDouble()))));
-        if (!trace.path("rewrittenQuery").isMissingNode() && !trace.path("rewrittenQuery").isNull()) {
-            facts.add(labelled("Web query", new Span(trace.path("rewrittenQuery").asText())));
+        facts.add(labelled("Action", Badges.of(trace.action() == null ? "naive (not graded)" : trace.action().name())));
+        facts.add(labelled("Context", new Span(trace.contextTokens() + " words")));
+        facts.add(labelled("Total", new Span(ms(trace.totalMillis()))));
+        if (trace.rewrittenQuery() != null) {
+            facts.add(labelled("Web query", new Span(trace.rewrittenQuery())));
         }
-        JsonNode decision = trace.path("retrievalDecision");
-        if (decision.isObject()) {
-            Span retrieval = new Span((decision.path("retrieve").asBoolean() ? "retrieved" : "skipped") + " · "
-                    + decision.path("decidedBy").asText() + ": " + decision.path("reason").asText());
+        RetrievalDecision decision = trace.retrievalDecision();
+        if (decision != null) {
+            Span retrieval = new Span((decision.retrieve() ? "retrieved" : "skipped") + " · "
+                    + decision.decidedBy() + ": " + decision.reason());
             retrieval.setId("trace-retrieval-decision");
             facts.add(labelled("Retrieval", retrieval));
         }
         add(facts);
-        add(timings(trace.path("timings")));
-        if (trace.path("rounds").size() > 0) {
-            add(new H4("Self-RAG critique: " + trace.path("rounds").size() + " round(s), at most "
-                    + (1 + trace.path("settings").path("selfRag").path("maxRounds").asInt()) + " candidates (serve at "
-                    + "support ≥ " + trace.path("settings").path("selfRag").path("minSupport").asDouble()
-                    + " and usefulness ≥ " + trace.path("settings").path("selfRag").path("minUsefulness").asInt() + ")"));
+        add(timings(trace.timings()));
+        if (!trace.rounds().isEmpty()) {
+            SelfRagSettings selfRag = settings.selfRag();
+            add(new H4("Self-RAG critique: " + trace.rounds().size() + " round(s), at most "
+                    + (1 + selfRag.maxRounds()) + " candidates (serve at support ≥ " + selfRag.minSupport()
+                    + " and usefulness ≥ " + selfRag.minUsefulness() + ")"));
             Div rounds = new Div();
             rounds.setId("trace-rounds");
             rounds.setWidthFull();
-            trace.path("rounds").forEach(r -> rounds.add(round(r)));
+            trace.rounds().forEach(r -> rounds.add(round(r)));
             add(rounds);
         }
-
-        JsonNode reranking = trace.path("reranking");
-        if (reranking.isObject()) {
-            add(new H4("Reranked: " + reranking.path("candidates").asInt() + " candidates, the best "
-                    + reranking.path("kept").size() + " graded"));
-            add(reranking(reranking.path("kept")));
+        Reranking reranking = trace.reranking();
+        if (reranking != null) {
+            add(new H4("Reranked: " + reranking.candidates() + " candidates, the best " + reranking.kept().size()
+                    + " graded"));
+            add(reranking(reranking.kept()));
         }
-        add(new H4("Knowledge-base passages (graded: CORRECT ≥ " + trace.path("settings").path("upperThreshold").asDouble()
-                + ", INCORRECT < " + trace.path("settings").path("lowerThreshold").asDouble() + ")"));
-        add(passages("trace-retrieved", trace.path("retrieved")));
-        if (trace.path("searchResults").size() > 0) {
+        add(new H4("Knowledge-base passages (graded: CORRECT ≥ " + settings.upperThreshold() + ", INCORRECT < "
+                + settings.lowerThreshold() + ")"));
+        add(passages("trace-retrieved", trace.retrieved()));
+        if (!trace.searchResults().isEmpty()) {
             add(new H4("Web search results"));
-            add(passages("trace-search", trace.path("searchResults")));
+            add(passages("trace-search", trace.searchResults()));
         }
-        add(new H4("Sentences (strips) considered by refinement (kept at ≥ "
-                + trace.path("settings").path("stripThreshold").asDouble() + ")"));
-        add(strips(trace.path("strips")));
-        if (trace.path("notices").size() > 0) {
+        add(new H4("Sentences (strips) considered by refinement (kept at ≥ " + settings.stripThreshold() + ")"));
+        add(strips(trace.strips()));
+        if (!trace.notices().isEmpty()) {
             add(new H4("Notices"));
             UnorderedList notices = new UnorderedList();
             notices.setId("trace-notices");
-            trace.path("notices").forEach(n -> notices.add(new ListItem(n.path("stage").asText() + ": "
-                    + n.path("message").asText() + (n.path("degrading").asBoolean() ? " (degraded the answer)" : ""))));
+            trace.notices().forEach(n -> notices.add(new ListItem(n.stage().name() + ": " + n.message()
+                    + (n.degrading() ? " (degraded the answer)" : ""))));
             add(notices);
         }
         UnorderedList plugins = new UnorderedList();
-        trace.path("plugins").forEach(p -> plugins.add(new ListItem(p.path("role").asText() + ": "
-                + p.path("factoryId").asText() + " (" + p.path("pluginId").asText() + " " + p.path("version").asText() + ")")));
+        trace.plugins().forEach(p -> plugins.add(new ListItem(p.role() + ": " + p.factoryId() + " (" + p.pluginId()
+                + " " + p.version() + ")")));
         add(new H4("Plugins"), plugins);
     }
 
@@ -112,22 +124,23 @@ public class TracePanel extends VerticalLayout {
         if (run.degraded()) {
             flags.add(Badges.of("degraded"));
         }
-        if (run.trace() != null && run.trace().path("incomplete").asBoolean()) {
+        if (run.trace() != null && run.trace().incomplete()) {
             flags.add(Badges.of("incomplete"));
         }
         flags.add(new Span("pipeline v" + run.pipelineVersion() + " · " + ms(run.totalMillis())));
         box.add(question, flags, answer);
-        if (run.citations() != null && run.citations().size() > 0) {
+        if (run.citations() != null && !run.citations().isEmpty()) {
             UnorderedList citations = new UnorderedList();
             citations.setId("citations");
-            for (JsonNode c : run.citations()) {
-                JsonNode source = c.has("source") ? c.path("source") : c;
-                String label = "[" + c.path("number").asInt() + "] " + text(source, "title", source.path("documentId").asText())
-                        + " · " + (source.path("origin").asText().equals("WEB") ? "web" : "knowledge base");
+            for (Citation c : run.citations()) {
+                String title = c.source().title() == null || c.source().title().isEmpty()
+                        ? c.source().documentId() : c.source().title();
+                String label = "[" + c.number() + "] " + title + " · "
+                        + (c.source().origin() == Origin.WEB ? "web" : "knowledge base");
                 ListItem item = new ListItem();
-                String uri = source.path("uri").asText("");
+                String uri = c.source().uri() == null ? "" : c.source().uri();
                 item.add(uri.startsWith("http") ? new Anchor(uri, label) : new Span(label));
-                Paragraph quote = new Paragraph(c.path("quote").asText(""));
+                Paragraph quote = new Paragraph(c.quote() == null ? "" : c.quote());
                 quote.getStyle().set("margin", "0 0 var(--lumo-space-s) 0").set("color", "var(--lumo-secondary-text-color)")
                         .set("font-size", "var(--lumo-font-size-s)");
                 item.add(quote);
@@ -142,108 +155,106 @@ public class TracePanel extends VerticalLayout {
         return box;
     }
 
-    private static Component timings(JsonNode timings) {
-        List<String> stages = new ArrayList<>();
-        double[] values = new double[timings.size()];
-        int i = 0;
-        for (JsonNode t : timings) {
-            stages.add(t.path("stage").asText().toLowerCase(Locale.ROOT));
-            values[i++] = t.path("millis").asDouble();
-        }
+    private static Component timings(List<StageTiming> timings) {
+        List<String> stages = timings.stream().map(t -> t.stage().name().toLowerCase(Locale.ROOT)).toList();
+        double[] values = timings.stream().mapToDouble(StageTiming::millis).toArray();
         return SvgChart.stackedBars("trace-timings", "Time per stage (ms)", stages,
                 List.of(new SvgChart.Series("ms", "var(--lumo-primary-color)", values)));
     }
 
     /** One candidate answer: its judgement per sentence and what the loop did next. */
-    private static Component round(JsonNode round) {
+    private static Component round(CritiqueRound round) {
         Div box = new Div();
-        box.setId("trace-round-" + round.path("round").asInt());
+        box.setId("trace-round-" + round.round());
         box.getStyle().set("border-left", "3px solid var(--lumo-contrast-20pct)").set("padding", "0 var(--lumo-space-m)")
                 .set("margin-bottom", "var(--lumo-space-m)");
         HorizontalLayout head = new HorizontalLayout();
-        head.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.BASELINE);
-        head.add(new Span("Candidate " + round.path("round").asInt()), Badges.of(round.path("decision").asText()));
-        if (round.path("support").isNumber()) {
-            head.add(new Span("support " + number(round.path("support")) + " · usefulness "
-                    + round.path("usefulness").asInt() + "/5 · judged by " + text(round, "judgedBy", "—")));
+        head.setAlignItems(FlexComponent.Alignment.BASELINE);
+        head.add(new Span("Candidate " + round.round()), Badges.of(String.valueOf(round.decision())));
+        if (round.support() != null) {
+            head.add(new Span("support " + number(round.support()) + " · usefulness "
+                    + (round.usefulness() == null ? "—" : round.usefulness()) + "/5 · judged by "
+                    + orDash(round.judgedBy())));
         }
         box.add(head);
-        Paragraph why = new Paragraph(round.path("why").asText());
+        Paragraph why = new Paragraph(round.why());
         why.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "var(--lumo-space-xs) 0");
         box.add(why);
-        if (round.path("sentences").size() > 0) {
+        if (!round.sentences().isEmpty()) {
             UnorderedList sentences = new UnorderedList();
-            round.path("sentences").forEach(s -> {
-                ListItem item = new ListItem(Badges.of(s.path("support").asText()),
-                        new Span(" " + s.path("sentence").asText() + " (" + number(s.path("score")) + ")"));
-                if (!text(s, "evidence", "").isEmpty() && "NONE".equals(s.path("support").asText())) {
-                    Span evidence = new Span(" — " + s.path("evidence").asText());
+            for (SentenceSupport s : round.sentences()) {
+                ListItem item = new ListItem(Badges.of(String.valueOf(s.support())),
+                        new Span(" " + s.sentence() + " (" + number(s.score()) + ")"));
+                if (s.evidence() != null && !s.evidence().isEmpty() && s.support() == Support.NONE) {
+                    Span evidence = new Span(" — " + s.evidence());
                     evidence.getStyle().set("color", "var(--lumo-secondary-text-color)");
                     item.add(evidence);
                 }
                 sentences.add(item);
-            });
+            }
             box.add(sentences);
         } else {
-            box.add(new Paragraph("“" + round.path("answer").asText() + "”"));
+            box.add(new Paragraph("“" + round.answer() + "”"));
         }
-        JsonNode reflection = round.path("reflection");
-        if (reflection.isObject()) {
-            box.add(new Paragraph("Reflection tokens: retrieve " + text(reflection, "retrieve", "—") + ", relevant "
-                    + text(reflection, "relevant", "—") + ", support " + text(reflection, "support", "—") + ", utility "
-                    + text(reflection, "utility", "—")));
+        Reflection reflection = round.reflection();
+        if (reflection != null) {
+            box.add(new Paragraph("Reflection tokens: retrieve " + orDash(reflection.retrieve()) + ", relevant "
+                    + orDash(reflection.relevant()) + ", support " + orDash(reflection.support()) + ", utility "
+                    + orDash(reflection.utility())));
         }
-        JsonNode again = round.path("retrieval");
-        if (again.isObject()) {
-            box.add(new Paragraph("From a second retrieval for “" + again.path("question").asText() + "”: action "
-                    + text(again, "action", "—") + ", " + again.path("retrieved").size() + " passages, "
-                    + again.path("strips").size() + " sentences considered."));
+        RunTrace again = round.retrieval();
+        if (again != null) {
+            box.add(new Paragraph("From a second retrieval for “" + again.question() + "”: action "
+                    + orDash(again.action()) + ", " + again.retrieved().size() + " passages, "
+                    + again.strips().size() + " sentences considered."));
         }
         return box;
     }
 
-    private static Grid<JsonNode> passages(String id, JsonNode passages) {
-        Grid<JsonNode> grid = new Grid<>();
+    private static Grid<PassageTrace> passages(String id, List<PassageTrace> passages) {
+        Grid<PassageTrace> grid = new Grid<>();
         grid.setId(id);
-        grid.addColumn(p -> text(p, "title", p.path("documentId").asText())).setHeader("Passage").setFlexGrow(2);
-        grid.addColumn(p -> p.path("origin").asText()).setHeader("Origin").setAutoWidth(true);
-        grid.addColumn(p -> number(p.path("retrievalScore"))).setHeader("Retrieval score").setAutoWidth(true);
-        grid.addColumn(p -> number(p.path("score"))).setHeader("Evaluator score").setAutoWidth(true);
-        grid.addComponentColumn(p -> Badges.of(text(p, "grade", null))).setHeader("Grade").setAutoWidth(true);
-        grid.addColumn(p -> p.path("kept").asBoolean() ? "kept" : "dropped").setHeader("").setAutoWidth(true);
-        grid.addColumn(p -> text(p, "error", "")).setHeader("Evaluator's reason or error").setFlexGrow(1);
-        grid.setItems(list(passages));
+        grid.addColumn(p -> p.title() == null || p.title().isEmpty() ? p.documentId() : p.title())
+                .setHeader("Passage").setFlexGrow(2);
+        grid.addColumn(PassageTrace::origin).setHeader("Origin").setAutoWidth(true);
+        grid.addColumn(p -> number(p.retrievalScore())).setHeader("Retrieval score").setAutoWidth(true);
+        grid.addColumn(p -> number(p.score())).setHeader("Evaluator score").setAutoWidth(true);
+        grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader("Grade")
+                .setAutoWidth(true);
+        grid.addColumn(p -> p.kept() ? "kept" : "dropped").setHeader("").setAutoWidth(true);
+        grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Evaluator's reason or error").setFlexGrow(1);
+        grid.setItems(passages);
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         return grid;
     }
 
     /** Where each graded passage stood in the retriever's order and where the reranker put it. */
-    private static Grid<JsonNode> reranking(JsonNode kept) {
-        Grid<JsonNode> grid = new Grid<>();
+    private static Grid<Reranking.Move> reranking(List<Reranking.Move> kept) {
+        Grid<Reranking.Move> grid = new Grid<>();
         grid.setId("trace-reranking");
-        grid.addColumn(m -> m.path("rank").asInt()).setHeader("Rank").setAutoWidth(true);
-        grid.addColumn(m -> m.path("retrievalRank").asInt()).setHeader("Retriever's rank").setAutoWidth(true);
+        grid.addColumn(Reranking.Move::rank).setHeader("Rank").setAutoWidth(true);
+        grid.addColumn(Reranking.Move::retrievalRank).setHeader("Retriever's rank").setAutoWidth(true);
         grid.addComponentColumn(m -> {
-            int moved = m.path("retrievalRank").asInt() - m.path("rank").asInt();
+            int moved = m.retrievalRank() - m.rank();
             return Badges.of(moved > 0 ? "up " + moved : moved < 0 ? "down " + -moved : "same");
         }).setHeader("Moved").setAutoWidth(true);
-        grid.addColumn(m -> text(m, "title", m.path("id").asText())).setHeader("Passage").setFlexGrow(3);
-        grid.setItems(list(kept));
+        grid.addColumn(m -> m.title() == null || m.title().isEmpty() ? m.id() : m.title()).setHeader("Passage")
+                .setFlexGrow(3);
+        grid.setItems(kept);
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         return grid;
     }
 
-    private static Grid<JsonNode> strips(JsonNode strips) {
-        Grid<JsonNode> grid = new Grid<>();
+    private static Grid<StripTrace> strips(List<StripTrace> strips) {
+        Grid<StripTrace> grid = new Grid<>();
         grid.setId("trace-strips");
-        grid.addComponentColumn(s -> Badges.of(s.path("kept").asBoolean() ? "kept" : "dropped")).setHeader("")
-                .setAutoWidth(true);
-        grid.addColumn(s -> number(s.path("score"))).setHeader("Score").setAutoWidth(true);
-        grid.addColumn(s -> s.path("text").asText()).setHeader("Sentence").setFlexGrow(3);
-        grid.addColumn(s -> text(s, "reason", "")).setHeader("Why").setAutoWidth(true);
-        grid.setItems(list(strips));
+        grid.addComponentColumn(s -> Badges.of(s.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
+        grid.addColumn(s -> number(s.score())).setHeader("Score").setAutoWidth(true);
+        grid.addColumn(StripTrace::text).setHeader("Sentence").setFlexGrow(3);
+        grid.addColumn(s -> s.reason() == null ? "" : s.reason()).setHeader("Why").setAutoWidth(true);
+        grid.setItems(strips);
         grid.setHeight("22rem");
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         return grid;
@@ -256,19 +267,12 @@ public class TracePanel extends VerticalLayout {
         return new Div(name, value);
     }
 
-    private static List<JsonNode> list(JsonNode array) {
-        List<JsonNode> out = new ArrayList<>();
-        array.forEach(out::add);
-        return out;
+    private static String orDash(Object value) {
+        return value == null || value.toString().isEmpty() ? "—" : value.toString();
     }
 
-    private static String text(JsonNode node, String field, String fallback) {
-        JsonNode v = node.path(field);
-        return v.isMissingNode() || v.isNull() || v.asText().isEmpty() ? fallback : v.asText();
-    }
-
-    private static String number(JsonNode v) {
-        return v.isNumber() ? String.format(Locale.ROOT, "%.3f", v.asDouble()) : "—";
+    private static String number(Double v) {
+        return v == null ? "—" : String.format(Locale.ROOT, "%.3f", v);
     }
 
     static String ms(double millis) {

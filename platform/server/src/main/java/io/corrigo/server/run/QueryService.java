@@ -43,6 +43,20 @@ public class QueryService {
     }
 
     /**
+     * Answers {@code question} for {@code tenantId} and returns the run as the run log would show it, with its
+     * citations and trace (the playground's view), without reading it back.
+     *
+     * @throws ServiceException 404 unknown tenant, 400 bad question
+     */
+    public RunView askWithTrace(String tenantId, String question) {
+        String q = validate(tenantId, question);
+        TenantPipeline pipeline = runtimes.forTenant(tenantId);
+        RunResult result = pipeline.pipeline().run(q, null);
+        RunRecord record = save(UUID.randomUUID().toString(), tenantId, pipeline, result);
+        return RunView.of(record, result.answer().citations(), result.trace());
+    }
+
+    /**
      * Checks a question before answering it (so a streaming response can fail cleanly before it starts).
      * @return the question, stripped
      * @throws ServiceException 404 unknown tenant, 400 bad question

@@ -1,9 +1,11 @@
 package io.corrigo.server.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.api.Citation;
+import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
@@ -78,7 +80,7 @@ public class RunLog {
         }
         Page<RunRecord> found = runs.findAll(matching(tenantId, filter),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "createdAt")));
-        return new RunPage(found.stream().map(RunLog::summary).toList(), page, size, found.getTotalElements());
+        return new RunPage(found.stream().map(RunView::summary).toList(), page, size, found.getTotalElements());
     }
 
     /** Stores a user's rating of a run. @throws ServiceException 400 for a bad rating, 404 for another tenant's run */
@@ -96,7 +98,7 @@ public class RunLog {
         run.feedback = rating;
         run.feedbackComment = comment == null || comment.isBlank() ? null : comment.strip();
         run.feedbackAt = clock.instant();
-        return summary(runs.save(run));
+        return RunView.summary(runs.save(run));
     }
 
     /** Writes the matching runs with their traces as JSON Lines, oldest first, page by page. */
@@ -164,23 +166,25 @@ public class RunLog {
         };
     }
 
+    /** What {@link QueryService} stored besides the run's columns, as read back: the answer's citations and the trace. */
+    private record StoredRun(StoredAnswer answer, RunTrace trace) {
+    }
+
+    private record StoredAnswer(List<Citation> citations) {
+    }
+
+    /**
+     * The run with its citations and trace, read back into the records the pipeline wrote. A trace this version cannot
+     * read (written by a version whose records differ) leaves the run without one, logged, rather than unreadable.
+     */
     private RunView view(RunRecord r) {
         try {
-            JsonNode stored = json.readTree(r.trace);
-            return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
-                    r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), stored.get("answer").get("citations"),
-                    stored.get("trace"));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored trace of run " + r.id + " is unreadable", e);
+            StoredRun stored = json.readerFor(StoredRun.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(r.trace);
+            return RunView.of(r, stored.answer() == null ? List.of() : stored.answer().citations(), stored.trace());
+        } catch (JsonProcessingException | RuntimeException e) {
+            log.warn("Run {}: its stored trace cannot be read by this version ({}); shown without it", r.id, e.toString());
+            return RunView.of(r, List.of(), null);
         }
-    }
-
-    private static RunView summary(RunRecord r) {
-        return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
-                r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), null, null);
-    }
-
-    private static RunView.Feedback feedbackOf(RunRecord r) {
-        return r.feedback == null ? null : new RunView.Feedback(r.feedback, r.feedbackComment, r.feedbackAt);
     }
 }
