@@ -3,6 +3,7 @@ package io.corrigo.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.config.PluginConfig;
@@ -38,5 +39,35 @@ class PluginConfigTest {
                         "weight: must be a number, was 'heavy'",
                         "fuzzy: must be true or false, was 'maybe'",
                         "apiKey: a value is required"));
+    }
+
+    @Test
+    void should_accept_only_a_choice_s_options__and_name_them_when_refusing() {
+        List<ConfigProperty> withChoice = List.of(ConfigProperty.choice("api", "API", "openai", List.of("openai", "ollama")));
+
+        assertThat(PluginConfig.defaults(withChoice).string("api")).contains("openai");
+        assertThat(PluginConfig.resolve(withChoice, Map.of("api", "ollama")).string("api")).contains("ollama");
+        assertThatThrownBy(() -> PluginConfig.resolve(withChoice, Map.of("api", "gemini")))
+                .isInstanceOfSatisfying(InvalidConfigException.class, e -> assertThat(e.details()).containsExactly(
+                        new ConfigProblem("api", "must be one of openai, ollama, was 'gemini'")));
+        assertThatThrownBy(() -> ConfigProperty.choice("api", "API", "gemini", List.of("openai")))
+                .hasMessageContaining("options that include its default");
+    }
+
+    @Test
+    void should_give_each_problem_its_path_apart_from_its_message() {
+        assertThatThrownBy(() -> PluginConfig.resolve(properties, Map.of("topK", "0")))
+                .isInstanceOfSatisfying(InvalidConfigException.class, e -> {
+                    assertThat(e.details()).contains(new ConfigProblem("topK", "must be at least 1, was 0"));
+                    assertThat(e.details()).extracting(p -> p.under("stages.retriever").path())
+                            .contains("stages.retriever.topK", "stages.retriever.apiKey");
+                });
+        assertThat(ConfigProblem.parse("stages.search.baseUrl: must be http: or https:"))
+                .isEqualTo(new ConfigProblem("stages.search.baseUrl", "must be http: or https:"));
+        assertThat(ConfigProblem.parse("The pipeline is not valid.")).isEqualTo(new ConfigProblem("", "The pipeline is not valid."));
+        assertThat(new ConfigProblem("topK", "too big").toString()).isEqualTo("topK: too big");
+        // a plugin built against API 1.2 creates properties without options
+        assertThat(new ConfigProperty("k", "K", "", io.corrigo.api.config.ConfigType.INTEGER, "1", 0.0, 9.0, false, false)
+                .options()).isEmpty();
     }
 }

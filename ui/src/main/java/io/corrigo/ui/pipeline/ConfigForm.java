@@ -8,6 +8,8 @@ import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.textfield.NumberField;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.component.select.Select;
+import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.config.PluginConfig;
@@ -17,7 +19,7 @@ import java.util.Map;
 
 /**
  * A form drawn from a plugin factory's declared {@link ConfigProperty config properties}: a field per property by
- * type (text, masked secret, number with bounds, checkbox), the default as placeholder, the description as help,
+ * type (text, masked secret, number with bounds, checkbox, selection), the default as placeholder, the description as help,
  * required ones marked; validated with the same rules the host applies on save ({@link PluginConfig#resolve}).
  */
 public class ConfigForm extends FormLayout {
@@ -45,6 +47,15 @@ public class ConfigForm extends FormLayout {
         String label = p.label() + (p.required() ? " *" : "");
         String help = p.description() + (p.min() != null || p.max() != null ? " (" + range(p) + ")" : "");
         switch (p.type()) {
+            case CHOICE -> {
+                Select<String> select = new Select<>();
+                select.setLabel(label);
+                select.setItems(p.options());
+                select.setItemLabelGenerator(ConfigForm::words);
+                select.setHelperText(help);
+                select.setValue(value != null && p.options().contains(value) ? value : p.defaultValue());
+                return select;
+            }
             case BOOLEAN -> {
                 Checkbox box = new Checkbox(label);
                 box.setValue(Boolean.parseBoolean(value != null ? value : p.defaultValue()));
@@ -95,6 +106,12 @@ public class ConfigForm extends FormLayout {
         }
     }
 
+    /** An option as people read it: {@code ANSWER_FROM_KB} → {@code Answer from kb}. */
+    static String words(String option) {
+        String spaced = option.replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
+        return spaced.isEmpty() ? spaced : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+
     private static String range(ConfigProperty p) {
         return (p.min() == null ? "" : "min " + number(p.min())) + (p.min() != null && p.max() != null ? ", " : "")
                 + (p.max() == null ? "" : "max " + number(p.max()));
@@ -112,6 +129,8 @@ public class ConfigForm extends FormLayout {
             String value = null;
             if (field instanceof Checkbox box) {
                 value = Boolean.toString(box.getValue());
+            } else if (field instanceof Select<?> select && select.getValue() != null) {
+                value = select.getValue().toString();
             } else if (field instanceof NumberField number && number.getValue() != null) {
                 double d = number.getValue();
                 value = p.type() == io.corrigo.api.config.ConfigType.INTEGER && d == Math.rint(d)
@@ -129,24 +148,23 @@ public class ConfigForm extends FormLayout {
     }
 
     /** Validates the values; marks each field with its problem. @return the problems, empty when valid */
-    public List<String> validate() {
+    public List<ConfigProblem> validate() {
         clearProblems();
         try {
             PluginConfig.resolve(properties, values());
             return List.of();
         } catch (InvalidConfigException e) {
-            showProblems(e.problems());
-            return e.problems();
+            showProblems(e.details());
+            return e.details();
         }
     }
 
-    /** Marks fields with problems of the form {@code name: message}; returns those that matched no field. */
-    public List<String> showProblems(List<String> problems) {
+    /** Marks the fields the problems' paths name; returns those that matched no field. */
+    public List<ConfigProblem> showProblems(List<ConfigProblem> problems) {
         return problems.stream().filter(problem -> {
-            int colon = problem.indexOf(':');
-            Component field = colon < 0 ? null : fields.get(problem.substring(0, colon).trim());
+            Component field = fields.get(problem.path());
             if (field instanceof HasValidation validated) {
-                validated.setErrorMessage(problem.substring(colon + 1).trim());
+                validated.setErrorMessage(problem.message());
                 validated.setInvalid(true);
                 return false;
             }

@@ -1,114 +1,59 @@
 package io.corrigo.ui.pipeline;
 
 import com.vaadin.flow.component.HasValidation;
-import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.details.Details;
-import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
-import com.vaadin.flow.component.textfield.IntegerField;
-import com.vaadin.flow.component.textfield.NumberField;
-import io.corrigo.engine.settings.Mode;
+import io.corrigo.api.config.ConfigProblem;
+import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.engine.settings.PipelineSettings;
-import io.corrigo.engine.settings.SearchFailurePolicy;
 import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
 import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Supplier;
 
 /**
- * The whole pipeline as a form: mode, thresholds and budgets; a plugin per stage with its {@link ConfigForm}; the
- * search stage's resilience. {@link #read()} validates with the same rules as the host and marks every field
- * that is wrong, so nothing invalid reaches {@code PipelineService.save}.
+ * The whole pipeline as a form, every part of it drawn by {@link ConfigForm} from settings described as data: the
+ * engine's mode, thresholds and budgets ({@link PipelineSettings#properties()}) and Self-RAG's
+ * ({@link SelfRagSettings#properties()}); a plugin per stage with the settings its factory declares; the search and
+ * model resilience ({@link ResilienceSettings#properties}). {@link #read()} validates with the same rules as the host
+ * and marks every field that is wrong, so nothing invalid reaches {@code PipelineService.save}; the host's own
+ * problems ({@link ConfigProblem}s with paths such as {@code topK}, {@code selfRag.maxRounds},
+ * {@code resilience.timeoutMillis}, {@code stages.retriever.rrfK}) land on their fields the same way.
  */
 public class PipelineForm extends VerticalLayout {
 
-    /** The search stage may be left out: then INCORRECT means abstaining. */
-    private static final Pattern LEADING_NAME = Pattern.compile("^(?:resilience\\.|models\\.|selfRag\\.)?([A-Za-z]+)");
-
-    private final Select<Mode> mode = new Select<>();
-    private final IntegerField topK = integer("topK", "Passages retrieved (top-k)", 1, 100);
-    private final NumberField upper = unit("upperThreshold", "Upper threshold (CORRECT at or above)");
-    private final NumberField lower = unit("lowerThreshold", "Lower threshold (INCORRECT below)");
-    private final NumberField strip = unit("stripThreshold", "Strip threshold (sentence kept at or above)");
-    private final NumberField stripRatio = unit("stripRatio", "Strip ratio (share of the best sentence's score a kept sentence needs)");
-    private final IntegerField tokenBudget = integer("tokenBudget", "Context budget (words)", 20, 20_000);
-    private final IntegerField searchResults = integer("searchResults", "Web results requested", 1, 50);
-    private final Select<SearchFailurePolicy> onSearchFailure = new Select<>();
-    private final Checkbox parallelSearch = new Checkbox("Search in parallel with retrieval");
-    private final Checkbox decideRetrieval = new Checkbox("Decide whether a question needs retrieval (greetings skip it)");
-    private final Checkbox critique = new Checkbox("Critique answers before serving them");
-    private final NumberField minSupport = unit("minSupport", "Least sentence support to serve (0–1)");
-    private final IntegerField minUsefulness = integer("minUsefulness", "Least usefulness to serve (1–5)", 1, 5);
-    private final IntegerField maxRounds = integer("maxRounds", "Extra rounds at most (regenerate / re-retrieve)", 0, 5);
-    private final Map<String, IntegerField> modelFields = new LinkedHashMap<>();
-    private final Map<String, HasValidation> settingFields = new LinkedHashMap<>();
-    private final Map<String, IntegerField> resilienceFields = new LinkedHashMap<>();
+    private final ConfigForm settingsForm;
+    private final ConfigForm selfRagForm;
+    private final ConfigForm resilienceForm;
+    private final ConfigForm modelsForm;
     private final Map<StageKind<?>, Select<String>> factorySelects = new LinkedHashMap<>();
     private final Map<StageKind<?>, Div> stageForms = new LinkedHashMap<>();
     private final Map<StageKind<?>, ConfigForm> configForms = new LinkedHashMap<>();
     private final Map<StageKind<?>, List<FactoryChoice>> choices;
-    private final List<String> problems = new ArrayList<>();
+    private final List<ConfigProblem> problems = new ArrayList<>();
 
     public PipelineForm(Map<StageKind<?>, List<FactoryChoice>> choices, PipelineDefinition current) {
         this.choices = choices;
         setPadding(false);
         PipelineSettings s = current.settings();
-
-        mode.setLabel("Mode");
-        mode.setId("setting-mode");
-        mode.setItems(Mode.values());
-        mode.setItemLabelGenerator(m -> m == Mode.CORRECTIVE ? "Corrective (grade, correct, refine)" : "Naive (baseline RAG)");
-        mode.setValue(s.mode());
-        onSearchFailure.setLabel("When the web fallback fails");
-        onSearchFailure.setId("setting-onSearchFailure");
-        onSearchFailure.setItems(SearchFailurePolicy.values());
-        onSearchFailure.setItemLabelGenerator(p -> p == SearchFailurePolicy.ANSWER_FROM_KB
-                ? "Answer from the knowledge base, flagged incomplete" : "Refuse to answer");
-        onSearchFailure.setValue(s.onSearchFailure());
-        parallelSearch.setId("setting-parallelSearch");
-        parallelSearch.setValue(s.parallelSearch());
-        topK.setValue(s.topK());
-        upper.setValue(s.upperThreshold());
-        lower.setValue(s.lowerThreshold());
-        strip.setValue(s.stripThreshold());
-        stripRatio.setValue(s.stripRatio());
-        tokenBudget.setValue(s.tokenBudget());
-        searchResults.setValue(s.searchResults());
-        SelfRagSettings selfRag = s.selfRag();
-        decideRetrieval.setId("setting-decideRetrieval");
-        decideRetrieval.setValue(selfRag.decideRetrieval());
-        critique.setId("setting-critique");
-        critique.setValue(selfRag.critique());
-        minSupport.setValue(selfRag.minSupport());
-        minUsefulness.setValue(selfRag.minUsefulness());
-        maxRounds.setValue(selfRag.maxRounds());
-        for (com.vaadin.flow.component.Component f : new com.vaadin.flow.component.Component[] {topK, upper, lower, strip, stripRatio,
-                tokenBudget, searchResults, minSupport, minUsefulness, maxRounds}) {
-            settingFields.put(f.getId().orElseThrow().substring("setting-".length()), (HasValidation) f);
-        }
-        FormLayout settings = new FormLayout(mode, topK, upper, lower, strip, stripRatio, tokenBudget, searchResults,
-                onSearchFailure, parallelSearch);
-        settings.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 1), new FormLayout.ResponsiveStep("36em", 2),
-                new FormLayout.ResponsiveStep("60em", 3));
-        add(new H3("Mode, thresholds and budgets"), settings);
-        FormLayout selfRagForm = new FormLayout(decideRetrieval, critique, minSupport, minUsefulness, maxRounds);
-        selfRagForm.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 1), new FormLayout.ResponsiveStep("36em", 2),
-                new FormLayout.ResponsiveStep("60em", 3));
+        settingsForm = new ConfigForm("setting-", PipelineSettings.properties(), s.values());
+        settingsForm.setResponsiveSteps(new ConfigForm.ResponsiveStep("0", 1), new ConfigForm.ResponsiveStep("36em", 2),
+                new ConfigForm.ResponsiveStep("60em", 3));
+        add(new H3("Mode, thresholds and budgets"), settingsForm);
+        selfRagForm = new ConfigForm("setting-", SelfRagSettings.properties(), s.selfRag().values());
+        selfRagForm.setResponsiveSteps(new ConfigForm.ResponsiveStep("0", 1), new ConfigForm.ResponsiveStep("36em", 2),
+                new ConfigForm.ResponsiveStep("60em", 3));
         add(new H3("Self-RAG: retrieve or not, critique and rounds"), selfRagForm);
 
         add(new H3("Stages"));
@@ -116,30 +61,16 @@ public class PipelineForm extends VerticalLayout {
             add(stage(kind, current.stages().get(kind.stage())));
         }
 
-        FormLayout resilience = new FormLayout();
-        resilience.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 2), new FormLayout.ResponsiveStep("48em", 4));
-        for (RecordComponent c : ResilienceSettings.class.getRecordComponents()) {
-            IntegerField field = new IntegerField(words(c.getName()));
-            field.setId("resilience-" + c.getName());
-            field.setValue(component(current.resilience(), c));
-            resilienceFields.put(c.getName(), field);
-            resilience.add(field);
-        }
-        Details details = new Details("Search resilience: timeout, retries, circuit breaker, bulkhead, rate limit", resilience);
+        resilienceForm = new ConfigForm("resilience-", ResilienceSettings.properties(ResilienceSettings.DEFAULTS),
+                current.resilience().values());
+        Details details = new Details("Search resilience: timeout, retries, circuit breaker, bulkhead, rate limit",
+                resilienceForm);
         details.setId("resilience-settings");
         add(details);
-
-        FormLayout models = new FormLayout();
-        models.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 2), new FormLayout.ResponsiveStep("48em", 4));
-        for (RecordComponent c : ResilienceSettings.class.getRecordComponents()) {
-            IntegerField field = new IntegerField(words(c.getName()));
-            field.setId("models-" + c.getName());
-            field.setValue(component(current.models(), c));
-            modelFields.put(c.getName(), field);
-            models.add(field);
-        }
+        modelsForm = new ConfigForm("models-", ResilienceSettings.properties(ResilienceSettings.MODEL_DEFAULTS),
+                current.models().values());
         Details modelDetails = new Details("Model resilience (generator, evaluator, critic, rewriter plugins that call "
-                + "a model server): timeout, retries, circuit breaker, bulkhead, rate limit", models);
+                + "a model server): timeout, retries, circuit breaker, bulkhead, rate limit", modelsForm);
         modelDetails.setId("model-resilience-settings");
         add(modelDetails);
     }
@@ -211,13 +142,15 @@ public class PipelineForm extends VerticalLayout {
         factorySelects.get(kind).setValue(factoryId);
     }
 
-    /** Field access for tests: a setting by name ({@code topK}, {@code upperThreshold}, ...). */
+    /** Field access for tests: an engine or Self-RAG setting by name ({@code topK}, {@code minSupport}, ...). */
     public HasValidation setting(String name) {
-        return settingFields.get(name);
+        Object field = settingsForm.field(name);
+        return (HasValidation) (field != null ? field : selfRagForm.field(name));
     }
 
-    public IntegerField resilience(String name) {
-        return resilienceFields.get(name);
+    /** Field access for tests: a search resilience setting by name. */
+    public HasValidation resilience(String name) {
+        return (HasValidation) resilienceForm.field(name);
     }
 
     /**
@@ -227,170 +160,102 @@ public class PipelineForm extends VerticalLayout {
     public Optional<PipelineDefinition> read() {
         clearProblems();
         problems.clear();
-        PipelineSettings settings = null;
-        if (Arrays.asList(topK.getValue(), upper.getValue(), lower.getValue(), strip.getValue(), stripRatio.getValue(),
-                tokenBudget.getValue(),
-                searchResults.getValue(), minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue())
-                .contains(null)) {
-            settingFields.forEach((name, f) -> {
-                if (((com.vaadin.flow.component.HasValue<?, ?>) f).isEmpty()) {
-                    mark(f, "a number is required");
-                    problems.add(name + ": a number is required");
-                }
-            });
-        } else {
-            try {
-                settings = new PipelineSettings(mode.getValue(), topK.getValue(), upper.getValue(), lower.getValue(),
-                        strip.getValue(), tokenBudget.getValue(), searchResults.getValue(), onSearchFailure.getValue(),
-                        parallelSearch.getValue(), new SelfRagSettings(decideRetrieval.getValue(), critique.getValue(),
-                                minSupport.getValue(), minUsefulness.getValue(), maxRounds.getValue()),
-                        stripRatio.getValue());
-            } catch (IllegalArgumentException e) {
-                showProblems(List.of(e.getMessage().split("; ")));
-            }
-        }
-        ResilienceSettings resilience = readResilience(resilienceFields, "resilience.");
-        ResilienceSettings models = readResilience(modelFields, "models.");
+        SelfRagSettings selfRag = attempt(() -> SelfRagSettings.from(selfRagForm.values()));
+        PipelineSettings settings = attempt(() -> PipelineSettings.from(settingsForm.values(),
+                selfRag == null ? SelfRagSettings.DEFAULTS : selfRag));
+        ResilienceSettings resilience = attempt("resilience",
+                () -> ResilienceSettings.from(resilienceForm.values(), ResilienceSettings.DEFAULTS));
+        ResilienceSettings models = attempt("models",
+                () -> ResilienceSettings.from(modelsForm.values(), ResilienceSettings.MODEL_DEFAULTS));
         Map<String, StageConfig> stages = new LinkedHashMap<>();
         for (StageKind<?> kind : StageKind.values()) {
             String id = factorySelects.get(kind).getValue();
+            String path = "stages." + kind.stage();
             if (id == null || id.equals(none(kind))) {
                 if (kind.required()) {
-                    problems.add("stages." + kind.stage() + ": choose a plugin");
+                    problems.add(new ConfigProblem(path, "choose a plugin"));
                 }
                 continue;
             }
             ConfigForm config = configForms.get(kind);
             if (config == null) {
-                problems.add("stages." + kind.stage() + ": no started plugin offers '" + id + "'");
+                problems.add(new ConfigProblem(path, "no started plugin offers '" + id + "'"));
                 continue;
             }
-            config.validate().forEach(p -> problems.add("stages." + kind.stage() + "." + p));
+            config.validate().forEach(p -> problems.add(p.under(path)));
             stages.put(kind.stage(), new StageConfig(id, config.values()));
         }
-        if (!problems.isEmpty() || settings == null || resilience == null || models == null) {
+        if (!problems.isEmpty() || selfRag == null || settings == null || resilience == null || models == null) {
             return Optional.empty();
         }
         return Optional.of(new PipelineDefinition(settings, stages, resilience, models));
     }
 
+    private <T> T attempt(Supplier<T> build) {
+        return attempt("", build);
+    }
+
+    /** Builds a part of the definition; its problems (under {@code path}) go on their fields and into {@link #problems()}. */
+    private <T> T attempt(String path, Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (InvalidConfigException e) {
+            showProblems(e.details().stream().map(p -> path.isEmpty() ? p : p.under(path)).toList());
+            return null;
+        }
+    }
+
     /** What {@link #read()} found wrong. */
-    public List<String> problems() {
+    public List<ConfigProblem> problems() {
         return List.copyOf(problems);
     }
 
-    private ResilienceSettings readResilience(Map<String, IntegerField> fields, String prefix) {
-        RecordComponent[] components = ResilienceSettings.class.getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        boolean missing = false;
-        for (int i = 0; i < components.length; i++) {
-            IntegerField field = fields.get(components[i].getName());
-            types[i] = int.class;
-            if (field.getValue() == null) {
-                mark(field, "a number is required");
-                problems.add(prefix + components[i].getName() + ": a number is required");
-                missing = true;
-            } else {
-                values[i] = field.getValue();
-            }
-        }
-        if (missing) {
-            return null;
-        }
-        try {
-            return ResilienceSettings.class.getDeclaredConstructor(types).newInstance(values);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof IllegalArgumentException invalid) {
-                showProblems(Arrays.stream(invalid.getMessage().split("; "))
-                        .map(p -> p.startsWith("resilience.") ? prefix + p.substring("resilience.".length()) : p)
-                        .toList());
-                return null;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /**
-     * Shows problems (from this form or from the host) on their fields: {@code topK: ...},
-     * {@code resilience.timeoutMillis: ...}, {@code stages.retriever.k1: ...}. @return those that matched no field
+     * Shows problems (from this form or from the host) on the fields their paths name: {@code topK},
+     * {@code selfRag.maxRounds}, {@code resilience.timeoutMillis}, {@code models.timeoutMillis},
+     * {@code stages.retriever.k1}. @return those that matched no field
      */
-    public List<String> showProblems(List<String> found) {
-        List<String> unmatched = new ArrayList<>();
-        for (String problem : found) {
+    public List<ConfigProblem> showProblems(List<ConfigProblem> found) {
+        List<ConfigProblem> unmatched = new ArrayList<>();
+        for (ConfigProblem problem : found) {
             if (!problems.contains(problem)) {
                 problems.add(problem);
             }
-            if (problem.startsWith("stages.")) {
-                String rest = problem.substring("stages.".length());
-                int dot = rest.indexOf('.');
-                Optional<StageKind<?>> kind = dot < 0 ? Optional.empty() : StageKind.values().stream()
-                        .filter(k -> k.stage().equals(rest.substring(0, dot))).findFirst();
-                if (kind.isPresent() && configForms.containsKey(kind.get())
-                        && configForms.get(kind.get()).showProblems(List.of(rest.substring(dot + 1))).isEmpty()) {
-                    continue;
-                }
-                unmatched.add(problem);
-                continue;
-            }
-            Matcher m = LEADING_NAME.matcher(problem);
-            String name = m.find() ? m.group(1) : "";
-            HasValidation field = problem.startsWith("resilience.") ? resilienceFields.get(name)
-                    : problem.startsWith("models.") ? modelFields.get(name) : settingFields.get(name);
-            if (field != null) {
-                int colon = problem.indexOf(':');
-                mark(field, colon >= 0 ? problem.substring(colon + 1).trim() : problem);
-            } else {
+            String path = problem.path();
+            int dot = path.indexOf('.');
+            String head = dot < 0 ? path : path.substring(0, dot);
+            ConfigProblem rest = new ConfigProblem(dot < 0 ? "" : path.substring(dot + 1), problem.message());
+            List<ConfigProblem> left = switch (head) {
+                case "selfRag" -> selfRagForm.showProblems(List.of(rest));
+                case "resilience" -> resilienceForm.showProblems(List.of(rest));
+                case "models" -> modelsForm.showProblems(List.of(rest));
+                case "stages" -> stageProblem(rest);
+                default -> settingsForm.showProblems(List.of(problem));
+            };
+            if (!left.isEmpty()) {
                 unmatched.add(problem);
             }
         }
         return unmatched;
     }
 
-    private void clearProblems() {
-        settingFields.values().forEach(f -> f.setInvalid(false));
-        resilienceFields.values().forEach(f -> f.setInvalid(false));
-        modelFields.values().forEach(f -> f.setInvalid(false));
-        configForms.values().forEach(ConfigForm::clearProblems);
-    }
-
-    private static void mark(HasValidation field, String message) {
-        field.setErrorMessage(message);
-        field.setInvalid(true);
-    }
-
-    private static IntegerField integer(String name, String label, int min, int max) {
-        IntegerField field = new IntegerField(label);
-        field.setId("setting-" + name);
-        field.setMin(min);
-        field.setMax(max);
-        field.setHelperText(min + "–" + max);
-        return field;
-    }
-
-    private static NumberField unit(String name, String label) {
-        NumberField field = new NumberField(label);
-        field.setId("setting-" + name);
-        field.setMin(0);
-        field.setMax(1);
-        field.setStep(0.01);
-        field.setHelperText("0–1");
-        return field;
-    }
-
-    private static int component(ResilienceSettings settings, RecordComponent c) {
-        try {
-            return (int) c.getAccessor().invoke(settings);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
+    /** A problem of {@code <stage>.<setting>} on the stage's config form. */
+    private List<ConfigProblem> stageProblem(ConfigProblem problem) {
+        int dot = problem.path().indexOf('.');
+        if (dot < 0) {
+            return List.of(problem);
         }
+        String stage = problem.path().substring(0, dot);
+        ConfigForm form = StageKind.of(stage).map(configForms::get).orElse(null);
+        return form == null ? List.of(problem)
+                : form.showProblems(List.of(new ConfigProblem(problem.path().substring(dot + 1), problem.message())));
     }
 
-    /** {@code failureRatePercent} → {@code Failure rate percent}. */
-    static String words(String camel) {
-        String spaced = camel.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
-        return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    private void clearProblems() {
+        settingsForm.clearProblems();
+        selfRagForm.clearProblems();
+        resilienceForm.clearProblems();
+        modelsForm.clearProblems();
+        configForms.values().forEach(ConfigForm::clearProblems);
     }
 }

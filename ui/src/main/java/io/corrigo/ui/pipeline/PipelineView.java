@@ -1,5 +1,6 @@
 package io.corrigo.ui.pipeline;
 
+import io.corrigo.api.config.ConfigProblem;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.html.Div;
@@ -87,7 +88,7 @@ public class PipelineView extends TenantScopedView {
         Optional<PipelineDefinition> definition = form.read();
         if (definition.isEmpty()) {
             Toasts.error("Not saved: " + form.problems().size() + " setting(s) need attention. "
-                    + String.join("; ", form.problems()));
+                    + String.join("; ", form.problems().stream().map(ConfigProblem::toString).toList()));
             return;
         }
         try {
@@ -95,8 +96,9 @@ public class PipelineView extends TenantScopedView {
             Toasts.success("Saved version " + saved.version() + ": queries use it now.");
             getUI().ifPresent(ui -> ui.getPage().reload());
         } catch (ServiceException e) {
-            List<String> unmatched = form.showProblems(e.details());
-            Toasts.error("Not saved: " + e.getMessage() + (unmatched.isEmpty() ? "" : " " + String.join("; ", unmatched)));
+            List<ConfigProblem> unmatched = form.showProblems(e.details().stream().map(ConfigProblem::parse).toList());
+            Toasts.error("Not saved: " + e.getMessage() + (unmatched.isEmpty() ? ""
+                    : " " + String.join("; ", unmatched.stream().map(ConfigProblem::toString).toList())));
         } catch (RuntimeException e) {
             Toasts.error(e);
         }

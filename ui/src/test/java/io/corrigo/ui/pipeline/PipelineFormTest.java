@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.flow.component.HasValidation;
 import com.vaadin.flow.component.checkbox.Checkbox;
+import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.NumberField;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
+import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.engine.settings.Mode;
 import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.settings.SearchFailurePolicy;
+import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
 import io.corrigo.server.plugin.StageKind;
@@ -60,9 +65,10 @@ class PipelineFormTest {
         ConfigForm form = new ConfigForm("cfg-", SEARCH_PROPS, Map.of());
         ((NumberField) form.field("maxResults")).setValue(50.0);
 
-        List<String> problems = form.validate();
+        List<ConfigProblem> problems = form.validate();
 
-        assertThat(problems).containsExactlyInAnyOrder("baseUrl: a value is required", "maxResults: must be at most 20, was 50");
+        assertThat(problems).containsExactlyInAnyOrder(new ConfigProblem("baseUrl", "a value is required"),
+                new ConfigProblem("maxResults", "must be at most 20, was 50"));
         assertThat(((HasValidation) form.field("baseUrl")).isInvalid()).isTrue();
         assertThat(((HasValidation) form.field("maxResults")).getErrorMessage()).isEqualTo("must be at most 20, was 50");
         assertThat(((HasValidation) form.field("apiKey")).isInvalid()).isFalse();
@@ -88,20 +94,50 @@ class PipelineFormTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void should_draw_every_engine_and_resilience_setting_from_its_properties__choices_as_selections() {
+        // given: a stored pipeline far from the defaults in every group
+        PipelineDefinition stored = stored();
+        PipelineDefinition custom = new PipelineDefinition(PipelineSettings.DEFAULTS.withMode(Mode.NAIVE)
+                .withSearch(SearchFailurePolicy.REFUSE, true).withSelfRag(SelfRagSettings.OFF),
+                stored.stages(), ResilienceSettings.inProcess(750), ResilienceSettings.DEFAULTS);
+
+        // when
+        PipelineForm form = new PipelineForm(CHOICES, custom);
+
+        // then: a field per declared property, choices as selections, and the stored values read back unchanged
+        assertThat(((Select<String>) form.setting("mode")).getValue()).isEqualTo("NAIVE");
+        assertThat(((Select<String>) form.setting("onSearchFailure")).getValue()).isEqualTo("REFUSE");
+        assertThat(((Checkbox) form.setting("critique")).getValue()).isFalse();
+        assertThat(PipelineSettings.properties()).allSatisfy(p -> assertThat(form.setting(p.name())).isNotNull());
+        assertThat(ResilienceSettings.properties(ResilienceSettings.DEFAULTS))
+                .allSatisfy(p -> assertThat(form.resilience(p.name())).isNotNull());
+        assertThat(form.read().orElseThrow()).isEqualTo(custom);
+
+        // and a changed choice is what is read
+        ((Select<String>) form.setting("mode")).setValue("CORRECTIVE");
+        assertThat(form.read().orElseThrow().settings().mode()).isEqualTo(Mode.CORRECTIVE);
+    }
+
+    @Test
     void should_refuse_thresholds_out_of_order_and_out_of_range__on_their_fields() {
         PipelineForm form = new PipelineForm(CHOICES, stored());
         ((NumberField) form.setting("upperThreshold")).setValue(0.4);
         ((NumberField) form.setting("lowerThreshold")).setValue(0.6);
-        ((com.vaadin.flow.component.textfield.IntegerField) form.setting("topK")).setValue(0);
-        form.resilience("timeoutMillis").setValue(10);
+        ((NumberField) form.setting("topK")).setValue(0.0);
+        ((NumberField) form.setting("maxRounds")).setValue(9.0);
+        ((NumberField) form.resilience("timeoutMillis")).setValue(10.0);
 
         assertThat(form.read()).isEmpty();
 
-        assertThat(form.setting("topK").getErrorMessage()).contains("between 1 and 100");
+        assertThat(form.setting("topK").getErrorMessage()).isEqualTo("must be at least 1, was 0");
         assertThat(form.setting("lowerThreshold").isInvalid()).isTrue();
         assertThat(form.setting("lowerThreshold").getErrorMessage()).contains("must not exceed upperThreshold");
-        assertThat(form.resilience("timeoutMillis").getErrorMessage()).contains("between 50 and 60000");
+        assertThat(form.setting("maxRounds").getErrorMessage()).isEqualTo("must be at most 5, was 9");
+        assertThat(form.resilience("timeoutMillis").getErrorMessage()).isEqualTo("must be at least 50, was 10");
         assertThat(form.setting("stripThreshold").isInvalid()).isFalse();
+        assertThat(form.problems()).extracting(ConfigProblem::path).containsExactlyInAnyOrder(
+                "topK", "lowerThreshold", "selfRag.maxRounds", "resilience.timeoutMillis");
     }
 
     @Test
@@ -110,7 +146,7 @@ class PipelineFormTest {
         form.choose(StageKind.SEARCH, "tavily");
 
         assertThat(form.read()).isEmpty();
-        assertThat(form.problems()).contains("stages.search.baseUrl: a value is required");
+        assertThat(form.problems()).contains(new ConfigProblem("stages.search.baseUrl", "a value is required"));
 
         ((TextField) form.configForm(StageKind.SEARCH).orElseThrow().field("baseUrl")).setValue("http://127.0.0.1:9");
         PipelineDefinition read = form.read().orElseThrow();
@@ -122,12 +158,13 @@ class PipelineFormTest {
     void should_show_a_host_side_problem_on_the_stage_field_it_names() {
         PipelineForm form = new PipelineForm(CHOICES, stored());
 
-        List<String> unmatched = form.showProblems(List.of("stages.evaluator.semanticWeight: must be at most 1, was 3",
-                "stages.generator: no started plugin offers a generator 'x'"));
+        List<ConfigProblem> unmatched = form.showProblems(List.of(
+                ConfigProblem.parse("stages.evaluator.semanticWeight: must be at most 1, was 3"),
+                ConfigProblem.parse("stages.generator: no started plugin offers a generator 'x'")));
 
         ConfigForm evaluator = form.configForm(StageKind.EVALUATOR).orElseThrow();
         assertThat(((HasValidation) evaluator.field("semanticWeight")).getErrorMessage()).isEqualTo("must be at most 1, was 3");
-        assertThat(unmatched).containsExactly("stages.generator: no started plugin offers a generator 'x'");
+        assertThat(unmatched).containsExactly(new ConfigProblem("stages.generator", "no started plugin offers a generator 'x'"));
     }
 
     @Test
@@ -139,6 +176,6 @@ class PipelineFormTest {
         PipelineForm form = new PipelineForm(CHOICES, withGone);
 
         assertThat(form.read()).isEmpty();
-        assertThat(form.problems()).contains("stages.retriever: no started plugin offers 'opensearch-retriever'");
+        assertThat(form.problems()).contains(new ConfigProblem("stages.retriever", "no started plugin offers 'opensearch-retriever'"));
     }
 }

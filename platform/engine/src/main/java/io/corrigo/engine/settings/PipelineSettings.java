@@ -1,7 +1,14 @@
 package io.corrigo.engine.settings;
 
+import io.corrigo.api.config.ConfigProblem;
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.InvalidConfigException;
+import io.corrigo.api.config.PluginConfig;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The tunable numbers of a pipeline.
@@ -29,14 +36,31 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                                double stripRatio) {
 
     /**
-     * Defaults for the answerhood evaluator (probabilities that a passage or sentence answers): lower, strip and ratio
-     * chosen on SQuAD 2.0 questions the evaluator's fit also saw (the most abstentions within 10 % false abstention,
-     * then the best context precision), the upper threshold lightly on the development split of the Corrigo benchmark
-     * (SQuAD is flat there); see the lightweight-evaluator README.
+     * The settings described as data, with their defaults and bounds (the one place they are written). Threshold
+     * defaults are for the answerhood evaluator (probabilities that a passage or sentence answers): lower, strip and
+     * ratio chosen on SQuAD 2.0 questions the evaluator's fit also saw (the most abstentions within 10 % false
+     * abstention, then the best context precision), the upper threshold lightly on the development split of the
+     * Corrigo benchmark (SQuAD is flat there); see the lightweight-evaluator README.
      */
-    public static final PipelineSettings DEFAULTS =
-            new PipelineSettings(Mode.CORRECTIVE, 8, 0.15, 0.05, 0.02, 400, 5, SearchFailurePolicy.ANSWER_FROM_KB, false,
-                    SelfRagSettings.DEFAULTS, 0.85);
+    private static final List<ConfigProperty> PROPERTIES = List.of(
+            ConfigProperty.choice("mode", "Mode", Mode.CORRECTIVE.name(), names(Mode.values()))
+                    .withDescription("CORRECTIVE grades, corrects and refines; NAIVE is baseline RAG (retrieve, generate)."),
+            ConfigProperty.integer("topK", "Passages retrieved (top-k)", 8).withRange(1, 100),
+            unit("upperThreshold", "Upper threshold (CORRECT at or above)", 0.15),
+            unit("lowerThreshold", "Lower threshold (INCORRECT below)", 0.05),
+            unit("stripThreshold", "Strip threshold (sentence kept at or above)", 0.02),
+            unit("stripRatio", "Strip ratio (share of the best sentence's score a kept sentence needs)",
+                    0.85),
+            ConfigProperty.integer("tokenBudget", "Context budget (words)", 400).withRange(20, 20_000),
+            ConfigProperty.integer("searchResults", "Web results requested", 5).withRange(1, 50),
+            ConfigProperty.choice("onSearchFailure", "When the web fallback fails", SearchFailurePolicy.ANSWER_FROM_KB.name(),
+                    names(SearchFailurePolicy.values()))
+                    .withDescription("ANSWER_FROM_KB answers from the knowledge base, flagged incomplete; REFUSE declines."),
+            ConfigProperty.bool("parallelSearch", "Search in parallel with retrieval", false)
+                    .withDescription("Lower latency on web-routed questions, more search calls."));
+
+    /** The defaults of {@link #properties()}, with Self-RAG's defaults. */
+    public static final PipelineSettings DEFAULTS = from(Map.of(), SelfRagSettings.DEFAULTS);
 
     /** Settings without a strip ratio. */
     public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
@@ -68,31 +92,92 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
         if (mode == null) {
             problems.add("mode: required");
         }
-        if (topK < 1 || topK > 100) {
-            problems.add("topK: must be between 1 and 100, was " + topK);
-        }
-        checkUnit("upperThreshold", upperThreshold, problems);
-        checkUnit("lowerThreshold", lowerThreshold, problems);
-        checkUnit("stripThreshold", stripThreshold, problems);
-        checkUnit("stripRatio", stripRatio, problems);
+        Checked.range(PROPERTIES, "", "topK", topK, problems);
+        Checked.range(PROPERTIES, "", "upperThreshold", upperThreshold, problems);
+        Checked.range(PROPERTIES, "", "lowerThreshold", lowerThreshold, problems);
+        Checked.range(PROPERTIES, "", "stripThreshold", stripThreshold, problems);
+        Checked.range(PROPERTIES, "", "stripRatio", stripRatio, problems);
         if (lowerThreshold > upperThreshold) {
-            problems.add("lowerThreshold (" + lowerThreshold + ") must not exceed upperThreshold (" + upperThreshold + ")");
+            problems.add("lowerThreshold: " + disorder(lowerThreshold, upperThreshold));
         }
-        if (tokenBudget < 20 || tokenBudget > 20_000) {
-            problems.add("tokenBudget: must be between 20 and 20000, was " + tokenBudget);
-        }
-        if (searchResults < 1 || searchResults > 50) {
-            problems.add("searchResults: must be between 1 and 50, was " + searchResults);
-        }
+        Checked.range(PROPERTIES, "", "tokenBudget", tokenBudget, problems);
+        Checked.range(PROPERTIES, "", "searchResults", searchResults, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
     }
 
-    private static void checkUnit(String name, double value, List<String> problems) {
-        if (!(value >= 0 && value <= 1)) {
-            problems.add(name + ": must be between 0 and 1, was " + value);
+    /**
+     * The settings (Self-RAG's apart: {@link SelfRagSettings#properties()}) described as data, like a plugin's: the
+     * admin UI draws its form from them and {@link #from} checks values with the same rules as the record does.
+     */
+    public static List<ConfigProperty> properties() {
+        return PROPERTIES;
+    }
+
+    private static String disorder(double lower, double upper) {
+        return "must not exceed upperThreshold (" + lower + " > " + upper + ")";
+    }
+
+    private static String valueOf(Map<String, String> values, String name) {
+        String value = values.get(name);
+        return value == null || value.isBlank() ? PROPERTIES.stream().filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow().defaultValue() : value.trim();
+    }
+
+    private static ConfigProperty unit(String name, String label, double defaultValue) {
+        return ConfigProperty.decimal(name, label, defaultValue).withRange(0, 1);
+    }
+
+    static List<String> names(Enum<?>[] values) {
+        return Arrays.stream(values).map(Enum::name).toList();
+    }
+
+    /** These settings' values (Self-RAG's apart) by {@link #properties() property} name, as text. */
+    public Map<String, String> values() {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("mode", mode.name());
+        values.put("topK", Integer.toString(topK));
+        values.put("upperThreshold", Double.toString(upperThreshold));
+        values.put("lowerThreshold", Double.toString(lowerThreshold));
+        values.put("stripThreshold", Double.toString(stripThreshold));
+        values.put("stripRatio", Double.toString(stripRatio));
+        values.put("tokenBudget", Integer.toString(tokenBudget));
+        values.put("searchResults", Integer.toString(searchResults));
+        values.put("onSearchFailure", onSearchFailure.name());
+        values.put("parallelSearch", Boolean.toString(parallelSearch));
+        return values;
+    }
+
+    /**
+     * Settings from {@link #values()}-style text (missing ones take their defaults) and a Self-RAG part.
+     *
+     * @throws InvalidConfigException with one {@link io.corrigo.api.config.ConfigProblem} per wrong setting, its
+     *                                path the property's name
+     */
+    public static PipelineSettings from(Map<String, String> values, SelfRagSettings selfRag) {
+        PluginConfig c;
+        try {
+            c = PluginConfig.resolve(PROPERTIES, values);
+        } catch (InvalidConfigException e) {
+            // the thresholds' order is checked too, so that every wrong field is reported at once
+            List<ConfigProblem> problems = new ArrayList<>(e.details());
+            try {
+                double lower = Double.parseDouble(valueOf(values, "lowerThreshold"));
+                double upper = Double.parseDouble(valueOf(values, "upperThreshold"));
+                if (lower > upper) {
+                    problems.add(new ConfigProblem("lowerThreshold", disorder(lower, upper)));
+                }
+            } catch (NumberFormatException unreadable) {
+                // already reported
+            }
+            throw InvalidConfigException.of(problems);
         }
+        return Checked.construct(() -> new PipelineSettings(Mode.valueOf(c.string("mode").orElseThrow()),
+                (int) c.integer("topK"), c.decimal("upperThreshold"), c.decimal("lowerThreshold"),
+                c.decimal("stripThreshold"), (int) c.integer("tokenBudget"), (int) c.integer("searchResults"),
+                SearchFailurePolicy.valueOf(c.string("onSearchFailure").orElseThrow()), c.bool("parallelSearch"),
+                selfRag, c.decimal("stripRatio")));
     }
 
     public PipelineSettings withMode(Mode value) {

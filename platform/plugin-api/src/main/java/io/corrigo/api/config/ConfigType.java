@@ -9,5 +9,11 @@ public enum ConfigType {
     /** A decimal number; bounds apply. */
     DECIMAL,
     /** {@code true} or {@code false}. */
-    BOOLEAN
+    BOOLEAN,
+    /**
+     * One of a fixed list of values ({@link ConfigProperty#options()}); the form offers them as a selection.
+     *
+     * @since 1.3.0
+     */
+    CHOICE
 }

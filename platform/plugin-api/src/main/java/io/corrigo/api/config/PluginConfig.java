@@ -3,7 +3,6 @@ package io.corrigo.api.config;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,15 +29,15 @@ public final class PluginConfig {
      * Checks {@code raw} against {@code properties} and fills in defaults.
      *
      * @throws InvalidConfigException listing every unknown name, missing required value, malformed number or
-     *                                boolean and out-of-range value
+     *                                boolean, out-of-range value and value that is none of a choice's options
      */
     public static PluginConfig resolve(List<ConfigProperty> properties, Map<String, String> raw) {
-        List<String> problems = new ArrayList<>();
+        List<ConfigProblem> problems = new ArrayList<>();
         Map<String, ConfigProperty> declared = new LinkedHashMap<>();
         properties.forEach(p -> declared.put(p.name(), p));
         for (String name : raw.keySet()) {
             if (!declared.containsKey(name)) {
-                problems.add(name + ": unknown setting (known: " + String.join(", ", declared.keySet()) + ")");
+                problems.add(new ConfigProblem(name, "unknown setting (known: " + String.join(", ", declared.keySet()) + ")"));
             }
         }
         Map<String, String> values = new LinkedHashMap<>();
@@ -49,59 +48,24 @@ public final class PluginConfig {
             }
             if (value == null || value.isBlank()) {
                 if (property.required()) {
-                    problems.add(property.name() + ": a value is required");
+                    problems.add(new ConfigProblem(property.name(), "a value is required"));
                 }
                 continue;
             }
-            String problem = check(property, value.trim());
+            String problem = property.problem(value.trim());
             if (problem != null) {
-                problems.add(property.name() + ": " + problem);
+                problems.add(new ConfigProblem(property.name(), problem));
             } else {
                 values.put(property.name(), value.trim());
             }
         }
         if (!problems.isEmpty()) {
-            throw new InvalidConfigException(problems);
+            throw InvalidConfigException.of(problems);
         }
         return new PluginConfig(Map.copyOf(values));
     }
 
-    private static String check(ConfigProperty property, String value) {
-        switch (property.type()) {
-            case BOOLEAN -> {
-                String lower = value.toLowerCase(Locale.ROOT);
-                return lower.equals("true") || lower.equals("false") ? null : "must be true or false, was '" + value + "'";
-            }
-            case INTEGER, DECIMAL -> {
-                double number;
-                try {
-                    number = property.type() == ConfigType.INTEGER ? Long.parseLong(value) : Double.parseDouble(value);
-                } catch (NumberFormatException e) {
-                    return "must be " + (property.type() == ConfigType.INTEGER ? "a whole number" : "a number")
-                            + ", was '" + value + "'";
-                }
-                if (Double.isNaN(number) || Double.isInfinite(number)) {
-                    return "must be a finite number, was '" + value + "'";
-                }
-                if (property.min() != null && number < property.min()) {
-                    return "must be at least " + format(property.min()) + ", was " + value;
-                }
-                if (property.max() != null && number > property.max()) {
-                    return "must be at most " + format(property.max()) + ", was " + value;
-                }
-                return null;
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
-    private static String format(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
-    }
-
-    /** The value of a text setting, if set. */
+    /** The value of a text or choice setting, if set. */
     public Optional<String> string(String name) {
         return Optional.ofNullable(values.get(name));
     }

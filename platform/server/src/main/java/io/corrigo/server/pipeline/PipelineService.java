@@ -2,6 +2,7 @@ package io.corrigo.server.pipeline;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.engine.settings.PipelineSettings;
@@ -185,7 +186,11 @@ public class PipelineService {
             String kept = before != null && before.factoryId().equals(stage.factoryId()) ? before.properties().get(name) : null;
             return kept == null ? null : secrets.decrypt(kept);
         });
-        validate(plain);
+        List<ConfigProblem> problems = problems(plain);
+        if (!problems.isEmpty()) {
+            throw ServiceException.invalid("invalid_pipeline", "The pipeline is not valid.",
+                    problems.stream().map(ConfigProblem::toString).toList());
+        }
         definition = mapSecrets(plain, (kind, stage, name, value) ->
                 value != null && !value.isBlank() && isSecret(kind, stage, name) ? secrets.encrypt(value) : value);
         Optional<PipelineVersion> latest = repository.findFirstByTenantIdOrderByVersionDesc(tenantId);
@@ -241,43 +246,47 @@ public class PipelineService {
         save(event.tenantId(), defaultDefinition());
     }
 
-    private void validate(PipelineDefinition definition) {
-        List<String> problems = new ArrayList<>();
+    /**
+     * What is wrong with a pipeline (secrets already resolved), one record per setting at fault, its path as the
+     * pipeline stores it ({@code settings}, {@code stages.retriever}, {@code stages.search.baseUrl}); empty when it can
+     * be saved. The engine and resilience settings check themselves when they are built.
+     */
+    public List<ConfigProblem> problems(PipelineDefinition definition) {
+        List<ConfigProblem> problems = new ArrayList<>();
         if (definition.settings() == null) {
-            problems.add("settings: required");
+            problems.add(new ConfigProblem("settings", "required"));
         }
         for (String stage : definition.stages().keySet()) {
             if (kindOf(stage).isEmpty()) {
-                problems.add("stages." + stage + ": unknown stage (known: " + String.join(", ",
-                        StageKind.values().stream().map(StageKind::stage).toList()) + ")");
+                problems.add(new ConfigProblem("stages." + stage, "unknown stage (known: " + String.join(", ",
+                        StageKind.values().stream().map(StageKind::stage).toList()) + ")"));
             }
         }
         for (StageKind<?> kind : StageKind.values()) {
+            String path = "stages." + kind.stage();
             StageConfig stage = definition.stages().get(kind.stage());
             if (stage == null) {
                 if (kind.required()) {
-                    problems.add("stages." + kind.stage() + ": required");
+                    problems.add(new ConfigProblem(path, "required"));
                 }
                 continue;
             }
             Optional<FactoryHandle> handle = plugins.factory(kind, stage.factoryId());
             if (handle.isEmpty()) {
                 List<String> available = plugins.factories(kind).stream().map(h -> h.factory().id()).toList();
-                problems.add("stages." + kind.stage() + ": no started plugin offers a " + kind.stage() + " '"
-                        + stage.factoryId() + "' (available: " + String.join(", ", available) + ")");
+                problems.add(new ConfigProblem(path, "no started plugin offers a " + kind.stage() + " '"
+                        + stage.factoryId() + "' (available: " + String.join(", ", available) + ")"));
                 continue;
             }
             try {
                 PluginConfig config = PluginConfig.resolve(handle.get().factory().configProperties(), stage.properties());
-                outbound.refusals(config.asMap()).forEach(p -> problems.add("stages." + kind.stage() + "." + p));
-                pluginProblems(handle.get(), config).forEach(p -> problems.add("stages." + kind.stage() + ": " + p));
+                outbound.refusals(config.asMap()).forEach(p -> problems.add(ConfigProblem.parse(p).under(path)));
+                pluginProblems(handle.get(), config).forEach(p -> problems.add(new ConfigProblem(path, p)));
             } catch (InvalidConfigException e) {
-                e.problems().forEach(p -> problems.add("stages." + kind.stage() + "." + p));
+                e.details().forEach(p -> problems.add(p.under(path)));
             }
         }
-        if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_pipeline", "The pipeline is not valid.", problems);
-        }
+        return problems;
     }
 
     /** What the plugin itself finds wrong with its settings (plugin API 1.1); a plugin that fails to say is a problem too. */
