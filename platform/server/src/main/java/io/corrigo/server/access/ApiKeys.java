@@ -84,12 +84,14 @@ public class ApiKeys {
 
     @Transactional(readOnly = true)
     public List<KeyView> list(String tenantId) {
+        tenants.find(tenantId);
         return keys.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(ApiKey::view).toList();
     }
 
     /** @throws ServiceException 404 for a key of another tenant or none */
     @Transactional
     public KeyView revoke(String tenantId, String keyId) {
+        tenants.find(tenantId);
         ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
                 .orElseThrow(() -> ServiceException.notFound("key_not_found", "No key '" + keyId + "'."));
         key.revoke(clock.instant());

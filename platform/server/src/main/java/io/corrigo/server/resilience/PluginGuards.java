@@ -2,6 +2,7 @@ package io.corrigo.server.resilience;
 
 import io.corrigo.api.SearchProvider;
 import io.corrigo.server.DaemonThreads;
+import io.corrigo.server.security.TenantAccess;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
@@ -45,8 +46,10 @@ public class PluginGuards {
     private final ExecutorService calls;
     private final MeterRegistry meters;
     private final Clock clock;
+    private final TenantAccess access;
 
-    PluginGuards(MeterRegistry meters, Clock clock) {
+    PluginGuards(MeterRegistry meters, Clock clock, TenantAccess access) {
+        this.access = access;
         this.meters = meters;
         this.clock = clock;
         this.calls = Executors.newCachedThreadPool(DaemonThreads.named("corrigo-plugin-call"));
@@ -120,17 +123,21 @@ public class PluginGuards {
         return Duration.ofMillis(Math.min(250, s.timeoutMillis() / 4));
     }
 
-    /** Every guard of {@code tenant}, or of all tenants when {@code tenant} is {@code null}. */
+    /** Every guard of {@code tenant}, or of all tenants when {@code tenant} is {@code null}; only those within the caller's reach. */
     public List<GuardStatus> status(String tenant) {
-        return guards.values().stream()
+        if (tenant != null) {
+            access.refuseOutOfReach(tenant);
+        }
+        return access.withinReach(guards.values().stream()
                 .filter(g -> tenant == null || g.tenant().equals(tenant))
                 .sorted(Comparator.comparing(Guard::name))
                 .map(Guard::status)
-                .toList();
+                .toList(), GuardStatus::tenant);
     }
 
     /** Closes the breaker and forgets a provider's Retry-After. @return whether such a guard exists */
     public boolean reset(String tenant, String provider) {
+        access.refuseOutOfReach(tenant);
         Optional<Guard> guard = Optional.ofNullable(guards.get(name(tenant, provider)))
                 .or(() -> Optional.ofNullable(guards.get("plugin-" + tenant + "-" + provider)));
         guard.ifPresent(Guard::reset);

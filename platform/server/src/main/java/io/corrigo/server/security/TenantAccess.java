@@ -53,6 +53,27 @@ public class TenantAccess {
                 .orElse(List.of());
     }
 
+    /**
+     * The check every tenant-scoped service makes itself (through {@code TenantService}, the door they all pass):
+     * an admin signed in on this thread (REST request, UI request) who may not see {@code tenantId} is refused as for a
+     * missing tenant. Calls without an admin pass: the host's own work (ingestion and evaluation jobs, the demo set-up,
+     * the command line) and key-authenticated calls, whose tenant is the key's own.
+     *
+     * @throws ServiceException 404 when an admin is signed in and {@code tenantId} is out of their reach
+     */
+    public void refuseOutOfReach(String tenantId) {
+        Optional<Admin> admin = current();
+        if (admin.isPresent() && !admin.get().canAccess(tenantId)) {
+            throw ServiceException.notFound("tenant_not_found", "No tenant '" + tenantId + "'.");
+        }
+    }
+
+    /** The items within reach of the admin signed in on this thread, in their order; all of them without an admin. */
+    public <T> List<T> withinReach(Collection<T> items, Function<T, String> tenantOf) {
+        return current().map(admin -> items.stream().filter(item -> admin.canAccess(tenantOf.apply(item))).toList())
+                .orElseGet(() -> List.copyOf(items));
+    }
+
     /** @throws ServiceException 404 (as for a missing tenant) when the admin may not see {@code tenantId} */
     public void require(String tenantId) {
         if (!canAccess(tenantId)) {

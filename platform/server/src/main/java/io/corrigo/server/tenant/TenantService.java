@@ -2,6 +2,7 @@ package io.corrigo.server.tenant;
 
 import io.corrigo.server.Recently;
 import io.corrigo.server.security.KnownTenants;
+import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,12 +30,14 @@ public class TenantService implements KnownTenants {
     }
 
     private final TenantRepository tenants;
+    private final TenantAccess access;
     private final Clock clock;
     private final ApplicationEventPublisher events;
     private final Recently<String, Snapshot> recent = new Recently<>(CACHE_TTL, 10_000);
 
-    TenantService(TenantRepository tenants, Clock clock, ApplicationEventPublisher events) {
+    TenantService(TenantRepository tenants, TenantAccess access, Clock clock, ApplicationEventPublisher events) {
         this.tenants = tenants;
+        this.access = access;
         this.clock = clock;
         this.events = events;
     }
@@ -59,12 +62,22 @@ public class TenantService implements KnownTenants {
         tenants.lockById(id).orElseThrow(() -> notFound(id));
     }
 
+    /** Every read and change of one tenant passes here or {@link #inReach}: the caller's scope is checked first. */
     private Snapshot snapshot(String id) {
+        inReach(id);
+        return recent.get(id, key -> tenants.findById(key).map(t -> new Snapshot(TenantView.of(t), t.widget()))
+                .orElseThrow(() -> notFound(key)));
+    }
+
+    /**
+     * Refuses a tenant the caller may not see, as a missing one (404): services check tenant scope themselves, here,
+     * whatever entry point (REST, admin UI, a new one) called them. See {@link TenantAccess#refuseOutOfReach}.
+     */
+    private void inReach(String id) {
         if (id == null) {
             throw notFound(null);
         }
-        return recent.get(id, key -> tenants.findById(key).map(t -> new Snapshot(TenantView.of(t), t.widget()))
-                .orElseThrow(() -> notFound(key)));
+        access.refuseOutOfReach(id);
     }
 
     @Transactional(readOnly = true)
@@ -73,9 +86,10 @@ public class TenantService implements KnownTenants {
         return tenants.existsById(id);
     }
 
+    /** The tenants within the caller's reach (all of them for the host's own work). */
     @Transactional(readOnly = true)
     public List<TenantView> list() {
-        return tenants.findAll().stream().map(TenantView::of).toList();
+        return access.withinReach(tenants.findAll().stream().map(TenantView::of).toList(), TenantView::id);
     }
 
     /** A tenant, enabled or not (what an admin edits). @throws ServiceException 404 */
@@ -90,6 +104,7 @@ public class TenantService implements KnownTenants {
      */
     @Transactional
     public TenantView update(String id, String name, Boolean enabled) {
+        inReach(id);
         Tenant tenant = tenants.findById(id)
                 .orElseThrow(() -> notFound(id));
         if (name != null) {
@@ -112,6 +127,7 @@ public class TenantService implements KnownTenants {
     /** @throws ServiceException 400 listing every invalid field, 404 */
     @Transactional
     public WidgetSettings updateWidget(String id, WidgetSettings settings) {
+        inReach(id);
         Tenant tenant = tenants.findById(id)
                 .orElseThrow(() -> notFound(id));
         List<String> problems = settings.problems();

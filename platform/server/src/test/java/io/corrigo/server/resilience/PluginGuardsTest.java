@@ -36,7 +36,7 @@ class PluginGuardsTest {
 
     @BeforeEach
     void setUp() {
-        guards = new PluginGuards(new SimpleMeterRegistry(), Clock.systemUTC());
+        guards = new PluginGuards(new SimpleMeterRegistry(), Clock.systemUTC(), new io.corrigo.server.security.TenantAccess());
         threads = Executors.newCachedThreadPool();
     }
 
