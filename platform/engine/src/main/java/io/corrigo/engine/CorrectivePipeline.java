@@ -3,6 +3,8 @@ package io.corrigo.engine;
 import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.Query;
 import io.corrigo.engine.analyse.AnalyseStage;
+import io.corrigo.engine.condense.CondenseStage;
+import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
 import io.corrigo.engine.critique.RetrievalGate;
@@ -24,6 +26,7 @@ import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import io.corrigo.api.Answer;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -34,6 +37,8 @@ import java.util.function.Consumer;
  *
  * <p>A corrective run ({@link CorrectiveAnswering}) is a straight line of stages, each a class in a package of its own:
  * <ol>
+ *   <li><b>condense</b> (later turns of a conversation): a follow-up made a standalone question from the earlier turns
+ *       ({@link CondenseStage}; the offline rules, or the pipeline's query rewriter);</li>
  *   <li><b>analyse</b>: embed the question once ({@link AnalyseStage}), and decide whether it needs retrieval at all
  *       (Self-RAG's Retrieve decision, {@link RetrievalGate}); a greeting goes straight to the generator;</li>
  *   <li><b>retrieve</b>: top-k passages from the knowledge base ({@link RetrievalStage}), or a few times more
@@ -71,6 +76,7 @@ public final class CorrectivePipeline {
     private final Executor executor;
     private final Clock clock;
     private final ActionRule actionRule;
+    private final CondenseStage condensing;
     private final AnalyseStage analysis;
     private final AnswerStrategy strategy;
 
@@ -80,6 +86,7 @@ public final class CorrectivePipeline {
         this.executor = builder.executor != null ? builder.executor : ForkJoinPool.commonPool();
         this.clock = builder.clock != null ? builder.clock : Clock.systemUTC();
         this.actionRule = builder.actionRule != null ? builder.actionRule : new CragActionRule();
+        this.condensing = new CondenseStage(plugins.queryRewriter());
         this.analysis = new AnalyseStage(plugins.embeddings());
         RetrievalStage retrieval = new RetrievalStage(plugins.retriever());
         GenerationStage generation = new GenerationStage(plugins.generator());
@@ -124,8 +131,22 @@ public final class CorrectivePipeline {
      * @param tokens where pieces of the answer go, or {@code null}
      */
     public RunResult run(String question, Consumer<String> tokens) {
+        return run(question, List.of(), tokens);
+    }
+
+    /**
+     * Answers {@code question} as the next turn of a conversation: a follow-up is first made a standalone question
+     * from {@code history} (the condense stage; recorded in the trace), then answered as
+     * {@link #run(String, Consumer)} does. Never throws for a plugin's failure.
+     *
+     * @param history the conversation's earlier turns, oldest first, their questions in standalone form; empty for a
+     *                first question
+     */
+    public RunResult run(String question, List<Turn> history, Consumer<String> tokens) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
-        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(question, trace));
+        String standalone = history.isEmpty() ? question
+                : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
+        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
         Answer answer = strategy.answer(asked, trace, tokens);
         return new RunResult(answer, trace.finish(answer.abstained()));
     }

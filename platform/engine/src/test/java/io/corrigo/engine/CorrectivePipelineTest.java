@@ -28,6 +28,9 @@ import io.corrigo.engine.trace.StageTiming;
 import io.corrigo.engine.trace.StripTrace;
 import java.util.ArrayList;
 import java.util.List;
+import io.corrigo.api.QueryRewriter;
+import io.corrigo.engine.condense.Turn;
+import io.corrigo.engine.trace.Stage;
 import org.junit.jupiter.api.Test;
 
 class CorrectivePipelineTest {
@@ -65,6 +68,64 @@ class CorrectivePipelineTest {
 
     private Retriever kbRetriever() {
         return (query, max) -> kbPassages.stream().limit(max).toList();
+    }
+
+    @Test
+    void should_answer_a_follow_up_as_the_standalone_question__and_trace_both() {
+        // given: a conversation about measles, and a retriever that sees the query it is asked
+        List<String> retrieved = new ArrayList<>();
+        Retriever recording = (query, max) -> {
+            retrieved.add(query.text());
+            return kbPassages.stream().limit(max).toList();
+        };
+        CorrectivePipeline pipeline = pipeline(recording, Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("How does it spread?",
+                List.of(new Turn("What is the incubation period of measles?", "Ten to twelve days.")), null);
+
+        // then: retrieval and grading saw the standalone question; the trace keeps what was asked beside it
+        assertThat(retrieved).containsExactly("How does the incubation period of measles spread?");
+        assertThat(result.trace().question()).isEqualTo("How does it spread?");
+        assertThat(result.trace().condensation().standalone()).isEqualTo("How does the incubation period of measles spread?");
+        assertThat(result.trace().condensation().by()).isEqualTo("rules");
+        assertThat(result.trace().condensation().rule()).isEqualTo("pronoun");
+        assertThat(result.trace().timings()).extracting(t -> t.stage()).startsWith(Stage.CONDENSE);
+        assertThat(pipeline.run("How does it spread?").trace().condensation()).as("a first question").isNull();
+    }
+
+    @Test
+    void should_condense_with_the_query_rewriter_when_there_is_one__and_fall_back_on_the_rules_when_it_fails() {
+        // given
+        List<String> transcripts = new ArrayList<>();
+        QueryRewriter condensing = (question, purpose, feedback) -> {
+            transcripts.add(purpose + " | " + feedback);
+            return "How is measles transmitted?";
+        };
+        QueryRewriter broken = (question, purpose, feedback) -> {
+            throw new IncompatibleClassChangeError("built before CONDENSE existed");
+        };
+        List<Turn> history = List.of(new Turn("What is the incubation period of measles?", "Ten to twelve days."));
+
+        // when
+        RunResult rewritten = CorrectivePipeline.builder().settings(SETTINGS).executor(Runnable::run)
+                .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), generator, embeddings,
+                        List.of()).withQueryRewriter(condensing)).build().run("And how does it spread?", history, null);
+        RunResult fallback = CorrectivePipeline.builder().settings(SETTINGS).executor(Runnable::run)
+                .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), generator, embeddings,
+                        List.of()).withQueryRewriter(broken)).build().run("And how does it spread?", history, null);
+
+        // then
+        assertThat(transcripts).as("the rewriter's first call, before the web search's").first().isEqualTo("CONDENSE | User: What is the incubation period of measles?\n"
+                + "Assistant: Ten to twelve days.");
+        assertThat(rewritten.trace().condensation().standalone()).isEqualTo("How is measles transmitted?");
+        assertThat(rewritten.trace().condensation().by()).isEqualTo("rewriter");
+        assertThat(fallback.trace().condensation().by()).isEqualTo("rules");
+        assertThat(fallback.trace().notices()).anySatisfy(n -> {
+            assertThat(n.stage()).isEqualTo(Stage.CONDENSE);
+            assertThat(n.message()).contains("failed to condense");
+            assertThat(n.degrading()).isFalse();
+        });
     }
 
     @Test

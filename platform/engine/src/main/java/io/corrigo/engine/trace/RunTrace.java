@@ -26,12 +26,15 @@ import java.util.List;
  * @param retrievalDecision whether retrieval ran and who decided, or {@code null} in traces from before Self-RAG
  * @param rounds         the critique loop, one entry per candidate answer; empty when the answer was not critiqued
  * @param reranking      how the reranker reordered the retriever's candidates, or {@code null} without a reranker
+ * @param condensation   how a conversation's follow-up became the standalone question answered, or {@code null} for
+ *                       a first question
  */
 public record RunTrace(String question, Instant startedAt, PipelineSettings settings, List<PluginRef> plugins,
                        List<PassageTrace> retrieved, Grade action, String rewrittenQuery,
                        List<PassageTrace> searchResults, List<StripTrace> strips, int contextTokens,
                        boolean abstained, boolean incomplete, List<Notice> notices, List<StageTiming> timings, double totalMillis,
-                       RetrievalDecision retrievalDecision, List<CritiqueRound> rounds, Reranking reranking) {
+                       RetrievalDecision retrievalDecision, List<CritiqueRound> rounds, Reranking reranking,
+                       Condensation condensation) {
 
     public RunTrace {
         rounds = rounds == null ? List.of() : List.copyOf(rounds);

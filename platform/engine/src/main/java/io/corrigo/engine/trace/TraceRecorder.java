@@ -32,6 +32,7 @@ public final class TraceRecorder {
     private RetrievalDecision retrievalDecision;
     private final List<CritiqueRound> rounds = new ArrayList<>();
     private Reranking reranking;
+    private Condensation condensation;
 
     public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
         this.question = question;
@@ -134,11 +135,16 @@ public final class TraceRecorder {
         return notices.stream().anyMatch(Notice::degrading);
     }
 
+    /** Records how a follow-up was made a standalone question. */
+    public void condensed(Condensation value) {
+        this.condensation = value;
+    }
+
     /** The finished trace. */
     public RunTrace finish(boolean abstained) {
         return new RunTrace(question, startedAt, settings, plugins, List.copyOf(retrieved), action, rewrittenQuery,
                 List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, incomplete, List.copyOf(notices),
-                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds), reranking);
+                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds), reranking, condensation);
     }
 
     private static PassageTrace toTrace(ScoredPassage p, boolean kept) {

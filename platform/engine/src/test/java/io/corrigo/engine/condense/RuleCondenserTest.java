@@ -1,0 +1,136 @@
+package io.corrigo.engine.condense;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The offline condenser against 62 follow-up pairs written with it (src/test/resources/condense/follow_ups.jsonl:
+ * ellipsis, pronouns, possessives, an implied topic, two turns back, and questions that stand on their own). A
+ * condensed question counts as right when it has the same content words as the expected one (case, articles,
+ * prepositions, question words, "'s" and a plural "s" aside): "What is Canada's capital?" = "What is the capital of
+ * Canada?".
+ */
+class RuleCondenserTest {
+
+    private static final Set<String> FUNCTION_WORDS = Set.of("the", "a", "an", "of", "for", "in", "on", "at", "to", "from",
+            "by", "with", "between", "what", "which", "who", "when", "where", "why", "how", "is", "are", "was", "were",
+            "do", "does", "did", "can", "could", "should", "will", "has", "have", "had", "much", "many", "long");
+
+    private final RuleCondenser condenser = new RuleCondenser();
+
+    record Pair(String kind, List<String> history, String followUp, String standalone) {
+    }
+
+    @Test
+    void should_condense_most_real_follow_ups_and_never_touch_a_question_that_stands_alone() throws IOException {
+        score("follow_ups.jsonl", 0.85);
+    }
+
+    /**
+     * 16 more pairs written after the rules were, and not used to change them: how the rules do on follow-ups they
+     * were not shaped by. The bar is lower; the figure printed is the one to quote.
+     */
+    @Test
+    void should_condense_follow_ups_the_rules_were_not_written_for() throws IOException {
+        score("follow_ups_heldout.jsonl", 0.6);
+    }
+
+    private void score(String file, double bar) throws IOException {
+        // given
+        List<Pair> pairs = pairs(file);
+        Map<String, int[]> byKind = new TreeMap<>();
+        List<String> wrong = new ArrayList<>();
+
+        // when: each conversation condensed turn by turn, as the host stores the standalone form of every turn
+        for (Pair pair : pairs) {
+            List<String> standalone = new ArrayList<>();
+            for (String earlier : pair.history()) {
+                standalone.add(condenser.condense(earlier, standalone).question());
+            }
+            String got = condenser.condense(pair.followUp(), standalone).question();
+            boolean right = contentWords(got).equals(contentWords(pair.standalone()));
+            int[] counts = byKind.computeIfAbsent(pair.kind(), k -> new int[2]);
+            counts[0] += right ? 1 : 0;
+            counts[1]++;
+            if (!right) {
+                wrong.add(pair.kind() + ": \"" + pair.followUp() + "\" → \"" + got + "\" (expected \"" + pair.standalone() + "\")");
+            }
+        }
+
+        // then
+        int right = byKind.values().stream().mapToInt(c -> c[0]).sum();
+        System.out.printf(Locale.ROOT, "Condensation accuracy on %s: %d of %d (%.1f %%)%n", file, right, pairs.size(),
+                100.0 * right / pairs.size());
+        byKind.forEach((kind, c) -> System.out.printf(Locale.ROOT, "  %-11s %d of %d%n", kind, c[0], c[1]));
+        wrong.forEach(w -> System.out.println("  wrong " + w));
+        assertThat(pairs).hasSizeGreaterThanOrEqualTo(15);
+        assertThat(byKind.get("standalone")[0]).as("self-contained questions left alone").isEqualTo(byKind.get("standalone")[1]);
+        assertThat((double) right / pairs.size()).as("accuracy").isGreaterThanOrEqualTo(bar);
+    }
+
+    @Test
+    void should_leave_a_first_question_and_a_conversational_turn_as_they_are() {
+        assertThat(condenser.condense("And for part-time staff?", List.of()).question()).isEqualTo("And for part-time staff?");
+        assertThat(condenser.condense("thanks a lot!", List.of("What is the PTO policy?")).rule()).isEqualTo("unchanged");
+    }
+
+    @Test
+    void should_say_which_rule_made_the_question() {
+        List<String> before = List.of("What is the PTO policy?");
+        assertThat(condenser.condense("And for part-time staff?", before))
+                .isEqualTo(new RuleCondenser.Condensed("What is the PTO policy for part-time staff?", "ellipsis"));
+        assertThat(condenser.condense("Does it apply to interns?", before))
+                .isEqualTo(new RuleCondenser.Condensed("Does the PTO policy apply to interns?", "pronoun"));
+    }
+
+    static Set<String> contentWords(String question) {
+        return Arrays.stream(question.toLowerCase(Locale.ROOT).replaceAll("'s\\b|'", "").split("[^\\p{L}\\p{N}-]+"))
+                .filter(w -> !w.isEmpty() && !FUNCTION_WORDS.contains(w))
+                .map(w -> w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w)
+                .collect(Collectors.toSet());
+    }
+
+    private static List<Pair> pairs(String file) throws IOException {
+        try (InputStream in = RuleCondenserTest.class.getResourceAsStream("/condense/" + file)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            Pattern field = Pattern.compile("\"(kind|followUp|standalone)\":\"((?:[^\"\\\\]|\\\\.)*)\"");
+            Pattern history = Pattern.compile("\"history\":\\[(.*?)]");
+            Pattern item = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+            List<Pair> pairs = new ArrayList<>();
+            for (String line : text.split("\n")) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Map<String, String> f = new TreeMap<>();
+                Matcher m = field.matcher(line);
+                while (m.find()) {
+                    f.put(m.group(1), m.group(2));
+                }
+                Matcher h = history.matcher(line);
+                List<String> turns = new ArrayList<>();
+                if (h.find()) {
+                    Matcher i = item.matcher(h.group(1));
+                    while (i.find()) {
+                        turns.add(i.group(1));
+                    }
+                }
+                pairs.add(new Pair(f.get("kind"), turns, f.get("followUp"), f.get("standalone")));
+            }
+            return pairs;
+        }
+    }
+}
