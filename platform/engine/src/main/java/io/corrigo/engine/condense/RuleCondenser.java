@@ -151,10 +151,13 @@ public final class RuleCondenser {
         return prev + " " + remainder;
     }
 
-    /** Where the object of a preposition at {@code from - 1} ends: before the next preposition, or at the end. */
+    /**
+     * Where the object of a preposition at {@code from - 1} ends: before the next preposition or auxiliary ("days of
+     * paid time off | do full-time employees get"), or at the end.
+     */
     private static int objectEnd(List<String> p, int from) {
         for (int i = from + 1; i < p.size(); i++) {
-            if (PREPOSITIONS.contains(lower(p.get(i)))) {
+            if (PREPOSITIONS.contains(lower(p.get(i))) || AUXILIARIES.contains(lower(p.get(i)))) {
                 return i;
             }
         }

@@ -1,5 +1,8 @@
 package io.corrigo.server.access;
 
+import io.corrigo.engine.condense.RuleCondenser;
+import io.corrigo.engine.condense.Turn;
+import io.corrigo.server.conversation.Conversations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
@@ -13,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -110,7 +114,7 @@ class OpenAiCompatibleController {
                     "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
         }
         String question = lastUserMessage(request.path("messages"));
-        QueryResponse answer = queries.ask(key.tenant(), question);
+        QueryResponse answer = queries.ask(key.tenant(), question, history(request.path("messages")));
         String content = content(answer);
         long created = clock.instant().getEpochSecond();
         String id = "chatcmpl-" + answer.runId();
@@ -164,6 +168,51 @@ class OpenAiCompatibleController {
                     "Rate limit reached for this key.", Math.max(1, (wait.get().toMillis() + 999) / 1000));
         }
         return key.get();
+    }
+
+    /**
+     * The conversation before the last user message, as turns: each earlier user message (made standalone in turn, by
+     * the offline rules) with the assistant's reply after it, the sources this endpoint appends left off.
+     */
+    static List<Turn> history(JsonNode messages) {
+        List<String[]> said = new ArrayList<>(); // {role, text}
+        for (JsonNode message : messages) {
+            String role = message.path("role").asText();
+            if (role.equals("user") || role.equals("assistant")) {
+                said.add(new String[] {role, text(message.path("content"))});
+            }
+        }
+        int last = said.size() - 1;
+        while (last >= 0 && !said.get(last)[0].equals("user")) {
+            last--;
+        }
+        RuleCondenser rules = new RuleCondenser();
+        List<Turn> turns = new ArrayList<>();
+        List<String> standalone = new ArrayList<>();
+        for (int i = 0; i < last; i++) {
+            if (!said.get(i)[0].equals("user") || said.get(i)[1].isBlank()) {
+                continue;
+            }
+            String question = rules.condense(said.get(i)[1], standalone).question();
+            String answer = i + 1 < last && said.get(i + 1)[0].equals("assistant") ? said.get(i + 1)[1] : "";
+            int sources = answer.indexOf("\n\nSources:");
+            standalone.add(question);
+            turns.add(new Turn(question, sources < 0 ? answer : answer.substring(0, sources)));
+        }
+        return turns.subList(Math.max(0, turns.size() - Conversations.HISTORY_TURNS), turns.size());
+    }
+
+    private static String text(JsonNode content) {
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        StringBuilder text = new StringBuilder();
+        content.forEach(part -> {
+            if ("text".equals(part.path("type").asText())) {
+                text.append(part.path("text").asText()).append(' ');
+            }
+        });
+        return text.toString().trim();
     }
 
     private static String lastUserMessage(JsonNode messages) {

@@ -1,5 +1,6 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.conversation.Conversations;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
@@ -46,15 +47,25 @@ class PublicController {
     }
 
     /** An answer as end users get it: no trace, no scores. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     record PublicAnswer(String runId, String answer, boolean abstained, boolean incomplete, boolean degraded,
-                        List<QueryResponse.CitationView> citations) {
+                        List<QueryResponse.CitationView> citations, String conversationId, String visitorToken) {
 
         static PublicAnswer of(QueryResponse r) {
-            return new PublicAnswer(r.runId(), r.answer(), r.abstained(), r.incomplete(), r.degraded(), r.citations());
+            return new PublicAnswer(r.runId(), r.answer(), r.abstained(), r.incomplete(), r.degraded(), r.citations(),
+                    r.conversationId(), r.visitorToken());
         }
     }
 
-    record Ask(String question) {
+    /**
+     * A visitor's question; {@code conversationId} and {@code visitorToken} of an earlier answer continue that
+     * conversation (both are returned with a new conversation's first answer; only that visitor holds the token).
+     */
+    record Ask(String question, String conversationId, String visitorToken) {
+    }
+
+    private static Conversations.Asker asker(KeyView key, Ask request) {
+        return new Conversations.Asker(key.id(), request == null ? null : request.visitorToken());
     }
 
     record Feedback(String rating, String comment) {
@@ -69,7 +80,8 @@ class PublicController {
     /** Answers through the tenant's pipeline, as one JSON object. */
     @PostMapping("/public/v1/ask")
     PublicAnswer ask(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @RequestBody Ask request) {
-        return PublicAnswer.of(queries.ask(key.tenant(), request == null ? null : request.question()));
+        return PublicAnswer.of(queries.ask(key.tenant(), request == null ? null : request.question(),
+                request == null ? null : request.conversationId(), asker(key, request), java.util.UUID.randomUUID().toString(), null));
     }
 
     /**
@@ -81,11 +93,12 @@ class PublicController {
     ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(PublicAccessFilter.KEY) KeyView key,
                                                        @RequestBody Ask request) {
         String question = queries.validate(key.tenant(), request == null ? null : request.question());
+        Conversations.Thread thread = queries.conversation(key.tenant(), request.conversationId(), asker(key, request));
         String runId = java.util.UUID.randomUUID().toString();
         StreamingResponseBody body = out -> {
-            event(out, "run", Map.of("runId", runId));
+            event(out, "run", Map.of("runId", runId, "conversationId", thread.id()));
             java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
-            PublicAnswer answer = PublicAnswer.of(queries.ask(key.tenant(), question, runId, token -> {
+            PublicAnswer answer = PublicAnswer.of(queries.ask(key.tenant(), question, thread, runId, token -> {
                 try {
                     for (String piece : gone.get() ? List.<String>of() : pieces(token)) {
                         event(out, "delta", Map.of("text", piece));

@@ -1,5 +1,6 @@
 package io.corrigo.server.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -18,11 +19,22 @@ import java.util.List;
  * @param notices         what the run had to work around, in words
  * @param totalMillis     time to answer
  * @param traceUrl        where the full trace is
+ * @param conversationId  the conversation the question was answered in (send it with the next question), or
+ *                        {@code null} for a single question
+ * @param visitorToken    for a widget visitor's new conversation, the token to send with its next questions; else
+ *                        {@code null}
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
                             List<CitationView> citations, String action, boolean degraded, boolean incomplete,
                             List<String> notices,
-                            double totalMillis, String traceUrl) {
+                            double totalMillis, String traceUrl, String conversationId, String visitorToken) {
+
+    /** The same answer, as a turn of a conversation. */
+    QueryResponse inConversation(String id, String token) {
+        return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
+                incomplete, notices, totalMillis, traceUrl, id, token);
+    }
 
     /** A citation as the API shows it. */
     public record CitationView(int number, String title, String documentId, String uri, String origin, String quote) {

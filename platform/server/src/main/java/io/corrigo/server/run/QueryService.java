@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.Answer;
 import io.corrigo.engine.RunResult;
+import io.corrigo.engine.condense.Turn;
+import io.corrigo.engine.trace.Condensation;
 import io.corrigo.engine.trace.RunTrace;
+import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.TenantPipeline;
@@ -22,12 +25,14 @@ public class QueryService {
     private final TenantService tenants;
     private final PipelineRuntimes runtimes;
     private final RunRepository runs;
+    private final Conversations conversations;
     private final ObjectMapper json;
     private final Clock clock;
     private final int maxQueryChars;
 
-    QueryService(TenantService tenants, PipelineRuntimes runtimes, RunRepository runs, ObjectMapper json, Clock clock,
-                 CorrigoProperties properties) {
+    QueryService(TenantService tenants, PipelineRuntimes runtimes, RunRepository runs, Conversations conversations,
+                 ObjectMapper json, Clock clock, CorrigoProperties properties) {
+        this.conversations = conversations;
         this.tenants = tenants;
         this.runtimes = runtimes;
         this.runs = runs;
@@ -40,6 +45,54 @@ public class QueryService {
     public QueryResponse ask(String tenantId, String question) {
         String q = validate(tenantId, question);
         return ask(tenantId, q, UUID.randomUUID().toString(), null);
+    }
+
+    /**
+     * Answers {@code question} as the next turn of a conversation: the thread {@code conversationId} continues (a new
+     * one when {@code null}) is opened for {@code asker}, a follow-up is condensed against its last turns, and the
+     * answered turn is recorded. The response names the thread (and, for a visitor's new thread, its token).
+     *
+     * @throws ServiceException 404 unknown tenant or a thread that is not the asker's, 400 bad question or thread id
+     */
+    public QueryResponse ask(String tenantId, String question, String conversationId, Conversations.Asker asker,
+                             String runId, java.util.function.Consumer<String> tokens) {
+        String q = validate(tenantId, question);
+        return ask(tenantId, q, conversation(tenantId, conversationId, asker), runId, tokens);
+    }
+
+    /**
+     * Answers {@code question} after {@code history}, the earlier turns a client sends itself (as OpenAI's chat API
+     * does with its messages): the follow-up is condensed against them; nothing of them is stored but the run.
+     *
+     * @throws ServiceException 404 unknown tenant, 400 bad question
+     */
+    public QueryResponse ask(String tenantId, String question, List<Turn> history) {
+        String q = validate(tenantId, question);
+        TenantPipeline pipeline = runtimes.forTenant(tenantId);
+        RunResult result = pipeline.pipeline().run(q, history, null);
+        return response(save(UUID.randomUUID().toString(), tenantId, pipeline, result), result);
+    }
+
+    /**
+     * The thread a question continues, or a new one: opened before a streamed answer starts, so that a thread that is
+     * not the asker's is refused with a status, not in the middle of a stream.
+     *
+     * @throws ServiceException 404 unknown tenant or a thread that is not the asker's, 400 malformed thread id
+     */
+    public Conversations.Thread conversation(String tenantId, String conversationId, Conversations.Asker asker) {
+        tenants.require(tenantId);
+        return conversations.open(tenantId, conversationId, asker);
+    }
+
+    /** Answers a {@link #validate validated} question as the next turn of an {@link #conversation opened} thread. */
+    public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
+                             java.util.function.Consumer<String> tokens) {
+        TenantPipeline pipeline = runtimes.forTenant(tenantId);
+        RunResult result = pipeline.pipeline().run(q, thread.history(), tokens);
+        RunRecord record = save(runId, tenantId, pipeline, result);
+        Condensation condensation = result.trace().condensation();
+        conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
+        return response(record, result).inConversation(thread.id(), thread.visitorToken());
     }
 
     /**
@@ -119,6 +172,7 @@ public class QueryService {
         List<String> notices = result.trace().notices().stream()
                 .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, r.answer, r.abstained, citations, r.action,
-                r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id);
+                r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
+                null, null);
     }
 }

@@ -1,5 +1,6 @@
 package io.corrigo.server.run;
 
+import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.problem.ServiceException;
 import org.springframework.http.HttpHeaders;
@@ -28,8 +29,12 @@ class RunController {
         this.runs = runs;
     }
 
-    /** The question to ask. */
-    record QueryRequest(String question) {
+    /**
+     * The question to ask; with the {@code conversationId} of an earlier answer it is answered as that conversation's
+     * next turn (a follow-up such as "And for part-time staff?" is read in its context), without one as a new
+     * conversation's first.
+     */
+    record QueryRequest(String question, String conversationId) {
     }
 
     /** A user's rating: {@code helpful} or {@code not_helpful}, with an optional comment. */
@@ -38,7 +43,8 @@ class RunController {
 
     @PostMapping("/api/v1/tenants/{tenant}/query")
     QueryResponse query(@PathVariable String tenant, @RequestBody QueryRequest request) {
-        return queries.ask(tenant, request.question());
+        return queries.ask(tenant, request.question(), request.conversationId(), Conversations.Asker.ADMIN,
+                java.util.UUID.randomUUID().toString(), null);
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/runs")

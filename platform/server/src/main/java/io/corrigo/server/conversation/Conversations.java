@@ -1,0 +1,157 @@
+package io.corrigo.server.conversation;
+
+import io.corrigo.engine.condense.Turn;
+import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.problem.ServiceException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Keeps conversations: opens the thread a question continues (or starts one) and records each answered turn. A thread
+ * of another tenant, another key, or without its visitor token is reported as missing. The last
+ * {@link #HISTORY_TURNS} turns are what a follow-up is read against.
+ */
+@Service
+public class Conversations {
+
+    private static final Logger log = LoggerFactory.getLogger(Conversations.class);
+    /** How many earlier turns a follow-up is condensed against. */
+    public static final int HISTORY_TURNS = 3;
+    private static final Pattern ID = Pattern.compile("c-[A-Za-z0-9_-]{8,36}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /**
+     * Who asks: an admin of the tenant, or a publishable key's visitor.
+     *
+     * @param keyId        the key's id, or {@code null} for an admin
+     * @param visitorToken the token the visitor got when the thread started, or {@code null} (a new thread, or an admin)
+     */
+    public record Asker(String keyId, String visitorToken) {
+
+        /** An admin: any admin of the tenant may continue the thread. */
+        public static final Asker ADMIN = new Asker(null, null);
+    }
+
+    /**
+     * A thread to answer in.
+     *
+     * @param id           its id, to send with the next question
+     * @param visitorToken for a visitor's new thread, the token to send with the next question; else {@code null}
+     * @param history      the last turns, oldest first
+     */
+    public record Thread(String id, String visitorToken, List<Turn> history) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+    private final Duration retention;
+
+    Conversations(JdbcTemplate jdbc, Clock clock, CorrigoProperties properties) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.retention = Duration.ofDays(properties.runs().retentionDays());
+    }
+
+    /**
+     * The thread {@code conversationId} continues, or a new one when it is {@code null}.
+     *
+     * @throws ServiceException 400 for a malformed id, 404 for a thread that is not this asker's in this tenant
+     */
+    @Transactional
+    public Thread open(String tenantId, String conversationId, Asker asker) {
+        if (conversationId == null || conversationId.isBlank()) {
+            String id = "c-" + random(18);
+            String token = asker.keyId() == null ? null : random(24);
+            Instant now = clock.instant();
+            jdbc.update("INSERT INTO conversation (id, tenant_id, owner, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+                    id, tenantId, owner(asker.keyId(), token), Timestamp.from(now), Timestamp.from(now));
+            return new Thread(id, token, List.of());
+        }
+        if (!ID.matcher(conversationId).matches()) {
+            throw ServiceException.invalid("invalid_conversation", "conversationId must be an id this service returned (c-…).");
+        }
+        List<String> owners = jdbc.queryForList("SELECT owner FROM conversation WHERE id = ? AND tenant_id = ?",
+                String.class, conversationId, tenantId);
+        if (owners.isEmpty() || !sameOwner(owners.get(0), owner(asker.keyId(), asker.visitorToken()))) {
+            throw ServiceException.notFound("conversation_not_found", "No conversation '" + conversationId + "'.");
+        }
+        List<Turn> history = new ArrayList<>(jdbc.query("SELECT standalone, answer FROM conversation_turn "
+                        + "WHERE conversation_id = ? ORDER BY turn_no DESC LIMIT " + HISTORY_TURNS,
+                (r, n) -> new Turn(r.getString(1), r.getString(2)), conversationId));
+        java.util.Collections.reverse(history);
+        return new Thread(conversationId, null, history);
+    }
+
+    /** Records an answered turn of {@code conversationId}. */
+    @Transactional
+    public void record(String conversationId, String question, String standalone, String answer, String runId) {
+        Instant now = clock.instant();
+        Integer last = jdbc.queryForObject("SELECT MAX(turn_no) FROM conversation_turn WHERE conversation_id = ?",
+                Integer.class, conversationId);
+        jdbc.update("INSERT INTO conversation_turn (conversation_id, turn_no, question, standalone, answer, run_id, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", conversationId, last == null ? 1 : last + 1, question, standalone, answer,
+                runId, Timestamp.from(now));
+        jdbc.update("UPDATE conversation SET updated_at = ? WHERE id = ?", Timestamp.from(now), conversationId);
+    }
+
+    /** The turns of a thread, oldest first, as {question, standalone, answer, runId} (for tests and export). */
+    @Transactional(readOnly = true)
+    public List<List<String>> turns(String tenantId, String conversationId) {
+        return jdbc.query("SELECT t.question, t.standalone, t.answer, t.run_id FROM conversation_turn t "
+                        + "JOIN conversation c ON c.id = t.conversation_id WHERE c.id = ? AND c.tenant_id = ? ORDER BY t.turn_no",
+                (r, n) -> java.util.Arrays.asList(r.getString(1), r.getString(2), r.getString(3), r.getString(4)),
+                conversationId, tenantId);
+    }
+
+    /** Deletes threads untouched for longer than the run retention; daily, with the runs. */
+    @Scheduled(cron = "0 19 3 * * *")
+    @Transactional
+    public int prune() {
+        Timestamp cutoff = Timestamp.from(clock.instant().minus(retention));
+        jdbc.update("DELETE FROM conversation_turn WHERE conversation_id IN (SELECT id FROM conversation WHERE updated_at < ?)", cutoff);
+        int deleted = jdbc.update("DELETE FROM conversation WHERE updated_at < ?", cutoff);
+        if (deleted > 0) {
+            log.info("Pruned {} conversation(s) untouched for {} days", deleted, retention.toDays());
+        }
+        return deleted;
+    }
+
+    private static String owner(String keyId, String visitorToken) {
+        return keyId == null ? "admin" : "key:" + keyId + ":" + sha256(visitorToken == null ? "" : visitorToken);
+    }
+
+    private static boolean sameOwner(String stored, String presented) {
+        return MessageDigest.isEqual(stored.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String random(int bytes) {
+        byte[] value = new byte[bytes];
+        RANDOM.nextBytes(value);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(value);
+    }
+}

@@ -1,0 +1,154 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import io.corrigo.server.conversation.Conversations;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * Two-turn conversations through each entry point: the admin API and the widget's public API keep a thread (a
+ * follow-up is condensed against it, the trace shows both forms, a visitor's thread is theirs alone), the
+ * OpenAI-compatible endpoint reads the history the official client sends.
+ */
+class ConversationApiTest extends HostTestBase {
+
+    private static final String TENANT = "conv";
+    private static final String ORIGIN = "https://hr.example.com";
+    private static final String HANDBOOK = """
+            # Paid time off
+
+            Full-time employees receive 25 days of paid time off each year.
+            Part-time staff receive paid time off pro rata to their contracted hours.
+            Unused days carry over until the end of March.
+
+            # Expenses
+
+            Hotel stays are reimbursed up to 180 euros per night.
+            """;
+
+    @Autowired
+    Conversations conversations;
+
+    @BeforeEach
+    void handbook() {
+        if (postJson("/api/v1/tenants", Map.of("id", TENANT, "name", "Conversations")).status() == 201) {
+            uploadAndWait("/api/v1/tenants/" + TENANT + "/documents", "handbook.md", HANDBOOK.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private Reply query(String question, String conversationId) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("question", question);
+        if (conversationId != null) {
+            body.put("conversationId", conversationId);
+        }
+        return postJson("/api/v1/tenants/" + TENANT + "/query", body);
+    }
+
+    @Test
+    void should_answer_a_follow_up_in_its_conversation_through_the_admin_api__and_trace_the_standalone_question() {
+        // given
+        Reply first = query("How many days of paid time off do full-time employees get?", null);
+        String conversation = first.body().get("conversationId").asText();
+
+        // when
+        Reply second = query("And part-time staff?", conversation);
+
+        // then
+        assertThat(first.body().get("answer").asText()).contains("25 days");
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.body().get("conversationId").asText()).isEqualTo(conversation);
+        assertThat(second.body().get("answer").asText()).contains("pro rata");
+        JsonNode trace = get("/api/v1/tenants/" + TENANT + "/runs/" + second.body().get("runId").asText()).body().get("trace");
+        assertThat(trace.get("question").asText()).isEqualTo("And part-time staff?");
+        assertThat(trace.get("condensation").get("standalone").asText())
+                .isEqualTo("How many days of paid time off do part-time staff get?");
+        assertThat(conversations.turns(TENANT, conversation)).extracting(turn -> turn.get(0))
+                .containsExactly("How many days of paid time off do full-time employees get?", "And part-time staff?");
+    }
+
+    @Test
+    void should_refuse_a_conversation_of_another_tenant_or_a_malformed_id() {
+        String conversation = query("How are hotel stays reimbursed?", null).body().get("conversationId").asText();
+        postJson("/api/v1/tenants", Map.of("id", "conv-other", "name", "Other"));
+
+        Reply foreign = postJson("/api/v1/tenants/conv-other/query", Map.of("question", "And meals?", "conversationId", conversation));
+        Reply malformed = query("And meals?", "x'; drop table conversation; --");
+
+        assertThat(foreign.status()).isEqualTo(404);
+        assertThat(foreign.body().get("code").asText()).isEqualTo("conversation_not_found");
+        assertThat(malformed.status()).isEqualTo(400);
+    }
+
+    @Test
+    void should_keep_a_widget_visitor_s_conversation_for_that_visitor_only() throws Exception {
+        // given
+        Reply key = postJson("/api/v1/tenants/" + TENANT + "/keys", Map.of("kind", "PUBLISHABLE", "name", "intranet",
+                "allowedOrigins", List.of(ORIGIN)));
+        String pk = key.body().get("value").asText();
+        JsonNode first = ask(pk, Map.of("question", "How many days of paid time off do full-time employees get?")).body();
+        String conversation = first.get("conversationId").asText();
+        String token = first.get("visitorToken").asText();
+
+        // when
+        Response second = ask(pk, Map.of("question", "And part-time staff?", "conversationId", conversation, "visitorToken", token));
+        Response stranger = ask(pk, Map.of("question", "And part-time staff?", "conversationId", conversation,
+                "visitorToken", "someone-else"));
+        Response noToken = ask(pk, Map.of("question", "And part-time staff?", "conversationId", conversation));
+
+        // then
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.body().get("answer").asText()).contains("pro rata");
+        assertThat(second.body().has("visitorToken")).as("given once, with the thread").isFalse();
+        assertThat(stranger.status()).isEqualTo(404);
+        assertThat(noToken.status()).isEqualTo(404);
+    }
+
+    @Test
+    void should_read_the_history_the_official_openai_client_sends() {
+        // given
+        Reply key = postJson("/api/v1/tenants/" + TENANT + "/keys", Map.of("kind", "SECRET", "name", "chat ui"));
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl("http://127.0.0.1:" + port + "/v1")
+                .apiKey(key.body().get("value").asText()).maxRetries(0).build();
+        String question = "How many days of paid time off do full-time employees get?";
+        String firstAnswer = client.chat().completions().create(ChatCompletionCreateParams.builder().model(TENANT)
+                .addUserMessage(question).build()).choices().get(0).message().content().orElseThrow();
+
+        // when: the client sends the whole conversation, as chat UIs do
+        ChatCompletion followUp = client.chat().completions().create(ChatCompletionCreateParams.builder().model(TENANT)
+                .addSystemMessage("You are the HR assistant.")
+                .addUserMessage(question)
+                .addAssistantMessage(firstAnswer)
+                .addUserMessage("And part-time staff?").build());
+
+        // then
+        assertThat(firstAnswer).contains("25 days");
+        assertThat(followUp.choices().get(0).message().content().orElseThrow()).contains("pro rata");
+    }
+
+    private record Response(int status, JsonNode body) {
+    }
+
+    private Response ask(String key, Map<String, String> body) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/public/v1/ask?key=" + key))
+                .header("Origin", ORIGIN).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(), HttpResponse.BodyHandlers.ofString());
+        return new Response(response.statusCode(), JSON.readTree(response.body()));
+    }
+}
