@@ -3,7 +3,10 @@
  *   <script src="https://HOST/widget.js" data-key="pk_..."></script>
  * A <corrigo-chat> web component in its own shadow DOM: the page's CSS cannot reach it, its CSS cannot reach the
  * page. Answers stream in over server-sent events; sources are numbered; abstentions and incomplete answers say
- * so; thumbs up/down (+ comment) go back as feedback on the run; the conversation lasts for the browser tab.
+ * so; one click on thumbs up/down is feedback on the run (a comment may follow). The conversation lasts for the
+ * browser tab and is a conversation to the server too: follow-ups ("And for part-time staff?") are sent with the
+ * thread's id and the visitor token only this tab holds; "New chat" starts over. Answers may use a little Markdown
+ * (bold, italics, code, lists), rendered as text nodes: never as HTML.
  */
 (() => {
   'use strict';
@@ -29,6 +32,9 @@
     header { background: var(--accent); color: #fff; padding: 10px 14px; display: flex; align-items: center; gap: 8px; }
     header h2 { font-size: 16px; margin: 0; flex: 1; }
     header button { background: transparent; border: 0; color: #fff; font-size: 20px; line-height: 1; }
+    header button.new { font-size: 13px; border: 1px solid rgba(255,255,255,.6); border-radius: 6px; padding: 2px 8px; }
+    .text p { margin: 0 0 6px; } .text p:last-child { margin-bottom: 0; } .text ul, .text ol { margin: 4px 0; padding-left: 20px; }
+    .text code { background: #eff1f3; border-radius: 4px; padding: 0 3px; font-size: 13px; }
     .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 10px; background: #f6f8fa; }
     .msg { max-width: 88%; padding: 8px 11px; border-radius: 10px; white-space: pre-wrap; word-wrap: break-word; }
     .user { align-self: flex-end; background: var(--accent); color: #fff; }
@@ -58,7 +64,8 @@
       this.root = this.attachShadow({ mode: 'open' });
       this.root.innerHTML = `<style>${css}</style><div class="root">
         <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title">
-          <header><h2 id="title">Ask us</h2><button class="close" type="button" aria-label="Close chat">×</button></header>
+          <header><h2 id="title">Ask us</h2><button class="new" type="button" aria-label="New chat">New chat</button>
+            <button class="close" type="button" aria-label="Close chat">×</button></header>
           <div class="log" role="log" aria-live="polite" aria-relevant="additions"></div>
           <form><input name="q" type="text" autocomplete="off" aria-label="Your question" maxlength="2000">
             <button type="submit" class="send">Send</button></form>
@@ -70,6 +77,8 @@
       this.bubble = this.root.querySelector('.bubble');
       this.sendButton = this.root.querySelector('.send');
       this.history = JSON.parse(sessionStorage.getItem(STORE) || '[]');
+      this.thread = JSON.parse(sessionStorage.getItem(STORE + ':thread') || 'null');
+      this.root.querySelector('.new').addEventListener('click', () => this.restart());
       this.bubble.addEventListener('click', () => this.toggle());
       this.root.querySelector('.close').addEventListener('click', () => this.toggle(false));
       this.panel.addEventListener('keydown', e => { if (e.key === 'Escape') this.toggle(false); });
@@ -100,7 +109,16 @@
       if (open) this.input.focus(); else this.bubble.focus();
     }
 
-    save() { sessionStorage.setItem(STORE, JSON.stringify(this.history.slice(-50))); }
+    save() {
+      sessionStorage.setItem(STORE, JSON.stringify(this.history.slice(-50)));
+      sessionStorage.setItem(STORE + ':thread', JSON.stringify(this.thread));
+    }
+
+    /** Forgets the conversation: the next question starts a new one. */
+    restart() {
+      if (this.busy) return;
+      this.history = []; this.thread = null; this.save(); this.render(); this.input.focus();
+    }
 
     render() {
       this.log.innerHTML = '';
@@ -133,7 +151,7 @@
       div.classList.toggle('error', !!m.error);
       const text = document.createElement('div');
       text.className = 'text';
-      text.textContent = m.error || m.answer || '';
+      if (m.error) text.textContent = m.error; else markdown(text, m.answer || '');
       div.append(text);
       if (m.abstained) this.note(div, 'No reliable answer was found in the sources, so none is given.');
       if (m.incomplete || m.degraded) this.note(div, 'This answer may be incomplete: a source it needed was unavailable.');
@@ -162,32 +180,44 @@
       const n = document.createElement('div'); n.className = 'note'; n.textContent = text; div.append(n);
     }
 
+    /** One click rates the answer (sent at once); a comment may follow, sent with the same rating. */
     feedback(div, m) {
       const bar = document.createElement('div');
       bar.className = 'feedback';
-      if (m.rated) { bar.textContent = 'Thanks for your feedback.'; div.append(bar); return; }
+      if (m.rated === 'commented') { bar.textContent = 'Thanks for your feedback.'; div.append(bar); return; }
       const up = this.button('▲ Helpful', 'Helpful'), down = this.button('▼ Not helpful', 'Not helpful');
       const comment = document.createElement('input');
-      comment.placeholder = 'Comment (optional)'; comment.setAttribute('aria-label', 'Comment on this answer');
-      comment.hidden = true;
-      const send = this.button('Send', 'Send feedback'); send.hidden = true;
-      let rating = null;
-      const pick = (r, b) => { rating = r; up.setAttribute('aria-pressed', String(b === up)); down.setAttribute('aria-pressed', String(b === down));
-                               comment.hidden = false; send.hidden = false; comment.focus(); };
+      comment.placeholder = 'Add a comment (optional)'; comment.setAttribute('aria-label', 'Comment on this answer');
+      comment.hidden = !m.rated;
+      const send = this.button('Send', 'Send feedback'); send.hidden = !m.rated;
+      const status = document.createElement('span'); status.className = 'note'; status.setAttribute('role', 'status');
+      const post = async (rating, text) => {
+        const r = await fetch(`${BASE}/public/v1/runs/${encodeURIComponent(m.runId)}/feedback?key=${encodeURIComponent(KEY)}`, {
+          method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ rating, comment: text || null }) });
+        if (!r.ok) throw new Error('status ' + r.status);
+      };
+      const pick = async (rating, b) => {
+        up.setAttribute('aria-pressed', String(b === up)); down.setAttribute('aria-pressed', String(b === down));
+        try {
+          await post(rating, null);
+          m.rated = rating; this.save();
+          status.textContent = 'Thanks for your feedback.';
+          comment.hidden = false; send.hidden = false;
+        } catch (e) { status.textContent = 'Feedback could not be sent; try again.'; }
+      };
+      if (m.rated) up.setAttribute('aria-pressed', String(m.rated === 'helpful')), down.setAttribute('aria-pressed', String(m.rated === 'not_helpful'));
       up.addEventListener('click', () => pick('helpful', up));
       down.addEventListener('click', () => pick('not_helpful', down));
       send.addEventListener('click', async () => {
         send.disabled = true;
         try {
-          const r = await fetch(`${BASE}/public/v1/runs/${encodeURIComponent(m.runId)}/feedback?key=${encodeURIComponent(KEY)}`, {
-            method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ rating, comment: comment.value || null }) });
-          if (!r.ok) throw new Error('status ' + r.status);
-          m.rated = true; this.save();
+          await post(m.rated, comment.value);
+          m.rated = 'commented'; this.save();
           bar.textContent = 'Thanks for your feedback.';
-        } catch (e) { send.disabled = false; this.note(div, 'Feedback could not be sent; try again.'); }
+        } catch (e) { send.disabled = false; status.textContent = 'The comment could not be sent; try again.'; }
       });
-      bar.append(up, down, comment, send);
+      bar.append(up, down, status, comment, send);
       div.append(bar);
     }
 
@@ -205,10 +235,13 @@
       const div = this.addBot(m);
       div.setAttribute('aria-busy', 'true');
       try {
-        const r = await fetch(`${BASE}/public/v1/ask?key=${encodeURIComponent(KEY)}`, {
+        const send = () => fetch(`${BASE}/public/v1/ask?key=${encodeURIComponent(KEY)}`, {
           method: 'POST', credentials: 'omit',
           headers: { 'Content-Type': 'application/json', 'Accept': 'text/event-stream' },
-          body: JSON.stringify({ question }) });
+          body: JSON.stringify({ question, conversationId: this.thread && this.thread.conversationId,
+                                 visitorToken: this.thread && this.thread.visitorToken }) });
+        let r = await send();
+        if (r.status === 404 && this.thread) { this.thread = null; r = await send(); } // the thread expired: a new one
         if (!r.ok) {
           let reason = 'status ' + r.status;
           try { reason = (await r.json()).message; } catch (e) { /* not JSON */ }
@@ -227,7 +260,11 @@
             const name = (raw.match(/^event: (.*)$/m) || [])[1];
             const data = JSON.parse((raw.match(/^data: (.*)$/m) || [])[1] || 'null');
             if (name === 'delta') { m.answer += data.text; div.querySelector('.text').textContent = m.answer; }
-            else if (name === 'done') { Object.assign(m, data); this.fill(div, m); }
+            else if (name === 'done') {
+              if (data.visitorToken) this.thread = { conversationId: data.conversationId, visitorToken: data.visitorToken };
+              delete data.visitorToken; delete data.conversationId;
+              Object.assign(m, data); this.fill(div, m);
+            }
           }
         }
         this.history.push(m);
@@ -238,6 +275,40 @@
         this.save(); this.busy = false; this.sendButton.disabled = false; this.input.focus();
       }
     }
+  }
+
+  /**
+   * A little Markdown as DOM nodes: paragraphs, "- " and "1. " lists, **bold**, *italics*, `code`. Text is only ever
+   * set as text, so an answer cannot inject markup.
+   */
+  function markdown(target, source) {
+    target.textContent = '';
+    let list = null;
+    for (const line of source.split('\n')) {
+      const item = line.match(/^\s*(?:[-*•]|(\d+)[.)])\s+(.*)$/);
+      if (item) {
+        const kind = item[1] ? 'ol' : 'ul';
+        if (!list || list.tagName.toLowerCase() !== kind) { list = document.createElement(kind); target.append(list); }
+        const li = document.createElement('li'); inline(li, item[2]); list.append(li);
+        continue;
+      }
+      list = null;
+      if (!line.trim()) continue;
+      const p = document.createElement('p'); inline(p, line); target.append(p);
+    }
+  }
+
+  function inline(target, text) {
+    const pattern = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|`([^`]+)`/g;
+    let at = 0, m;
+    while ((m = pattern.exec(text))) {
+      target.append(document.createTextNode(text.slice(at, m.index)));
+      const el = document.createElement(m[1] ? 'strong' : m[2] ? 'em' : 'code');
+      el.textContent = m[1] || m[2] || m[3];
+      target.append(el);
+      at = m.index + m[0].length;
+    }
+    target.append(document.createTextNode(text.slice(at)));
   }
 
   customElements.define('corrigo-chat', CorrigoChat);

@@ -60,6 +60,10 @@ class WidgetBrowserTest extends UiTestBase {
 
                 A Zorblax widget can be returned within 30 days of delivery for a full refund. Returns are shipped to \
                 the warehouse in Tallinn at no cost to the customer.
+
+                # Gadgets
+
+                A Blorptex gadget can be returned within 14 days of delivery, unopened.
                 """.getBytes(StandardCharsets.UTF_8))));
         assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
         browser = new Browser(port);
@@ -129,17 +133,59 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(answer.findElement(By.cssSelector("ol.sources")).getText()).containsIgnoringCase("returns");
         browser.screenshot("20-widget-answer");
 
+        // one click is the rating, sent at once; a comment may follow
         answer.findElement(By.cssSelector("button[aria-label='Helpful']")).click();
+        browser.waitUntil(d -> answer.getText().contains("Thanks for your feedback"), Duration.ofSeconds(10));
+        assertThat(run("Can I return a Zorblax widget?").feedback().rating()).isEqualTo("helpful");
+        assertThat(run("Can I return a Zorblax widget?").feedback().comment()).isNull();
         answer.findElement(By.cssSelector("input[aria-label='Comment on this answer']")).sendKeys("clear answer");
         answer.findElement(By.cssSelector("button[aria-label='Send feedback']")).click();
-        browser.waitUntil(d -> answer.getText().contains("Thanks for your feedback"), Duration.ofSeconds(10));
+        browser.waitUntil(d -> answer.findElements(By.cssSelector("button[aria-label='Send feedback']")).isEmpty(), Duration.ofSeconds(10));
 
-        RunView run = runs.list(TENANT, RunFilter.ALL, 0, 10).items().stream()
-                .filter(r -> r.question().equals("Can I return a Zorblax widget?")).findFirst().orElseThrow();
+        RunView run = run("Can I return a Zorblax widget?");
         assertThat(run.feedback()).isNotNull();
         assertThat(run.feedback().rating()).isEqualTo("helpful");
         assertThat(run.feedback().comment()).isEqualTo("clear answer");
         browser.screenshot("21-widget-feedback");
+    }
+
+    @Test
+    void should_answer_a_follow_up_in_the_conversation_and_start_over_on_new_chat() throws IOException {
+        // given
+        String origin = startSite();
+        siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop-chat", List.of(origin)).value();
+        browser.driver.get(origin + "/");
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        widget().findElement(By.cssSelector(".bubble")).click();
+
+        // when: a question, then a follow-up that only makes sense after it
+        askInWidget("How long do I have to return a Zorblax widget?", 1);
+        askInWidget("And a Blorptex gadget?", 2);
+
+        // then
+        List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot .text"));
+        assertThat(answers.get(answers.size() - 2).getText()).contains("30 days");
+        assertThat(answers.get(answers.size() - 1).getText()).contains("14 days");
+        assertThat(run("And a Blorptex gadget?").trace().condensation().standalone())
+                .isEqualTo("How long do I have to return a Blorptex gadget?");
+        browser.screenshot("21b-widget-follow-up");
+
+        // and "New chat" forgets the conversation: the log is empty but for the greeting
+        widget().findElement(By.cssSelector("button.new")).click();
+        assertThat(widget().findElements(By.cssSelector(".msg.user"))).isEmpty();
+    }
+
+    private void askInWidget(String question, int nth) {
+        widget().findElement(By.cssSelector("input[name=q]")).sendKeys(question);
+        widget().findElement(By.cssSelector(".send")).click();
+        browser.waitUntil(d -> widget().findElements(By.cssSelector(".msg.bot .feedback")).size() >= nth
+                && widget().findElement(By.cssSelector(".send")).isEnabled(), Duration.ofSeconds(30));
+    }
+
+    private RunView run(String question) {
+        RunView summary = runs.list(TENANT, RunFilter.ALL, 0, 50).items().stream()
+                .filter(r -> r.question().equals(question)).findFirst().orElseThrow();
+        return runs.run(TENANT, summary.id());
     }
 
     @Test

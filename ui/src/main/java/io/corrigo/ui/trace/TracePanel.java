@@ -55,6 +55,13 @@ public class TracePanel extends VerticalLayout {
         facts.add(labelled("Action", Badges.of(trace.action() == null ? "naive (not graded)" : trace.action().name())));
         facts.add(labelled("Context", new Span(trace.contextTokens() + " words")));
         facts.add(labelled("Total", new Span(ms(trace.totalMillis()))));
+        if (trace.condensation() != null) {
+            Span standalone = new Span(trace.condensation().standalone() + " (" + trace.condensation().by()
+                    + (trace.condensation().rule() == null ? "" : ": " + trace.condensation().rule()) + ")");
+            standalone.setId("trace-condensation");
+            standalone.getElement().setAttribute("title", "Read against: " + String.join(" · ", trace.condensation().history()));
+            facts.add(labelled("Follow-up answered as", standalone));
+        }
         if (trace.rewrittenQuery() != null) {
             facts.add(labelled("Web query", new Span(trace.rewrittenQuery())));
         }

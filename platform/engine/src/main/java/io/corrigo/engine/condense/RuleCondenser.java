@@ -122,7 +122,13 @@ public final class RuleCondenser {
         if (!core.isEmpty() && (isName(core.get(0)) || isNumber(core.get(0)))) {
             int[] span = lastNameSpan(p, isNumber(core.get(0)));
             if (span != null) {
-                return join(p.subList(0, span[0])) + " " + join(core) + tail(p, span[1]);
+                // "a Blorptex gadget" replaces "Zorblax widget": as many common nouns after the name as it brings
+                int end = span[1];
+                for (int i = core.size() - 1; i > 0 && !isName(core.get(i)) && end < p.size()
+                        && !isName(p.get(end)) && !isFunctionWord(lower(p.get(end))); i--) {
+                    end++;
+                }
+                return join(p.subList(0, span[0])) + " " + join(core) + tail(p, end);
             }
         }
         // the same head noun: "What about the basic plan?" after "Does the premium plan include ...?"

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The offline condenser against 63 follow-up pairs written with it (src/test/resources/condense/follow_ups.jsonl:
+ * The offline condenser against 64 follow-up pairs written with it (src/test/resources/condense/follow_ups.jsonl:
  * ellipsis, pronouns, possessives, an implied topic, two turns back, and questions that stand on their own). A
  * condensed question counts as right when it has the same content words as the expected one (case, articles,
  * prepositions, question words, "'s" and a plural "s" aside): "What is Canada's capital?" = "What is the capital of
