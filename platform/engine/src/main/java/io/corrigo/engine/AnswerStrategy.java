@@ -1,8 +1,10 @@
 package io.corrigo.engine;
 
 import io.corrigo.api.Answer;
+import io.corrigo.api.ContextStrip;
 import io.corrigo.api.Query;
 import io.corrigo.engine.trace.TraceRecorder;
+import java.util.List;
 import java.util.function.Consumer;
 
 /** How a pipeline answers an analysed question: the naive baseline ({@link NaiveAnswering}) or Corrective RAG. */
@@ -14,4 +16,10 @@ interface AnswerStrategy {
      * @param tokens where pieces of the answer go as they are produced, or {@code null}
      */
     Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens);
+
+    /**
+     * The context {@link #answer} would generate from, without generating: for a front-end that generates itself.
+     * Records every decision in {@code trace}; never throws for a plugin's failure.
+     */
+    List<ContextStrip> evidence(Query asked, TraceRecorder trace);
 }

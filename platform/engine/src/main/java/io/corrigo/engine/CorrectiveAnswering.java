@@ -83,6 +83,18 @@ final class CorrectiveAnswering implements AnswerStrategy {
         return flagMissingParts(asked.text(), served, trace);
     }
 
+    /**
+     * Retrieve, grade, route, correct and refine, without generating: the refined context, or none under
+     * {@link SearchFailurePolicy#REFUSE} when the web search it needed failed.
+     */
+    @Override
+    public List<ContextStrip> evidence(Query asked, TraceRecorder trace) {
+        WebSearchStage.Early early = settings.parallelSearch()
+                ? stages.webSearch().startEarly(asked, settings.searchResults(), stages.executor()) : null;
+        Prepared prepared = prepare(retrieve(asked, settings.topK(), trace), early, trace);
+        return prepared.refusal() != null ? List.of() : prepared.context();
+    }
+
     /** The knowledge base's passages for a query: the retriever's candidates, reranked when there is a reranker. */
     private record Retrieved(Query query, List<Passage> passages) {
     }

@@ -25,6 +25,8 @@ import io.corrigo.engine.settings.SearchFailurePolicy;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import io.corrigo.api.Answer;
+import io.corrigo.api.ContextStrip;
+import io.corrigo.engine.trace.RunTrace;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -149,6 +151,29 @@ public final class CorrectivePipeline {
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
         Answer answer = strategy.answer(asked, trace, tokens);
         return new RunResult(answer, trace.finish(answer.abstained()));
+    }
+
+    /**
+     * The graded and refined evidence for {@code question}, without generating an answer (for front-ends that generate
+     * themselves): retrieval, grading, routing, the web correction and refinement run as for {@link #run}, and the
+     * trace records them; a follow-up is condensed against {@code history} first. Never throws for a plugin's failure.
+     */
+    public Evidence evidence(String question, List<Turn> history) {
+        TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
+        String standalone = history.isEmpty() ? question
+                : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
+        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
+        List<ContextStrip> context = strategy.evidence(asked, trace);
+        return new Evidence(context, trace.finish(context.isEmpty()));
+    }
+
+    /**
+     * What {@link #evidence} found.
+     *
+     * @param context the refined sentences, with their source, citation number (one per source) and relevance
+     * @param trace   every decision, as for a run
+     */
+    public record Evidence(List<ContextStrip> context, RunTrace trace) {
     }
 
     /** Builds a pipeline; only settings and plugins are required. */

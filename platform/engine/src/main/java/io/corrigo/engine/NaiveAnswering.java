@@ -35,8 +35,15 @@ final class NaiveAnswering implements AnswerStrategy {
 
     @Override
     public Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens) {
-        List<Passage> retrieved = trace.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, topK, trace));
+        List<ContextStrip> context = evidence(asked, trace);
         Query query = asked.withTermStatistics(retrieval.termStatistics(trace));
+        return trace.time(Stage.GENERATE, () -> generation.generate(new GenerationRequest(query, context), trace, tokens));
+    }
+
+    /** The whole top-k passages, sentence by sentence, ranked by retrieval order. */
+    @Override
+    public List<ContextStrip> evidence(Query asked, TraceRecorder trace) {
+        List<Passage> retrieved = trace.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, topK, trace));
         List<ContextStrip> context = new ArrayList<>();
         List<StripTrace> sentences = new ArrayList<>();
         int words = 0;
@@ -64,6 +71,6 @@ final class NaiveAnswering implements AnswerStrategy {
         }
         trace.strips(sentences); // what the generator saw, sentence by sentence, as in a corrective trace
         trace.contextTokens(words);
-        return trace.time(Stage.GENERATE, () -> generation.generate(new GenerationRequest(query, context), trace, tokens));
+        return context;
     }
 }

@@ -71,6 +71,22 @@ class CorrectivePipelineTest {
     }
 
     @Test
+    void should_give_the_graded_refined_evidence_without_generating() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        CorrectivePipeline.Evidence evidence = pipeline.evidence("What is the incubation period of measles?", List.of());
+
+        // then: the refined sentence of the correct passage, the action and grades in the trace, no generation
+        assertThat(evidence.context()).extracting(c -> c.text())
+                .contains("The incubation period of measles is ten to twelve days.");
+        assertThat(evidence.trace().action()).isEqualTo(Grade.CORRECT);
+        assertThat(evidence.trace().retrieved()).isNotEmpty();
+        assertThat(evidence.trace().timings()).extracting(t -> t.stage()).doesNotContain(Stage.GENERATE, Stage.CRITIQUE);
+    }
+
+    @Test
     void should_answer_a_follow_up_as_the_standalone_question__and_trace_both() {
         // given: a conversation about measles, and a retriever that sees the query it is asked
         List<String> retrieved = new ArrayList<>();

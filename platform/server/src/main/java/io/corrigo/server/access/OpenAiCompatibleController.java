@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
-import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.web.ApiExceptionHandler;
 import java.io.IOException;
@@ -44,19 +43,14 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 @RestController
 class OpenAiCompatibleController {
 
-    private final ApiKeys keys;
+    private final SecretKeys secretKeys;
     private final QueryService queries;
-    private final RateLimits limits;
-    private final TenantService tenants;
     private final ObjectMapper json;
     private final Clock clock;
 
-    OpenAiCompatibleController(ApiKeys keys, QueryService queries, RateLimits limits,
-                               TenantService tenants, ObjectMapper json, Clock clock) {
-        this.keys = keys;
+    OpenAiCompatibleController(SecretKeys secretKeys, QueryService queries, ObjectMapper json, Clock clock) {
+        this.secretKeys = secretKeys;
         this.queries = queries;
-        this.limits = limits;
-        this.tenants = tenants;
         this.json = json;
         this.clock = clock;
     }
@@ -155,14 +149,12 @@ class OpenAiCompatibleController {
     }
 
     private KeyView authenticate(String authorization) {
-        String value = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7).trim() : null;
-        Optional<KeyView> key = keys.authenticate(value).filter(k -> k.kind() == KeyKind.SECRET);
+        Optional<KeyView> key = secretKeys.authenticate(authorization);
         if (key.isEmpty()) {
             throw new OpenAiError(HttpStatus.UNAUTHORIZED, "invalid_request_error", "invalid_api_key",
                     "Incorrect API key: use a tenant's secret key (sk_…) as the Bearer token.", null);
         }
-        var settings = tenants.widget(key.get().tenant());
-        Optional<Duration> wait = limits.acquire("key:" + key.get().id(), settings, true);
+        Optional<Duration> wait = secretKeys.throttle(key.get());
         if (wait.isPresent()) {
             throw new OpenAiError(HttpStatus.TOO_MANY_REQUESTS, "rate_limit_exceeded", "rate_limit_exceeded",
                     "Rate limit reached for this key.", Math.max(1, (wait.get().toMillis() + 999) / 1000));

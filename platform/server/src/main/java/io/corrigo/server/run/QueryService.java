@@ -3,6 +3,7 @@ package io.corrigo.server.run;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.Answer;
+import io.corrigo.engine.CorrectivePipeline;
 import io.corrigo.engine.RunResult;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.trace.Condensation;
@@ -71,6 +72,17 @@ public class QueryService {
         TenantPipeline pipeline = runtimes.forTenant(tenantId);
         RunResult result = pipeline.pipeline().run(q, history, null);
         return response(save(UUID.randomUUID().toString(), tenantId, pipeline, result), result);
+    }
+
+    /**
+     * The graded and refined evidence for {@code question}, without an answer: for front-ends that generate themselves
+     * (the retrieval API). Not kept in the run log: no answer was served.
+     *
+     * @throws ServiceException 404 unknown tenant, 400 bad question
+     */
+    public CorrectivePipeline.Evidence evidence(String tenantId, String question) {
+        String q = validate(tenantId, question);
+        return runtimes.forTenant(tenantId).pipeline().evidence(q, List.of());
     }
 
     /**

@@ -1,0 +1,157 @@
+package io.corrigo.server.access;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.corrigo.api.ContextStrip;
+import io.corrigo.engine.CorrectivePipeline;
+import io.corrigo.engine.trace.PassageTrace;
+import io.corrigo.engine.trace.RunTrace;
+import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.run.QueryService;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Retrieval for other RAG front-ends, in the shape of Dify's External Knowledge API: {@code POST /v1/retrieval} (a
+ * front-end configured with the endpoint {@code http://HOST/v1} appends {@code /retrieval}) with a tenant's secret key
+ * as the Bearer token and {@code {knowledge_id: <tenant>, query, retrieval_setting: {top_k, score_threshold}}}.
+ * The answer is the corrective pipeline's evidence without generation: each source's refined sentences as a record
+ * ({@code content}, {@code score} = the evaluator's score, {@code title}, {@code metadata}), best first; the CRAG
+ * action and every graded passage come in an extra {@code corrigo} object. Errors use Dify's {@code error_code} /
+ * {@code error_msg} (1001 malformed Authorization, 1002 refused key, 2001 unknown knowledge).
+ */
+@RestController
+class RetrievalController {
+
+    private final SecretKeys secretKeys;
+    private final QueryService queries;
+
+    RetrievalController(SecretKeys secretKeys, QueryService queries) {
+        this.secretKeys = secretKeys;
+        this.queries = queries;
+    }
+
+    /** A refusal in Dify's error shape. */
+    static final class RetrievalError extends RuntimeException {
+        final HttpStatus status;
+        final int code;
+        final Long retryAfter;
+
+        RetrievalError(HttpStatus status, int code, String message, Long retryAfter) {
+            super(message);
+            this.status = status;
+            this.code = code;
+            this.retryAfter = retryAfter;
+        }
+    }
+
+    @PostMapping("/v1/retrieval")
+    Map<String, Object> retrieve(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+                                 @RequestBody JsonNode request) {
+        if (!SecretKeys.isBearer(authorization)) {
+            throw new RetrievalError(HttpStatus.FORBIDDEN, 1001, "Invalid Authorization header format. Expected 'Bearer <api-key>'.", null);
+        }
+        KeyView key = secretKeys.authenticate(authorization).orElseThrow(() -> new RetrievalError(HttpStatus.FORBIDDEN, 1002,
+                "Authorization failed: use a tenant's secret key (sk_…).", null));
+        Optional<Duration> wait = secretKeys.throttle(key);
+        if (wait.isPresent()) {
+            throw new RetrievalError(HttpStatus.TOO_MANY_REQUESTS, 429, "Rate limit reached for this key.",
+                    Math.max(1, (wait.get().toMillis() + 999) / 1000));
+        }
+        String knowledge = request.path("knowledge_id").asText("");
+        if (!knowledge.equals(key.tenant())) {
+            throw new RetrievalError(HttpStatus.NOT_FOUND, 2001, "The knowledge '" + knowledge
+                    + "' does not exist; this key's knowledge_id is its tenant id.", null);
+        }
+        JsonNode setting = request.path("retrieval_setting");
+        int topK = setting.path("top_k").asInt(5);
+        double threshold = setting.path("score_threshold").asDouble(0);
+        if (topK < 1 || topK > 100 || threshold < 0 || threshold > 1) {
+            throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, "retrieval_setting.top_k must be 1-100 and score_threshold 0-1.", null);
+        }
+        CorrectivePipeline.Evidence evidence;
+        try {
+            evidence = queries.evidence(key.tenant(), request.path("query").asText(null));
+        } catch (ServiceException e) {
+            throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, e.describe(), null);
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("records", records(evidence, topK, threshold));
+        body.put("corrigo", extras(evidence.trace()));
+        return body;
+    }
+
+    /** One record per source: its refined sentences, scored by the evaluator's score of its passage. */
+    static List<Map<String, Object>> records(CorrectivePipeline.Evidence evidence, int topK, double threshold) {
+        Map<Integer, List<ContextStrip>> bySource = new LinkedHashMap<>();
+        evidence.context().forEach(c -> bySource.computeIfAbsent(c.citation(), n -> new ArrayList<>()).add(c));
+        List<PassageTrace> graded = Stream.concat(evidence.trace().retrieved().stream(),
+                evidence.trace().searchResults().stream()).filter(PassageTrace::kept).toList();
+        List<Map<String, Object>> records = new ArrayList<>();
+        for (List<ContextStrip> strips : bySource.values()) {
+            ContextStrip first = strips.get(0);
+            Optional<PassageTrace> passage = graded.stream()
+                    .filter(p -> p.documentId().equals(first.source().documentId())).findFirst();
+            double score = passage.map(p -> p.score() == null ? first.relevance() : p.score())
+                    .orElse(strips.stream().mapToDouble(ContextStrip::relevance).max().orElse(0));
+            if (score < threshold) {
+                continue;
+            }
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            metadata.put("document_id", first.source().documentId());
+            metadata.put("origin", first.source().origin().name());
+            passage.map(PassageTrace::grade).ifPresent(g -> metadata.put("grade", g.name()));
+            if (first.source().uri() != null) {
+                metadata.put("uri", first.source().uri());
+            }
+            Map<String, Object> record = new LinkedHashMap<>();
+            record.put("content", String.join(" ", strips.stream().map(ContextStrip::text).toList()));
+            record.put("score", score);
+            record.put("title", first.source().title() == null ? first.source().documentId() : first.source().title());
+            record.put("metadata", metadata);
+            records.add(record);
+        }
+        records.sort(Comparator.comparingDouble((Map<String, Object> r) -> (double) r.get("score")).reversed());
+        return records.subList(0, Math.min(topK, records.size()));
+    }
+
+    private static Map<String, Object> extras(RunTrace trace) {
+        Map<String, Object> extras = new LinkedHashMap<>();
+        extras.put("action", trace.action() == null ? null : trace.action().name());
+        extras.put("passages", Stream.concat(trace.retrieved().stream(), trace.searchResults().stream()).map(p -> {
+            Map<String, Object> passage = new LinkedHashMap<>();
+            passage.put("title", p.title());
+            passage.put("document_id", p.documentId());
+            passage.put("origin", p.origin().name());
+            passage.put("score", p.score());
+            passage.put("grade", p.grade() == null ? null : p.grade().name());
+            passage.put("kept", p.kept());
+            return passage;
+        }).toList());
+        extras.put("degraded", trace.degraded());
+        extras.put("notices", trace.notices().stream().map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList());
+        return extras;
+    }
+
+    @ExceptionHandler(RetrievalError.class)
+    ResponseEntity<Map<String, Object>> refused(RetrievalError e) {
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(e.status);
+        if (e.retryAfter != null) {
+            response.header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter));
+        }
+        return response.body(Map.of("error_code", e.code, "error_msg", e.getMessage()));
+    }
+}
