@@ -11,6 +11,7 @@ import io.corrigo.api.ScoredPassage;
 import io.corrigo.engine.analyse.AnalyseStage;
 import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
+import io.corrigo.engine.critique.JudgedRelease;
 import io.corrigo.engine.critique.RetrievalGate;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.generate.QuestionParts;
@@ -72,12 +73,15 @@ final class CorrectiveAnswering implements AnswerStrategy {
         boolean live = !critiqued || stages.critic() == null;
         Answer first = trace.time(Stage.GENERATE, () -> stages.generation().generate(
                 new GenerationRequest(query, prepared.context()), trace, live ? tokens : null));
+        // with the critique on, each sentence the critic supports is released before the whole answer is judged
+        String released = live || tokens == null ? "" : trace.time(Stage.CRITIQUE, () -> new JudgedRelease(stages.critic())
+                .release(query, prepared.context(), first, trace, tokens));
         Answer served = first;
         if (critiqued && !first.abstained() && stages.critique().canJudge(first)) {
             served = trace.time(Stage.CRITIQUE, () -> stages.critique().run(asked.text(),
                     new CritiqueLoop.Context(query, prepared.context()), first, selfRag, trace, this::retrieveAgain));
         }
-        if (!live) {
+        if (!live && released.isEmpty()) {
             emit(served, tokens);
         }
         return flagMissingParts(asked.text(), served, trace);

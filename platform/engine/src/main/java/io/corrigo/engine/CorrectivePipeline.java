@@ -126,9 +126,11 @@ public final class CorrectivePipeline {
 
     /**
      * Answers {@code question}, handing the answer text to {@code tokens} as it is produced: live from the generator
-     * when the answer is not critiqued, else the served answer at once after the critique (a critique may still
-     * reject a draft, so drafts are not shown). The returned answer is authoritative: it may differ from what was
-     * streamed when the generator's citations were corrected or it failed midway. Never throws for a plugin's failure.
+     * when the answer is not critiqued; with a critic, sentence by sentence, each as soon as the critic has judged it
+     * supported and before the whole answer is judged (an unsupported sentence is never handed on; see
+     * {@link io.corrigo.engine.critique.JudgedRelease}). The returned answer is authoritative: it may differ from
+     * what was streamed when the critique regenerated or re-retrieved, the generator's citations were corrected or it
+     * failed midway. Never throws for a plugin's failure.
      *
      * @param tokens where pieces of the answer go, or {@code null}
      */

@@ -83,7 +83,7 @@ class SelfRagTest {
     }
 
     /** Marks a sentence unsupported when it mentions "moon"; usefulness from a function of the answer. */
-    private static final class ScriptedCritic implements Critic {
+    private static class ScriptedCritic implements Critic {
         final List<String> judged = new CopyOnWriteArrayList<>();
         final Function<String, Integer> usefulness;
         RetrievalNeed need = RetrievalNeed.UNDECIDED;
@@ -334,6 +334,35 @@ class SelfRagTest {
         assertThat(live).hasSizeGreaterThan(3);
         assertThat(String.join("", live)).isEqualTo(SUPPORTED + " " + UNSUPPORTED);
         assertThat(afterCritique).containsExactly(SUPPORTED);
+    }
+
+    @Test
+    void should_release_each_supported_sentence_before_the_whole_answer_is_judged__and_never_an_unsupported_one() {
+        // given: one log of what the critic judged and what the reader received, in order
+        List<String> events = new CopyOnWriteArrayList<>();
+        String second = "Measles spreads in the air [1].";
+        Critic critic = new ScriptedCritic(text -> 4) {
+            @Override
+            public Critique critique(io.corrigo.api.CritiqueRequest request) {
+                events.add("judge: " + request.answer().text());
+                return super.critique(request);
+            }
+        };
+        ScriptedGenerator generator = new ScriptedGenerator(SUPPORTED + " " + UNSUPPORTED + " " + second);
+
+        // when
+        RunResult result = pipeline(generator, critic, SETTINGS).run(QUESTION, piece -> events.add("token: " + piece));
+
+        // then: the first sentence reached the reader before the critic saw the whole answer
+        int firstToken = events.indexOf("token: " + SUPPORTED);
+        int wholeJudged = events.indexOf("judge: " + SUPPORTED + " " + UNSUPPORTED + " " + second);
+        assertThat(firstToken).isNotNegative().isLessThan(wholeJudged);
+        assertThat(events).noneMatch(e -> e.startsWith("token:") && e.contains("moon"));
+        // and what was released is the served answer: the unsupported sentence removed from both
+        String released = String.join("", events.stream().filter(e -> e.startsWith("token: "))
+                .map(e -> e.substring("token: ".length())).toList());
+        assertThat(released).isEqualTo(SUPPORTED + " " + second);
+        assertThat(result.answer().text()).isEqualTo(released);
     }
 
     @Test
