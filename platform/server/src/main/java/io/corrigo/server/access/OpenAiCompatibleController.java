@@ -108,18 +108,14 @@ class OpenAiCompatibleController {
                     "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
         }
         String question = lastUserMessage(request.path("messages"));
-        QueryResponse answer = queries.ask(key.tenant(), question, history(request.path("messages")));
-        String content = content(answer);
+        List<Turn> history = history(request.path("messages"));
+        int promptTokens = estimatedTokens(request.path("messages"));
         long created = clock.instant().getEpochSecond();
-        String id = "chatcmpl-" + answer.runId();
-        Map<String, Object> corrigo = new LinkedHashMap<>();
-        corrigo.put("run_id", answer.runId());
-        corrigo.put("abstained", answer.abstained());
-        corrigo.put("incomplete", answer.incomplete());
-        corrigo.put("degraded", answer.degraded());
-        corrigo.put("action", answer.action());
-        corrigo.put("citations", answer.citations());
+        String runId = java.util.UUID.randomUUID().toString();
+        String id = "chatcmpl-" + runId;
         if (!request.path("stream").asBoolean(false)) {
+            QueryResponse answer = queries.ask(key.tenant(), question, history, runId, null);
+            String content = content(answer);
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", id);
             body.put("object", "chat.completion");
@@ -127,20 +123,42 @@ class OpenAiCompatibleController {
             body.put("model", model);
             body.put("choices", List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content", content),
                     "finish_reason", "stop")));
-            int prompt = words(question);
-            int completion = words(content);
-            body.put("usage", Map.of("prompt_tokens", prompt, "completion_tokens", completion, "total_tokens", prompt + completion));
-            body.put("corrigo", corrigo);
+            body.put("usage", usage(promptTokens, content));
+            body.put("corrigo", corrigo(answer));
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(out -> json.writeValue(out, body));
         }
+        queries.validate(key.tenant(), question); // a bad question is a 400, not a broken stream
+        boolean includeUsage = request.path("stream_options").path("include_usage").asBoolean(false);
         StreamingResponseBody stream = out -> {
-            boolean first = true;
-            for (String piece : PublicController.pieces(content)) {
-                Map<String, Object> delta = first ? Map.of("role", "assistant", "content", piece) : Map.of("content", piece);
-                first = false;
-                chunk(out, id, created, model, delta, null, null);
+            // live: each piece the pipeline releases (with the critique on, each sentence once the critic supports it)
+            StringBuilder streamed = new StringBuilder();
+            QueryResponse answer = queries.ask(key.tenant(), question, history, runId, piece -> {
+                try {
+                    chunk(out, id, created, model, delta(streamed.isEmpty(), piece), null, null, includeUsage);
+                    streamed.append(piece);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e); // the client left: the run still completes and is logged
+                }
+            });
+            String content = content(answer);
+            // the sources after the streamed answer; a served answer that differs from what was streamed (the critique
+            // regenerated it) follows as a marked revision: a stream cannot take back what it sent
+            String rest = content.startsWith(streamed.toString()) ? content.substring(streamed.length())
+                    : (streamed.isEmpty() ? "" : "\n\n(Revised after checking against the sources:)\n\n") + content;
+            if (!rest.isEmpty()) {
+                chunk(out, id, created, model, delta(streamed.isEmpty(), rest), null, null, includeUsage);
             }
-            chunk(out, id, created, model, Map.of(), "stop", corrigo);
+            chunk(out, id, created, model, Map.of(), "stop", corrigo(answer), includeUsage);
+            if (includeUsage) {
+                Map<String, Object> last = new LinkedHashMap<>();
+                last.put("id", id);
+                last.put("object", "chat.completion.chunk");
+                last.put("created", created);
+                last.put("model", model);
+                last.put("choices", List.of());
+                last.put("usage", usage(promptTokens, content));
+                out.write(("data: " + json.writeValueAsString(last) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            }
             out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
         };
@@ -246,12 +264,45 @@ class OpenAiCompatibleController {
         return content.toString();
     }
 
-    private static int words(String text) {
-        return text.isBlank() ? 0 : text.trim().split("\\s+").length;
+    private static Map<String, Object> delta(boolean first, String piece) {
+        return first ? Map.of("role", "assistant", "content", piece) : Map.of("content", piece);
+    }
+
+    private static Map<String, Object> corrigo(QueryResponse answer) {
+        Map<String, Object> corrigo = new LinkedHashMap<>();
+        corrigo.put("run_id", answer.runId());
+        corrigo.put("abstained", answer.abstained());
+        corrigo.put("incomplete", answer.incomplete());
+        corrigo.put("degraded", answer.degraded());
+        corrigo.put("action", answer.action());
+        corrigo.put("citations", answer.citations());
+        corrigo.put("answer", answer.answer());
+        // the shipped generators report no token counts: usage is an estimate, and says so
+        corrigo.put("usage_estimated", true);
+        return corrigo;
+    }
+
+    /** OpenAI's usage object, estimated: about four characters a token (English prose, tiktoken's rule of thumb). */
+    private static Map<String, Object> usage(int promptTokens, String completion) {
+        int completionTokens = estimatedTokens(completion);
+        return Map.of("prompt_tokens", promptTokens, "completion_tokens", completionTokens,
+                "total_tokens", promptTokens + completionTokens);
+    }
+
+    static int estimatedTokens(String text) {
+        return text == null || text.isBlank() ? 0 : Math.max(1, (int) Math.ceil(text.strip().length() / 4.0));
+    }
+
+    private static int estimatedTokens(JsonNode messages) {
+        int tokens = 0;
+        for (JsonNode message : messages) {
+            tokens += 4 + estimatedTokens(text(message.path("content"))); // a few tokens of framing per message
+        }
+        return tokens;
     }
 
     private void chunk(OutputStream out, String id, long created, String model, Map<String, Object> delta,
-                       String finish, Map<String, Object> corrigo) throws IOException {
+                       String finish, Map<String, Object> corrigo, boolean usageField) throws IOException {
         Map<String, Object> choice = new LinkedHashMap<>();
         choice.put("index", 0);
         choice.put("delta", delta);
@@ -262,6 +313,9 @@ class OpenAiCompatibleController {
         chunk.put("created", created);
         chunk.put("model", model);
         chunk.put("choices", List.of(choice));
+        if (usageField) {
+            chunk.put("usage", null); // with include_usage, every chunk but the last has usage null
+        }
         if (corrigo != null) {
             chunk.put("corrigo", corrigo);
         }

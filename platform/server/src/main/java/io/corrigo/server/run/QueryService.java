@@ -67,11 +67,12 @@ public class QueryService {
      *
      * @throws ServiceException 404 unknown tenant, 400 bad question
      */
-    public QueryResponse ask(String tenantId, String question, List<Turn> history) {
+    public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
+                             java.util.function.Consumer<String> tokens) {
         String q = validate(tenantId, question);
         TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q, history, null);
-        return response(save(UUID.randomUUID().toString(), tenantId, pipeline, result), result);
+        RunResult result = pipeline.pipeline().run(q, history, tokens);
+        return response(save(runId, tenantId, pipeline, result), result);
     }
 
     /**
