@@ -45,6 +45,10 @@
     ol.sources { margin: 8px 0 0; padding-left: 20px; font-size: 13px; }
     ol.sources a { color: var(--accent); }
     .quote { color: #57606a; font-size: 12px; }
+    button.source { background: none; border: 0; padding: 0; color: var(--accent); text-decoration: underline; text-align: left; }
+    .source-view { margin: 4px 0 6px; padding: 6px 8px; background: #f6f8fa; border-left: 3px solid var(--accent);
+                   font-size: 13px; max-height: 180px; overflow-y: auto; }
+    .source-view mark { background: #fff8c5; color: inherit; }
     .feedback { display: flex; gap: 6px; margin-top: 6px; align-items: center; flex-wrap: wrap; }
     .feedback button { border: 1px solid #d0d7de; background: #fff; border-radius: 6px; padding: 2px 8px; }
     .feedback button[aria-pressed="true"] { background: var(--accent); color: #fff; }
@@ -166,6 +170,12 @@
             const a = document.createElement('a');
             a.href = c.uri; a.target = '_blank'; a.rel = 'noopener noreferrer'; a.textContent = label;
             li.append(a);
+          } else if (m.runId) {
+            // a knowledge-base source has no address: it opens in place, the passage with the quoted sentence marked
+            const open = this.button(label, 'Show source ' + c.number + ': ' + label);
+            open.className = 'source'; open.setAttribute('aria-expanded', 'false');
+            open.addEventListener('click', () => this.toggleSource(li, open, m.runId, c.number));
+            li.append(open);
           } else li.append(document.createTextNode(label));
           if (c.quote) { const q = document.createElement('div'); q.className = 'quote'; q.textContent = c.quote; li.append(q); }
           ol.append(li);
@@ -174,6 +184,29 @@
       }
       if (m.runId) this.feedback(div, m);
       this.log.scrollTop = this.log.scrollHeight;
+    }
+
+    async toggleSource(li, button, runId, number) {
+      const shown = li.querySelector('.source-view');
+      const quote = li.querySelector('.quote'); // the open passage marks the quote: no need to show it twice
+      if (shown) { shown.remove(); button.setAttribute('aria-expanded', 'false'); if (quote) quote.hidden = false; return; }
+      if (quote) quote.hidden = true;
+      const view = document.createElement('div');
+      view.className = 'source-view'; view.setAttribute('role', 'region'); view.setAttribute('aria-label', 'Source ' + number);
+      view.textContent = 'Loading…';
+      button.after(view); button.setAttribute('aria-expanded', 'true');
+      try {
+        const r = await fetch(`${BASE}/public/v1/runs/${encodeURIComponent(runId)}/sources/${number}?key=${encodeURIComponent(KEY)}`,
+                              { credentials: 'omit' });
+        if (!r.ok) throw new Error('status ' + r.status);
+        const source = await r.json();
+        view.textContent = '';
+        for (const s of source.sentences) {
+          const part = document.createElement(s.quoted ? 'mark' : 'span');
+          part.textContent = s.text;
+          view.append(part, document.createTextNode(' '));
+        }
+      } catch (e) { view.textContent = 'The source could not be shown (' + e.message + ').'; }
     }
 
     note(div, text) {

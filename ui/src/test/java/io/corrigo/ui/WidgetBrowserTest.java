@@ -131,6 +131,11 @@ class WidgetBrowserTest extends UiTestBase {
         WebElement answer = answers.get(answers.size() - 1);
         assertThat(answer.findElement(By.cssSelector(".text")).getText()).contains("30 days");
         assertThat(answer.findElement(By.cssSelector("ol.sources")).getText()).containsIgnoringCase("returns");
+        // a knowledge-base source opens in place: its passage, the quoted sentence marked
+        answer.findElement(By.cssSelector("button.source")).click();
+        browser.waitUntil(d -> !answer.findElements(By.cssSelector(".source-view mark")).isEmpty(), Duration.ofSeconds(10));
+        assertThat(answer.findElement(By.cssSelector(".source-view mark")).getText()).contains("30 days");
+        assertThat(answer.findElement(By.cssSelector(".source-view")).getText()).contains("Tallinn");
         browser.screenshot("20-widget-answer");
 
         // one click is the rating, sent at once; a comment may follow

@@ -117,6 +117,17 @@ class ConversationApiTest extends HostTestBase {
         assertThat(second.body().has("visitorToken")).as("given once, with the thread").isFalse();
         assertThat(stranger.status()).isEqualTo(404);
         assertThat(noToken.status()).isEqualTo(404);
+
+        // and a cited source opens as its passage, the quoted sentence marked
+        String runId = second.body().get("runId").asText();
+        Response source = get(pk, "/public/v1/runs/" + runId + "/sources/1");
+        Response missing = get(pk, "/public/v1/runs/" + runId + "/sources/9");
+        assertThat(source.status()).isEqualTo(200);
+        assertThat(source.body().get("sentences")).anySatisfy(s -> {
+            assertThat(s.get("quoted").asBoolean()).isTrue();
+            assertThat(s.get("text").asText()).contains("pro rata");
+        });
+        assertThat(missing.status()).isEqualTo(404);
     }
 
     @Test
@@ -142,6 +153,13 @@ class ConversationApiTest extends HostTestBase {
     }
 
     private record Response(int status, JsonNode body) {
+    }
+
+    private Response get(String key, String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + path + "?key=" + key)).header("Origin", ORIGIN).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        return new Response(response.statusCode(), JSON.readTree(response.body()));
     }
 
     private Response ask(String key, Map<String, String> body) throws Exception {

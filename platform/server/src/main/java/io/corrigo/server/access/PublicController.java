@@ -1,5 +1,6 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.run.SourceView;
 import io.corrigo.server.conversation.Conversations;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
@@ -113,6 +114,13 @@ class PublicController {
         };
         return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM)
                 .header(HttpHeaders.CACHE_CONTROL, "no-cache").header("X-Accel-Buffering", "no").body(body);
+    }
+
+    /** A source of an answer the key's tenant gave, opened by a reader: the passage with the quoted sentences marked. */
+    @GetMapping("/public/v1/runs/{runId}/sources/{number}")
+    SourceView source(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @PathVariable String runId,
+                      @PathVariable int number) {
+        return runs.source(key.tenant(), runId, number);
     }
 
     @PostMapping("/public/v1/runs/{runId}/feedback")

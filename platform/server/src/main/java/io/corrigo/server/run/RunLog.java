@@ -64,6 +64,48 @@ public class RunLog {
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
     }
 
+    /**
+     * Source {@code number} of a run of {@code tenantId}: the passage it cites, from the run's trace, the quoted
+     * sentences marked. @throws ServiceException 404 for another tenant's run, an unknown run or number
+     */
+    @Transactional(readOnly = true)
+    public SourceView source(String tenantId, String runId, int number) {
+        RunView run = run(tenantId, runId);
+        Citation citation = run.citations() == null ? null : run.citations().stream()
+                .filter(c -> c.number() == number).findFirst().orElse(null);
+        if (citation == null) {
+            throw ServiceException.notFound("source_not_found", "Run '" + runId + "' has no source " + number + ".");
+        }
+        List<SourceView.Sentence> sentences = new ArrayList<>();
+        RunTrace trace = run.trace();
+        if (trace != null) {
+            String passage = java.util.stream.Stream.concat(trace.retrieved().stream(), trace.searchResults().stream())
+                    .filter(p -> p.kept() && p.documentId().equals(citation.source().documentId()))
+                    .map(io.corrigo.engine.trace.PassageTrace::id)
+                    .filter(id -> trace.strips().stream().anyMatch(s -> s.passageId().equals(id)))
+                    .findFirst().orElse(null);
+            trace.strips().stream().filter(s -> s.passageId().equals(passage))
+                    .sorted(java.util.Comparator.comparingInt(io.corrigo.engine.trace.StripTrace::index))
+                    .map(s -> s.text().strip()).distinct()
+                    .forEach(text -> sentences.add(new SourceView.Sentence(text, quotes(citation.quote(), text))));
+        }
+        if (sentences.stream().noneMatch(SourceView.Sentence::quoted) && citation.quote() != null) {
+            sentences.clear(); // the trace kept no sentences of it (a naive run): the quote alone
+            sentences.add(new SourceView.Sentence(citation.quote(), true));
+        }
+        return new SourceView(number, citation.source().title() == null ? citation.source().documentId()
+                : citation.source().title(), citation.source().origin().name(), citation.source().uri(), sentences);
+    }
+
+    private static boolean quotes(String quote, String sentence) {
+        if (quote == null || quote.isBlank()) {
+            return false;
+        }
+        String q = quote.replaceAll("\\s+", " ").strip();
+        String s = sentence.replaceAll("\\s+", " ").strip();
+        return q.contains(s) || s.contains(q);
+    }
+
     /** A run by id alone. @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public RunView run(String runId) {
