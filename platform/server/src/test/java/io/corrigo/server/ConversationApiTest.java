@@ -83,6 +83,37 @@ class ConversationApiTest extends HostTestBase {
     }
 
     @Test
+    void should_stream_a_follow_up_through_the_admin_api_as_the_widget_gets_it() throws Exception {
+        // given
+        String conversation = query("How many days of paid time off do full-time employees get?", null).body()
+                .get("conversationId").asText();
+
+        // when
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/api/v1/tenants/" + TENANT + "/query"))
+                .header("Authorization", adminAuthorization()).header("Content-Type", "application/json")
+                .header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("question", "And part-time staff?",
+                        "conversationId", conversation)))).build(), HttpResponse.BodyHandlers.ofString());
+
+        // then: run, the released pieces, done; the pieces are the served answer
+        List<String> events = List.of(response.body().split("\n\n"));
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(events.get(0)).startsWith("event: run").contains(conversation);
+        assertThat(events.get(events.size() - 1)).startsWith("event: done");
+        StringBuilder streamed = new StringBuilder();
+        for (String event : events) {
+            if (event.startsWith("event: delta")) {
+                streamed.append(JSON.readTree(event.substring(event.indexOf("data: ") + 6)).get("text").asText());
+            }
+        }
+        JsonNode done = JSON.readTree(events.get(events.size() - 1).substring(events.get(events.size() - 1).indexOf("data: ") + 6));
+        assertThat(done.get("answer").asText()).contains("pro rata");
+        assertThat(streamed.toString()).isEqualTo(done.get("answer").asText());
+        assertThat(done.get("conversationId").asText()).isEqualTo(conversation);
+    }
+
+    @Test
     void should_refuse_a_conversation_of_another_tenant_or_a_malformed_id() {
         String conversation = query("How are hotel stays reimbursed?", null).body().get("conversationId").asText();
         postJson("/api/v1/tenants", Map.of("id", "conv-other", "name", "Other"));

@@ -1,5 +1,9 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.gateway.AnswerEvent;
+import io.corrigo.server.gateway.Caller;
+import io.corrigo.server.gateway.QuestionGateway;
+import io.corrigo.server.gateway.SseEncoder;
 import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.server.conversation.Conversations;
@@ -44,13 +48,15 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 class OpenAiCompatibleController {
 
     private final SecretKeys secretKeys;
-    private final QueryService queries;
+    private final QuestionGateway gateway;
+    private final SseEncoder sse;
     private final ObjectMapper json;
     private final Clock clock;
 
-    OpenAiCompatibleController(SecretKeys secretKeys, QueryService queries, ObjectMapper json, Clock clock) {
+    OpenAiCompatibleController(SecretKeys secretKeys, QuestionGateway gateway, SseEncoder sse, ObjectMapper json, Clock clock) {
         this.secretKeys = secretKeys;
-        this.queries = queries;
+        this.gateway = gateway;
+        this.sse = sse;
         this.json = json;
         this.clock = clock;
     }
@@ -108,13 +114,14 @@ class OpenAiCompatibleController {
                     "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
         }
         String question = lastUserMessage(request.path("messages"));
-        List<Turn> history = history(request.path("messages"));
         int promptTokens = estimatedTokens(request.path("messages"));
         long created = clock.instant().getEpochSecond();
-        String runId = java.util.UUID.randomUUID().toString();
-        String id = "chatcmpl-" + runId;
+        // a bad question is a 400 here, not a broken stream
+        QuestionGateway.Accepted accepted = gateway.accept(Caller.client(key.tenant(), key.id()),
+                new QuestionGateway.Question(question, null, history(request.path("messages"))));
+        String id = "chatcmpl-" + accepted.runId();
         if (!request.path("stream").asBoolean(false)) {
-            QueryResponse answer = queries.ask(key.tenant(), question, history, runId, null);
+            QueryResponse answer = done(accepted);
             String content = content(answer);
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", id);
@@ -127,19 +134,34 @@ class OpenAiCompatibleController {
             body.put("corrigo", corrigo(answer));
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(out -> json.writeValue(out, body));
         }
-        queries.validate(key.tenant(), question); // a bad question is a 400, not a broken stream
         boolean includeUsage = request.path("stream_options").path("include_usage").asBoolean(false);
         StreamingResponseBody stream = out -> {
             // live: each piece the pipeline releases (with the critique on, each sentence once the critic supports it)
             StringBuilder streamed = new StringBuilder();
-            QueryResponse answer = queries.ask(key.tenant(), question, history, runId, piece -> {
-                try {
-                    chunk(out, id, created, model, delta(streamed.isEmpty(), piece), null, null, includeUsage);
-                    streamed.append(piece);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e); // the client left: the run still completes and is logged
+            java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
+            QueryResponse[] done = new QueryResponse[1];
+            accepted.answer(event -> {
+                if (event instanceof AnswerEvent.Done d) {
+                    done[0] = d.answer();
+                } else if (event instanceof AnswerEvent.Token t && !gone.get()) {
+                    try {
+                        chunk(out, id, created, model, delta(streamed.isEmpty(), t.text()), null, null, includeUsage);
+                        streamed.append(t.text());
+                    } catch (IOException e) {
+                        gone.set(true); // the client left: the run still completes and is logged
+                    }
                 }
             });
+            if (gone.get()) {
+                return;
+            }
+            if (done[0] == null) {
+                sse.data(out, Map.of("error", Map.of("message", "The answer could not be completed; please try again.",
+                        "type", "server_error", "code", "run_failed")));
+                sse.raw(out, "[DONE]");
+                return;
+            }
+            QueryResponse answer = done[0];
             String content = content(answer);
             // the sources after the streamed answer; a served answer that differs from what was streamed (the critique
             // regenerated it) follows as a marked revision: a stream cannot take back what it sent
@@ -157,10 +179,9 @@ class OpenAiCompatibleController {
                 last.put("model", model);
                 last.put("choices", List.of());
                 last.put("usage", usage(promptTokens, content));
-                out.write(("data: " + json.writeValueAsString(last) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                sse.data(out, last);
             }
-            out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            sse.raw(out, "[DONE]");
         };
         return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM).header(HttpHeaders.CACHE_CONTROL, "no-cache")
                 .body(stream);
@@ -264,6 +285,21 @@ class OpenAiCompatibleController {
         return content.toString();
     }
 
+    /** The served answer of a checked question answered at once. */
+    private static QueryResponse done(QuestionGateway.Accepted accepted) {
+        QueryResponse[] done = new QueryResponse[1];
+        accepted.answer(event -> {
+            if (event instanceof AnswerEvent.Done d) {
+                done[0] = d.answer();
+            }
+        });
+        if (done[0] == null) {
+            throw new OpenAiError(HttpStatus.INTERNAL_SERVER_ERROR, "server_error", "run_failed",
+                    "The answer could not be completed; please try again.", null);
+        }
+        return done[0];
+    }
+
     private static Map<String, Object> delta(boolean first, String piece) {
         return first ? Map.of("role", "assistant", "content", piece) : Map.of("content", piece);
     }
@@ -319,8 +355,7 @@ class OpenAiCompatibleController {
         if (corrigo != null) {
             chunk.put("corrigo", corrigo);
         }
-        out.write(("data: " + json.writeValueAsString(chunk) + "\n\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
+        sse.data(out, chunk);
     }
 
     @ExceptionHandler(OpenAiError.class)

@@ -1,7 +1,10 @@
 package io.corrigo.server.access;
 
 import io.corrigo.server.run.SourceView;
-import io.corrigo.server.conversation.Conversations;
+import io.corrigo.server.gateway.AnswerEvent;
+import io.corrigo.server.gateway.Caller;
+import io.corrigo.server.gateway.QuestionGateway;
+import io.corrigo.server.gateway.SseEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
@@ -31,16 +34,16 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 @RestController
 class PublicController {
 
-    private final QueryService queries;
+    private final QuestionGateway gateway;
+    private final SseEncoder sse;
     private final RunLog runs;
     private final TenantService tenants;
-    private final ObjectMapper json;
 
-    PublicController(QueryService queries, RunLog runs, TenantService tenants, ObjectMapper json) {
-        this.queries = queries;
+    PublicController(QuestionGateway gateway, SseEncoder sse, RunLog runs, TenantService tenants) {
+        this.gateway = gateway;
+        this.sse = sse;
         this.runs = runs;
         this.tenants = tenants;
-        this.json = json;
     }
 
     /** The widget's look. */
@@ -65,9 +68,7 @@ class PublicController {
     record Ask(String question, String conversationId, String visitorToken) {
     }
 
-    private static Conversations.Asker asker(KeyView key, Ask request) {
-        return new Conversations.Asker(key.id(), request == null ? null : request.visitorToken());
-    }
+
 
     record Feedback(String rating, String comment) {
     }
@@ -81,39 +82,53 @@ class PublicController {
     /** Answers through the tenant's pipeline, as one JSON object. */
     @PostMapping("/public/v1/ask")
     PublicAnswer ask(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @RequestBody Ask request) {
-        return PublicAnswer.of(queries.ask(key.tenant(), request == null ? null : request.question(),
-                request == null ? null : request.conversationId(), asker(key, request), java.util.UUID.randomUUID().toString(), null));
+        return PublicAnswer.of(gateway.ask(caller(key, request), question(request)));
     }
 
     /**
      * The same answer as server-sent events (asked with {@code Accept: text/event-stream}): {@code run} (the run
-     * id), {@code delta} (pieces of the answer text, in order), {@code done} (the whole answer with citations and
-     * flags).
+     * id and conversation), {@code delta} (pieces of the answer text, in order), {@code done} (the whole answer with
+     * citations and flags), or {@code error}.
      */
     @PostMapping(value = "/public/v1/ask", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(PublicAccessFilter.KEY) KeyView key,
                                                        @RequestBody Ask request) {
-        String question = queries.validate(key.tenant(), request == null ? null : request.question());
-        Conversations.Thread thread = queries.conversation(key.tenant(), request.conversationId(), asker(key, request));
-        String runId = java.util.UUID.randomUUID().toString();
+        QuestionGateway.Accepted accepted = gateway.accept(caller(key, request), question(request));
         StreamingResponseBody body = out -> {
-            event(out, "run", Map.of("runId", runId, "conversationId", thread.id()));
             java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
-            PublicAnswer answer = PublicAnswer.of(queries.ask(key.tenant(), question, thread, runId, token -> {
+            accepted.answer(event -> {
+                if (gone.get()) {
+                    return; // the reader left: the run completes and is recorded all the same
+                }
                 try {
-                    for (String piece : gone.get() ? List.<String>of() : pieces(token)) {
-                        event(out, "delta", Map.of("text", piece));
+                    if (event instanceof AnswerEvent.Started s) {
+                        sse.event(out, "run", s.conversationId() == null ? Map.of("runId", s.runId())
+                                : Map.of("runId", s.runId(), "conversationId", s.conversationId()));
+                    } else if (event instanceof AnswerEvent.Token t) {
+                        for (String piece : pieces(t.text())) {
+                            sse.event(out, "delta", Map.of("text", piece));
+                        }
+                    } else if (event instanceof AnswerEvent.Done d) {
+                        sse.event(out, "done", PublicAnswer.of(d.answer()));
+                    } else if (event instanceof AnswerEvent.Failed f) {
+                        sse.event(out, "error", Map.of("code", f.code(), "message", f.message()));
                     }
                 } catch (IOException e) {
-                    gone.set(true); // the reader left: the run completes and is recorded all the same
+                    gone.set(true);
                 }
-            }));
-            if (!gone.get()) {
-                event(out, "done", answer);
-            }
+            });
         };
         return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM)
                 .header(HttpHeaders.CACHE_CONTROL, "no-cache").header("X-Accel-Buffering", "no").body(body);
+    }
+
+    private static Caller caller(KeyView key, Ask request) {
+        return Caller.visitor(key.tenant(), key.id(), request == null ? null : request.visitorToken());
+    }
+
+    private static QuestionGateway.Question question(Ask request) {
+        return QuestionGateway.Question.of(request == null ? null : request.question(),
+                request == null ? null : request.conversationId());
     }
 
     /** A source of an answer the key's tenant gave, opened by a reader: the passage with the quoted sentences marked. */
@@ -151,8 +166,4 @@ class PublicController {
         return pieces;
     }
 
-    private void event(OutputStream out, String name, Object data) throws IOException {
-        out.write(("event: " + name + "\ndata: " + json.writeValueAsString(data) + "\n\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
-    }
 }

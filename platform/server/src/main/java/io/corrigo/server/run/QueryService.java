@@ -49,19 +49,6 @@ public class QueryService {
     }
 
     /**
-     * Answers {@code question} as the next turn of a conversation: the thread {@code conversationId} continues (a new
-     * one when {@code null}) is opened for {@code asker}, a follow-up is condensed against its last turns, and the
-     * answered turn is recorded. The response names the thread (and, for a visitor's new thread, its token).
-     *
-     * @throws ServiceException 404 unknown tenant or a thread that is not the asker's, 400 bad question or thread id
-     */
-    public QueryResponse ask(String tenantId, String question, String conversationId, Conversations.Asker asker,
-                             String runId, java.util.function.Consumer<String> tokens) {
-        String q = validate(tenantId, question);
-        return ask(tenantId, q, conversation(tenantId, conversationId, asker), runId, tokens);
-    }
-
-    /**
      * Answers {@code question} after {@code history}, the earlier turns a client sends itself (as OpenAI's chat API
      * does with its messages): the follow-up is condensed against them; nothing of them is stored but the run.
      *

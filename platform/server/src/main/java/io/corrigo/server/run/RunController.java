@@ -1,6 +1,5 @@
 package io.corrigo.server.run;
 
-import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.problem.ServiceException;
 import org.springframework.http.HttpHeaders;
@@ -15,36 +14,20 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
-/** Asking questions, and the run log. */
+/** The run log over HTTP: runs, filters and paging, export, feedback. */
 @RestController
 class RunController {
 
-    private final QueryService queries;
     private final RunLog runs;
     private final TenantAccess access;
 
-    RunController(QueryService queries, RunLog runs, TenantAccess access) {
+    RunController(RunLog runs, TenantAccess access) {
         this.access = access;
-        this.queries = queries;
         this.runs = runs;
-    }
-
-    /**
-     * The question to ask; with the {@code conversationId} of an earlier answer it is answered as that conversation's
-     * next turn (a follow-up such as "And for part-time staff?" is read in its context), without one as a new
-     * conversation's first.
-     */
-    record QueryRequest(String question, String conversationId) {
     }
 
     /** A user's rating: {@code helpful} or {@code not_helpful}, with an optional comment. */
     record FeedbackRequest(String rating, String comment) {
-    }
-
-    @PostMapping("/api/v1/tenants/{tenant}/query")
-    QueryResponse query(@PathVariable String tenant, @RequestBody QueryRequest request) {
-        return queries.ask(tenant, request.question(), request.conversationId(), Conversations.Asker.ADMIN,
-                java.util.UUID.randomUUID().toString(), null);
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/runs")
