@@ -74,8 +74,9 @@ final class CorrectiveAnswering implements AnswerStrategy {
         Answer first = trace.time(Stage.GENERATE, () -> stages.generation().generate(
                 new GenerationRequest(query, prepared.context()), trace, live ? tokens : null));
         // with the critique on, each sentence the critic supports is released before the whole answer is judged
-        String released = live || tokens == null ? "" : trace.time(Stage.CRITIQUE, () -> new JudgedRelease(stages.critic())
-                .release(query, prepared.context(), first, trace, tokens));
+        // (its time counts in the run's total, not as a stage: the critique proper is timed below)
+        String released = live || tokens == null ? ""
+                : new JudgedRelease(stages.critic()).release(query, prepared.context(), first, trace, tokens);
         Answer served = first;
         if (critiqued && !first.abstained() && stages.critique().canJudge(first)) {
             served = trace.time(Stage.CRITIQUE, () -> stages.critique().run(asked.text(),

@@ -121,7 +121,7 @@ class OpenAiCompatibleController {
                 new QuestionGateway.Question(question, null, history(request.path("messages"))));
         String id = "chatcmpl-" + accepted.runId();
         if (!request.path("stream").asBoolean(false)) {
-            QueryResponse answer = done(accepted);
+            QueryResponse answer = accepted.answerAtOnce();
             String content = content(answer);
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", id);
@@ -283,21 +283,6 @@ class OpenAiCompatibleController {
                     .append(c.uri() != null ? " <" + c.uri() + ">" : "");
         }
         return content.toString();
-    }
-
-    /** The served answer of a checked question answered at once. */
-    private static QueryResponse done(QuestionGateway.Accepted accepted) {
-        QueryResponse[] done = new QueryResponse[1];
-        accepted.answer(event -> {
-            if (event instanceof AnswerEvent.Done d) {
-                done[0] = d.answer();
-            }
-        });
-        if (done[0] == null) {
-            throw new OpenAiError(HttpStatus.INTERNAL_SERVER_ERROR, "server_error", "run_failed",
-                    "The answer could not be completed; please try again.", null);
-        }
-        return done[0];
     }
 
     private static Map<String, Object> delta(boolean first, String piece) {

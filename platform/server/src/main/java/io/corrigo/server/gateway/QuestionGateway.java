@@ -59,17 +59,12 @@ public class QuestionGateway {
         return new Accepted(caller, text, question.history(), thread, UUID.randomUUID().toString());
     }
 
-    /** Checks and answers a question at once: the served answer (the events' {@link AnswerEvent.Done}). */
+    /**
+     * Checks and answers a question at once: the served answer. Nothing is streamed, so nothing is released early
+     * (no per-sentence critic calls).
+     */
     public QueryResponse ask(Caller caller, Question question) {
-        QueryResponse[] done = new QueryResponse[1];
-        accept(caller, question).answer(event -> {
-            if (event instanceof AnswerEvent.Done d) {
-                done[0] = d.answer();
-            } else if (event instanceof AnswerEvent.Failed f) {
-                throw new IllegalStateException(f.message());
-            }
-        });
-        return done[0];
+        return accept(caller, question).answerAtOnce();
     }
 
     /** A checked question, ready to be answered once. */
@@ -100,18 +95,27 @@ public class QuestionGateway {
          */
         public void answer(Consumer<AnswerEvent> events) {
             events.accept(new AnswerEvent.Started(runId, thread == null ? null : thread.id()));
-            Consumer<String> tokens = piece -> events.accept(new AnswerEvent.Token(piece));
             QueryResponse answer;
             try {
-                answer = thread == null
-                        ? queries.ask(caller.tenantId(), text, history, runId, tokens)
-                        : queries.ask(caller.tenantId(), text, thread, runId, tokens);
+                answer = run(piece -> events.accept(new AnswerEvent.Token(piece)));
             } catch (RuntimeException e) {
                 log.error("Run {} of tenant {} failed: {}", runId, caller.tenantId(), e.toString(), e);
                 events.accept(new AnswerEvent.Failed("run_failed", "The answer could not be completed; please try again."));
                 return;
             }
             events.accept(new AnswerEvent.Done(answer));
+        }
+
+        /** Answers without streaming: the served answer, recorded (no per-sentence critic calls, nothing to release). */
+        public QueryResponse answerAtOnce() {
+            return run(null);
+        }
+
+        /** Runs the question, handing pieces to {@code tokens} (or none when {@code null}), and records it. */
+        private QueryResponse run(Consumer<String> tokens) {
+            return thread == null
+                    ? queries.ask(caller.tenantId(), text, history, runId, tokens)
+                    : queries.ask(caller.tenantId(), text, thread, runId, tokens);
         }
     }
 }
