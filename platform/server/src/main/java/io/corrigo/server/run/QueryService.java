@@ -44,8 +44,7 @@ public class QueryService {
 
     /** Answers {@code question} for {@code tenantId}. @throws ServiceException 404 unknown tenant, 400 bad question */
     public QueryResponse ask(String tenantId, String question) {
-        String q = validate(tenantId, question);
-        return ask(tenantId, q, UUID.randomUUID().toString(), null);
+        return ask(tenantId, question, List.of(), UUID.randomUUID().toString(), null);
     }
 
     /**
@@ -125,17 +124,6 @@ public class QueryService {
                     "The question has " + q.length() + " characters; at most " + maxQueryChars + " are accepted.");
         }
         return q;
-    }
-
-    /**
-     * Answers a {@link #validate validated} question as run {@code runId}, handing pieces of the answer text to
-     * {@code tokens} as the pipeline produces them (see {@code CorrectivePipeline.run}); the response is authoritative.
-     */
-    public QueryResponse ask(String tenantId, String question, String runId, java.util.function.Consumer<String> tokens) {
-        TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(question, tokens);
-        RunRecord record = save(runId, tenantId, pipeline, result);
-        return response(record, result);
     }
 
     private RunRecord save(String runId, String tenantId, TenantPipeline pipeline, RunResult result) {
