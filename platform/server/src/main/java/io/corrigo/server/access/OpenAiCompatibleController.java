@@ -15,12 +15,10 @@ import io.corrigo.server.web.ApiExceptionHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -30,7 +28,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
@@ -45,14 +43,12 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 @RestController
 class OpenAiCompatibleController {
 
-    private final SecretKeys secretKeys;
     private final QuestionGateway gateway;
     private final SseEncoder sse;
     private final ObjectMapper json;
     private final Clock clock;
 
-    OpenAiCompatibleController(SecretKeys secretKeys, QuestionGateway gateway, SseEncoder sse, ObjectMapper json, Clock clock) {
-        this.secretKeys = secretKeys;
+    OpenAiCompatibleController(QuestionGateway gateway, SseEncoder sse, ObjectMapper json, Clock clock) {
         this.gateway = gateway;
         this.sse = sse;
         this.json = json;
@@ -64,14 +60,12 @@ class OpenAiCompatibleController {
         final HttpStatus status;
         final String type;
         final String code;
-        final Long retryAfter;
 
-        OpenAiError(HttpStatus status, String type, String code, String message, Long retryAfter) {
+        OpenAiError(HttpStatus status, String type, String code, String message) {
             super(message);
             this.status = status;
             this.type = type;
             this.code = code;
-            this.retryAfter = retryAfter;
         }
     }
 
@@ -80,19 +74,16 @@ class OpenAiCompatibleController {
      * belongs to one tenant, and {@code model} names the tenant).
      */
     @GetMapping("/v1/models")
-    Map<String, Object> models(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-        KeyView key = authenticate(authorization);
+    Map<String, Object> models(@RequestAttribute(KeyAccessFilter.KEY) KeyView key) {
         return Map.of("object", "list", "data", List.of(model(key)));
     }
 
     /** One model by id: the key's tenant, else OpenAI's 404. */
     @GetMapping("/v1/models/{model}")
-    Map<String, Object> model(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-                              @PathVariable String model) {
-        KeyView key = authenticate(authorization);
+    Map<String, Object> model(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @PathVariable String model) {
         if (!model.equals(key.tenant())) {
             throw new OpenAiError(HttpStatus.NOT_FOUND, "invalid_request_error", "model_not_found",
-                    "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
+                    "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.");
         }
         return model(key);
     }
@@ -103,13 +94,12 @@ class OpenAiCompatibleController {
     }
 
     @PostMapping(value = "/v1/chat/completions")
-    ResponseEntity<StreamingResponseBody> complete(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-                               @RequestBody JsonNode request) {
-        KeyView key = authenticate(authorization);
+    ResponseEntity<StreamingResponseBody> complete(@RequestAttribute(KeyAccessFilter.KEY) KeyView key,
+                                                   @RequestBody JsonNode request) {
         String model = request.path("model").asText("");
         if (!model.equals(key.tenant())) {
             throw new OpenAiError(HttpStatus.NOT_FOUND, "invalid_request_error", "model_not_found",
-                    "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.", null);
+                    "The model '" + model + "' does not exist or you do not have access to it; this key's model is its tenant id.");
         }
         String question = lastUserMessage(request.path("messages"));
         int promptTokens = estimatedTokens(request.path("messages"));
@@ -185,20 +175,6 @@ class OpenAiCompatibleController {
                 .body(stream);
     }
 
-    private KeyView authenticate(String authorization) {
-        Optional<KeyView> key = secretKeys.authenticate(authorization);
-        if (key.isEmpty()) {
-            throw new OpenAiError(HttpStatus.UNAUTHORIZED, "invalid_request_error", "invalid_api_key",
-                    "Incorrect API key: use a tenant's secret key (sk_…) as the Bearer token.", null);
-        }
-        Optional<Duration> wait = secretKeys.throttle(key.get());
-        if (wait.isPresent()) {
-            throw new OpenAiError(HttpStatus.TOO_MANY_REQUESTS, "rate_limit_exceeded", "rate_limit_exceeded",
-                    "Rate limit reached for this key.", Math.max(1, (wait.get().toMillis() + 999) / 1000));
-        }
-        return key.get();
-    }
-
     /**
      * The conversation before the last user message, as turns: each earlier user message (made standalone in turn, by
      * the offline rules) with the assistant's reply after it, the sources this endpoint appends left off.
@@ -264,7 +240,7 @@ class OpenAiCompatibleController {
         }
         if (question == null || question.isBlank()) {
             throw new OpenAiError(HttpStatus.BAD_REQUEST, "invalid_request_error", "missing_user_message",
-                    "messages must contain a user message with text content.", null);
+                    "messages must contain a user message with text content.");
         }
         return question;
     }
@@ -343,26 +319,14 @@ class OpenAiCompatibleController {
 
     @ExceptionHandler(OpenAiError.class)
     ResponseEntity<Map<String, Object>> openAiError(OpenAiError e) {
-        ResponseEntity.BodyBuilder response = ResponseEntity.status(e.status);
-        if (e.retryAfter != null) {
-            response.header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter));
-        }
-        return response.contentType(MediaType.APPLICATION_JSON).body(error(e.getMessage(), e.type, e.code));
+        return ResponseEntity.status(e.status).contentType(MediaType.APPLICATION_JSON)
+                .body(Dialect.openAi(e.getMessage(), e.type, e.code));
     }
 
     @ExceptionHandler(ServiceException.class)
     ResponseEntity<Map<String, Object>> apiError(ServiceException e) {
         String message = e.describe();
         return ResponseEntity.status(ApiExceptionHandler.status(e.kind())).contentType(MediaType.APPLICATION_JSON)
-                .body(error(message, "invalid_request_error", e.code()));
-    }
-
-    private static Map<String, Object> error(String message, String type, String code) {
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("message", message);
-        error.put("type", type);
-        error.put("param", null);
-        error.put("code", code);
-        return Map.of("error", error);
+                .body(Dialect.openAi(message, "invalid_request_error", e.code()));
     }
 }

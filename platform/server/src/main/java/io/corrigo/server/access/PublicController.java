@@ -70,14 +70,14 @@ class PublicController {
     }
 
     @GetMapping("/public/v1/widget")
-    WidgetView widget(@RequestAttribute(PublicAccessFilter.KEY) KeyView key) {
+    WidgetView widget(@RequestAttribute(KeyAccessFilter.KEY) KeyView key) {
         WidgetSettings s = tenants.widget(key.tenant());
         return new WidgetView(s.title(), s.greeting(), s.placeholder(), s.color());
     }
 
     /** Answers through the tenant's pipeline, as one JSON object. */
     @PostMapping("/public/v1/ask")
-    PublicAnswer ask(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @RequestBody Ask request) {
+    PublicAnswer ask(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @RequestBody Ask request) {
         return PublicAnswer.of(gateway.ask(caller(key, request), question(request)));
     }
 
@@ -87,7 +87,7 @@ class PublicController {
      * citations and flags), or {@code error}.
      */
     @PostMapping(value = "/public/v1/ask", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
-    ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(PublicAccessFilter.KEY) KeyView key,
+    ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(KeyAccessFilter.KEY) KeyView key,
                                                        @RequestBody Ask request) {
         QuestionGateway.Accepted accepted = gateway.accept(caller(key, request), question(request));
         StreamingResponseBody body = out -> {
@@ -129,13 +129,13 @@ class PublicController {
 
     /** A source of an answer the key's tenant gave, opened by a reader: the passage with the quoted sentences marked. */
     @GetMapping("/public/v1/runs/{runId}/sources/{number}")
-    SourceView source(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @PathVariable String runId,
+    SourceView source(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @PathVariable String runId,
                       @PathVariable int number) {
         return runs.source(key.tenant(), runId, number);
     }
 
     @PostMapping("/public/v1/runs/{runId}/feedback")
-    ResponseEntity<Void> feedback(@RequestAttribute(PublicAccessFilter.KEY) KeyView key, @PathVariable String runId,
+    ResponseEntity<Void> feedback(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @PathVariable String runId,
                                   @RequestBody Feedback feedback) {
         runs.feedback(key.tenant(), runId, feedback == null ? null : feedback.rating(), feedback == null ? null : feedback.comment());
         return ResponseEntity.noContent().build();

@@ -7,7 +7,6 @@ import io.corrigo.engine.trace.PassageTrace;
 import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.run.QueryService;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -15,13 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -36,11 +34,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class RetrievalController {
 
-    private final SecretKeys secretKeys;
     private final QueryService queries;
 
-    RetrievalController(SecretKeys secretKeys, QueryService queries) {
-        this.secretKeys = secretKeys;
+    RetrievalController(QueryService queries) {
         this.queries = queries;
     }
 
@@ -48,45 +44,33 @@ class RetrievalController {
     static final class RetrievalError extends RuntimeException {
         final HttpStatus status;
         final int code;
-        final Long retryAfter;
 
-        RetrievalError(HttpStatus status, int code, String message, Long retryAfter) {
+        RetrievalError(HttpStatus status, int code, String message) {
             super(message);
             this.status = status;
             this.code = code;
-            this.retryAfter = retryAfter;
         }
     }
 
+    /** Retrieval for the key's tenant ({@link KeyAccessFilter} has checked and counted the key). */
     @PostMapping("/v1/retrieval")
-    Map<String, Object> retrieve(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-                                 @RequestBody JsonNode request) {
-        if (!SecretKeys.isBearer(authorization)) {
-            throw new RetrievalError(HttpStatus.FORBIDDEN, 1001, "Invalid Authorization header format. Expected 'Bearer <api-key>'.", null);
-        }
-        KeyView key = secretKeys.authenticate(authorization).orElseThrow(() -> new RetrievalError(HttpStatus.FORBIDDEN, 1002,
-                "Authorization failed: use a tenant's secret key (sk_…).", null));
-        Optional<Duration> wait = secretKeys.throttle(key);
-        if (wait.isPresent()) {
-            throw new RetrievalError(HttpStatus.TOO_MANY_REQUESTS, 429, "Rate limit reached for this key.",
-                    Math.max(1, (wait.get().toMillis() + 999) / 1000));
-        }
+    Map<String, Object> retrieve(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @RequestBody JsonNode request) {
         String knowledge = request.path("knowledge_id").asText("");
         if (!knowledge.equals(key.tenant())) {
             throw new RetrievalError(HttpStatus.NOT_FOUND, 2001, "The knowledge '" + knowledge
-                    + "' does not exist; this key's knowledge_id is its tenant id.", null);
+                    + "' does not exist; this key's knowledge_id is its tenant id.");
         }
         JsonNode setting = request.path("retrieval_setting");
         int topK = setting.path("top_k").asInt(5);
         double threshold = setting.path("score_threshold").asDouble(0);
         if (topK < 1 || topK > 100 || threshold < 0 || threshold > 1) {
-            throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, "retrieval_setting.top_k must be 1-100 and score_threshold 0-1.", null);
+            throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, "retrieval_setting.top_k must be 1-100 and score_threshold 0-1.");
         }
         CorrectivePipeline.Evidence evidence;
         try {
             evidence = queries.evidence(key.tenant(), request.path("query").asText(null));
         } catch (ServiceException e) {
-            throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, e.describe(), null);
+            throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, e.describe());
         }
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("records", records(evidence, topK, threshold));
@@ -148,10 +132,6 @@ class RetrievalController {
 
     @ExceptionHandler(RetrievalError.class)
     ResponseEntity<Map<String, Object>> refused(RetrievalError e) {
-        ResponseEntity.BodyBuilder response = ResponseEntity.status(e.status);
-        if (e.retryAfter != null) {
-            response.header(HttpHeaders.RETRY_AFTER, Long.toString(e.retryAfter));
-        }
-        return response.body(Map.of("error_code", e.code, "error_msg", e.getMessage()));
+        return ResponseEntity.status(e.status).body(Dialect.dify(e.code, e.getMessage()));
     }
 }

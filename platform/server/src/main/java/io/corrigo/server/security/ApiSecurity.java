@@ -65,7 +65,7 @@ class ApiSecurity implements WebMvcConfigurer {
     }
 
     /**
-     * The chat widget's side: {@code /public/**} (guarded by {@code PublicAccessFilter}: key, origin, limits) and the
+     * The chat widget's side: {@code /public/**} and {@code /v1/**} (guarded by {@code KeyAccessFilter}: key, origin, limits) and the
      * widget script itself are open to the world; no session, no CSRF (no cookies are used). So is the OpenAPI
      * description in demo mode; in production mode it is behind the API's sign-in.
      */
