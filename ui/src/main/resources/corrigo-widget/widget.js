@@ -293,6 +293,7 @@
             const name = (raw.match(/^event: (.*)$/m) || [])[1];
             const data = JSON.parse((raw.match(/^data: (.*)$/m) || [])[1] || 'null');
             if (name === 'delta') { m.answer += data.text; div.querySelector('.text').textContent = m.answer; }
+            else if (name === 'decision' && !m.answer) div.querySelector('.text').textContent = progress(data);
             else if (name === 'done') {
               if (data.visitorToken) this.thread = { conversationId: data.conversationId, visitorToken: data.visitorToken };
               delete data.visitorToken; delete data.conversationId;
@@ -308,6 +309,14 @@
         this.save(); this.busy = false; this.sendButton.disabled = false; this.input.focus();
       }
     }
+  }
+
+  /** What the assistant is doing, from the run's retrieval decision, shown until the first words of the answer. */
+  function progress(d) {
+    if (!d.retrieve) return 'Answering…';
+    const kept = d.kept === 1 ? '1 relevant passage' : d.kept + ' relevant passages';
+    if (d.webSearch) return `Checked ${d.graded} passages (${kept}); searching the web as well…`;
+    return `Checked ${d.graded} passages (${kept}); writing the answer…`;
   }
 
   /**

@@ -125,7 +125,7 @@ final class CorrectiveAnswering implements AnswerStrategy {
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE,
                 () -> stages.grader().grade(query, retrieved.passages(), thresholds));
         Route route = stages.router().route(graded);
-        trace.action(route.action());
+        trace.routed(route.action(), graded.size(), route.kept().size(), route.searchWeb());
         List<ScoredPassage> kept = new ArrayList<>(route.kept());
         if (!route.searchWeb()) {
             if (early != null) {

@@ -22,6 +22,7 @@ import io.corrigo.engine.route.Router;
 import io.corrigo.engine.settings.Mode;
 import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.engine.settings.SearchFailurePolicy;
+import io.corrigo.engine.trace.Decision;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import io.corrigo.api.Answer;
@@ -147,7 +148,16 @@ public final class CorrectivePipeline {
      *                first question
      */
     public RunResult run(String question, List<Turn> history, Consumer<String> tokens) {
+        return run(question, history, tokens, d -> { });
+    }
+
+    /**
+     * Answers as {@link #run(String, List, Consumer)} does, announcing the retrieval decision to {@code decisions} as
+     * soon as it is taken, before the answer is generated (once; not at all in a naive run, which decides nothing).
+     */
+    public RunResult run(String question, List<Turn> history, Consumer<String> tokens, Consumer<Decision> decisions) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
+        trace.observe(decisions);
         String standalone = history.isEmpty() ? question
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));

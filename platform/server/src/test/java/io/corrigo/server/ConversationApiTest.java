@@ -96,10 +96,17 @@ class ConversationApiTest extends HostTestBase {
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("question", "And part-time staff?",
                         "conversationId", conversation)))).build(), HttpResponse.BodyHandlers.ofString());
 
-        // then: run, the released pieces, done; the pieces are the served answer
+        // then: run, the retrieval decision, the released pieces, the citations, done; the pieces are the served answer
         List<String> events = List.of(response.body().split("\n\n"));
+        List<String> names = events.stream().map(e -> e.substring(7, e.indexOf('\n'))).distinct().toList();
         assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(names).containsExactly("run", "decision", "delta", "citations", "done");
         assertThat(events.get(0)).startsWith("event: run").contains(conversation);
+        JsonNode decision = JSON.readTree(events.get(1).substring(events.get(1).indexOf("data: ") + 6));
+        assertThat(decision.get("retrieve").asBoolean()).isTrue();
+        assertThat(decision.get("action").asText()).isEqualTo("CORRECT");
+        assertThat(decision.get("kept").asInt()).isPositive().isLessThanOrEqualTo(decision.get("graded").asInt());
+        JsonNode citations = JSON.readTree(events.get(events.size() - 2).substring(events.get(events.size() - 2).indexOf("data: ") + 6));
         assertThat(events.get(events.size() - 1)).startsWith("event: done");
         StringBuilder streamed = new StringBuilder();
         for (String event : events) {
@@ -111,6 +118,7 @@ class ConversationApiTest extends HostTestBase {
         assertThat(done.get("answer").asText()).contains("pro rata");
         assertThat(streamed.toString()).isEqualTo(done.get("answer").asText());
         assertThat(done.get("conversationId").asText()).isEqualTo(conversation);
+        assertThat(citations.get("citations")).isEqualTo(done.get("citations")).isNotEmpty();
     }
 
     @Test

@@ -33,6 +33,7 @@ public final class TraceRecorder {
     private final List<CritiqueRound> rounds = new ArrayList<>();
     private Reranking reranking;
     private Condensation condensation;
+    private java.util.function.Consumer<Decision> decisions = d -> { };
 
     public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
         this.question = question;
@@ -91,6 +92,34 @@ public final class TraceRecorder {
         this.action = value;
     }
 
+    /**
+     * Where the run's retrieval decision is announced as it is taken (once, by {@link #routed} or a skipped retrieval);
+     * a listener's failure does not touch the run.
+     */
+    public void observe(java.util.function.Consumer<Decision> listener) {
+        this.decisions = java.util.Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Records the corrective action of the graded passages and announces the decision. */
+    public void routed(Grade value, int graded, int kept, boolean webSearch) {
+        this.action = value;
+        announce(new Decision(true, value, graded, kept, webSearch, switch (value) {
+            case CORRECT -> "a passage answers the question";
+            case AMBIGUOUS -> "the passages may answer: kept, and the web searched as well";
+            case INCORRECT -> "no passage answers the question: the web is searched instead";
+        }));
+    }
+
+    private void announce(Decision decision) {
+        try {
+            decisions.accept(decision);
+        } catch (RuntimeException e) {
+            notice(Stage.ANALYSE, "a progress listener failed: " + e, false);
+        } finally {
+            decisions = d -> { };
+        }
+    }
+
     public void rewrittenQuery(String value) {
         this.rewrittenQuery = value;
     }
@@ -105,6 +134,9 @@ public final class TraceRecorder {
 
     public void retrievalDecision(RetrievalDecision value) {
         this.retrievalDecision = value;
+        if (!value.retrieve()) {
+            announce(Decision.noRetrieval(value.reason()));
+        }
     }
 
     public void reranking(Reranking value) {

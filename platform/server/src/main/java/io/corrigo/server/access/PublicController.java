@@ -1,18 +1,14 @@
 package io.corrigo.server.access;
 
 import io.corrigo.server.run.SourceView;
-import io.corrigo.server.gateway.AnswerEvent;
 import io.corrigo.server.gateway.Caller;
 import io.corrigo.server.gateway.QuestionGateway;
-import io.corrigo.server.gateway.SseEncoder;
+import io.corrigo.server.gateway.AnswerStream;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.WidgetSettings;
-import java.io.IOException;
 import java.util.List;
-import java.util.Map;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,13 +27,13 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 class PublicController {
 
     private final QuestionGateway gateway;
-    private final SseEncoder sse;
+    private final AnswerStream stream;
     private final RunLog runs;
     private final TenantService tenants;
 
-    PublicController(QuestionGateway gateway, SseEncoder sse, RunLog runs, TenantService tenants) {
+    PublicController(QuestionGateway gateway, AnswerStream stream, RunLog runs, TenantService tenants) {
         this.gateway = gateway;
-        this.sse = sse;
+        this.stream = stream;
         this.runs = runs;
         this.tenants = tenants;
     }
@@ -83,39 +79,13 @@ class PublicController {
 
     /**
      * The same answer as server-sent events (asked with {@code Accept: text/event-stream}): {@code run} (the run
-     * id and conversation), {@code delta} (pieces of the answer text, in order), {@code done} (the whole answer with
-     * citations and flags), or {@code error}.
+     * id and conversation), {@code decision}, {@code delta} (pieces of the answer text, in order), {@code citations},
+     * {@code done} (the whole answer with citations and flags), or {@code error}; see {@link AnswerStream}.
      */
     @PostMapping(value = "/public/v1/ask", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     ResponseEntity<StreamingResponseBody> askStreaming(@RequestAttribute(KeyAccessFilter.KEY) KeyView key,
                                                        @RequestBody Ask request) {
-        QuestionGateway.Accepted accepted = gateway.accept(caller(key, request), question(request));
-        StreamingResponseBody body = out -> {
-            java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
-            accepted.answer(event -> {
-                if (gone.get()) {
-                    return; // the reader left: the run completes and is recorded all the same
-                }
-                try {
-                    if (event instanceof AnswerEvent.Started s) {
-                        sse.event(out, "run", s.conversationId() == null ? Map.of("runId", s.runId())
-                                : Map.of("runId", s.runId(), "conversationId", s.conversationId()));
-                    } else if (event instanceof AnswerEvent.Token t) {
-                        for (String piece : pieces(t.text())) {
-                            sse.event(out, "delta", Map.of("text", piece));
-                        }
-                    } else if (event instanceof AnswerEvent.Done d) {
-                        sse.event(out, "done", PublicAnswer.of(d.answer()));
-                    } else if (event instanceof AnswerEvent.Failed f) {
-                        sse.event(out, "error", Map.of("code", f.code(), "message", f.message()));
-                    }
-                } catch (IOException e) {
-                    gone.set(true);
-                }
-            });
-        };
-        return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM)
-                .header(HttpHeaders.CACHE_CONTROL, "no-cache").header("X-Accel-Buffering", "no").body(body);
+        return stream.respond(gateway.accept(caller(key, request), question(request)), PublicAnswer::of);
     }
 
     private static Caller caller(KeyView key, Ask request) {
@@ -139,27 +109,6 @@ class PublicController {
                                   @RequestBody Feedback feedback) {
         runs.feedback(key.tenant(), runId, feedback == null ? null : feedback.rating(), feedback == null ? null : feedback.comment());
         return ResponseEntity.noContent().build();
-    }
-
-    /**
-     * A piece of the answer in pieces of a few words: a streaming generator's tokens pass as they are, a whole answer
-     * (a non-streaming generator, or an answer released after its critique) is paced for display.
-     */
-    static List<String> pieces(String text) {
-        List<String> pieces = new java.util.ArrayList<>();
-        String[] words = text.split("(?<=\\s)");
-        StringBuilder piece = new StringBuilder();
-        for (int i = 0; i < words.length; i++) {
-            piece.append(words[i]);
-            if ((i + 1) % 4 == 0) {
-                pieces.add(piece.toString());
-                piece.setLength(0);
-            }
-        }
-        if (!piece.isEmpty()) {
-            pieces.add(piece.toString());
-        }
-        return pieces;
     }
 
 }

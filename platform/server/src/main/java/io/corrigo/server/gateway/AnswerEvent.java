@@ -1,8 +1,13 @@
 package io.corrigo.server.gateway;
 
+import io.corrigo.engine.trace.Decision;
 import io.corrigo.server.run.QueryResponse;
+import java.util.List;
 
-/** What a caller learns while a question is answered, in order: started, pieces of text, then done or failed. */
+/**
+ * What a caller learns while a question is answered, in order: started, the retrieval decision (when one is taken),
+ * pieces of text, the citations, then done; failed instead of the rest if the host itself fails.
+ */
 public sealed interface AnswerEvent {
 
     /**
@@ -19,6 +24,17 @@ public sealed interface AnswerEvent {
      * pieces are a preview; {@link Done} carries the served answer.
      */
     record Token(String text) implements AnswerEvent {
+    }
+
+    /**
+     * The retrieval decision, before the answer is generated: whether the knowledge base was consulted, the corrective
+     * action of its graded passages, how many were kept, whether the web is searched.
+     */
+    record Decided(Decision decision) implements AnswerEvent {
+    }
+
+    /** The sources the served answer cites (empty for an abstention), just before {@link Done}. */
+    record Cited(List<QueryResponse.CitationView> citations) implements AnswerEvent {
     }
 
     /** The served answer with its citations, flags and conversation. */

@@ -23,11 +23,11 @@ class QueryController {
     }
 
     private final QuestionGateway gateway;
-    private final SseEncoder sse;
+    private final AnswerStream stream;
 
-    QueryController(QuestionGateway gateway, SseEncoder sse) {
+    QueryController(QuestionGateway gateway, AnswerStream stream) {
         this.gateway = gateway;
-        this.sse = sse;
+        this.stream = stream;
     }
 
     @PostMapping("/api/v1/tenants/{tenant}/query")
@@ -37,34 +37,12 @@ class QueryController {
 
     /**
      * The same answer as server-sent events (asked with {@code Accept: text/event-stream}), as the widget gets it:
-     * {@code run}, {@code delta}…, {@code done} (the whole response) or {@code error}.
+     * {@code run}, {@code decision}, {@code delta}…, {@code citations}, {@code done} (the whole response) or
+     * {@code error} ({@link AnswerStream}).
      */
     @PostMapping(value = "/api/v1/tenants/{tenant}/query", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     ResponseEntity<StreamingResponseBody> queryStreaming(@PathVariable String tenant, @RequestBody QueryRequest request) {
-        QuestionGateway.Accepted accepted = gateway.accept(Caller.admin(tenant),
-                QuestionGateway.Question.of(request.question(), request.conversationId()));
-        StreamingResponseBody body = out -> {
-            java.util.concurrent.atomic.AtomicBoolean gone = new java.util.concurrent.atomic.AtomicBoolean();
-            accepted.answer(event -> {
-                if (gone.get()) {
-                    return;
-                }
-                try {
-                    if (event instanceof AnswerEvent.Started s) {
-                        sse.event(out, "run", java.util.Map.of("runId", s.runId(), "conversationId", s.conversationId()));
-                    } else if (event instanceof AnswerEvent.Token t) {
-                        sse.event(out, "delta", java.util.Map.of("text", t.text()));
-                    } else if (event instanceof AnswerEvent.Done d) {
-                        sse.event(out, "done", d.answer());
-                    } else if (event instanceof AnswerEvent.Failed f) {
-                        sse.event(out, "error", java.util.Map.of("code", f.code(), "message", f.message()));
-                    }
-                } catch (java.io.IOException e) {
-                    gone.set(true); // the reader left: the run completes and is recorded all the same
-                }
-            });
-        };
-        return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM).header(HttpHeaders.CACHE_CONTROL, "no-cache")
-                .body(body);
+        return stream.respond(gateway.accept(Caller.admin(tenant),
+                QuestionGateway.Question.of(request.question(), request.conversationId())), answer -> answer);
     }
 }

@@ -1,6 +1,7 @@
 package io.corrigo.server.gateway;
 
 import io.corrigo.engine.condense.Turn;
+import io.corrigo.engine.trace.Decision;
 import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.run.QueryResponse;
@@ -89,33 +90,38 @@ public class QuestionGateway {
         }
 
         /**
-         * Answers, handing {@code events} started, every released piece, then done; failed instead of done if the
-         * host itself fails midway. The run is recorded (and the turn, for a stored thread) whatever the listener
+         * Answers, handing {@code events} started, the retrieval decision, every released piece, the citations, then
+         * done; failed instead of the citations and done if the host itself fails midway. The run is recorded (and the turn, for a stored thread) whatever the listener
          * does with the events.
          */
         public void answer(Consumer<AnswerEvent> events) {
             events.accept(new AnswerEvent.Started(runId, thread == null ? null : thread.id()));
             QueryResponse answer;
             try {
-                answer = run(piece -> events.accept(new AnswerEvent.Token(piece)));
+                answer = run(piece -> events.accept(new AnswerEvent.Token(piece)),
+                        decision -> events.accept(new AnswerEvent.Decided(decision)));
             } catch (RuntimeException e) {
                 log.error("Run {} of tenant {} failed: {}", runId, caller.tenantId(), e.toString(), e);
                 events.accept(new AnswerEvent.Failed("run_failed", "The answer could not be completed; please try again."));
                 return;
             }
+            events.accept(new AnswerEvent.Cited(answer.citations()));
             events.accept(new AnswerEvent.Done(answer));
         }
 
         /** Answers without streaming: the served answer, recorded (no per-sentence critic calls, nothing to release). */
         public QueryResponse answerAtOnce() {
-            return run(null);
+            return run(null, d -> { });
         }
 
-        /** Runs the question, handing pieces to {@code tokens} (or none when {@code null}), and records it. */
-        private QueryResponse run(Consumer<String> tokens) {
+        /**
+         * Runs the question, handing pieces to {@code tokens} (or none when {@code null}) and the retrieval decision to
+         * {@code decisions}, and records it.
+         */
+        private QueryResponse run(Consumer<String> tokens, Consumer<Decision> decisions) {
             return thread == null
-                    ? queries.ask(caller.tenantId(), text, history, runId, tokens)
-                    : queries.ask(caller.tenantId(), text, thread, runId, tokens);
+                    ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions)
+                    : queries.ask(caller.tenantId(), text, thread, runId, tokens, decisions);
         }
     }
 }

@@ -16,6 +16,8 @@ import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Consumer;
+import io.corrigo.engine.trace.Decision;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 
@@ -44,20 +46,22 @@ public class QueryService {
 
     /** Answers {@code question} for {@code tenantId}. @throws ServiceException 404 unknown tenant, 400 bad question */
     public QueryResponse ask(String tenantId, String question) {
-        return ask(tenantId, question, List.of(), UUID.randomUUID().toString(), null);
+        return ask(tenantId, question, List.of(), UUID.randomUUID().toString(), null, d -> { });
     }
 
     /**
      * Answers {@code question} after {@code history}, the earlier turns a client sends itself (as OpenAI's chat API
      * does with its messages): the follow-up is condensed against them; nothing of them is stored but the run.
      *
+     * @param tokens    where the answer's pieces go as they are released, or {@code null}
+     * @param decisions where the retrieval decision is announced before the answer is generated
      * @throws ServiceException 404 unknown tenant, 400 bad question
      */
     public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
-                             java.util.function.Consumer<String> tokens) {
+                             Consumer<String> tokens, Consumer<Decision> decisions) {
         String q = validate(tenantId, question);
         TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q, history, tokens);
+        RunResult result = pipeline.pipeline().run(q, history, tokens, decisions);
         return response(save(runId, tenantId, pipeline, result), result);
     }
 
@@ -83,11 +87,14 @@ public class QueryService {
         return conversations.open(tenantId, conversationId, asker);
     }
 
-    /** Answers a {@link #validate validated} question as the next turn of an {@link #conversation opened} thread. */
+    /**
+     * Answers a {@link #validate validated} question as the next turn of an {@link #conversation opened} thread,
+     * handing on pieces and the retrieval decision as {@link #ask(String, String, List, String, Consumer, Consumer)}.
+     */
     public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
-                             java.util.function.Consumer<String> tokens) {
+                             Consumer<String> tokens, Consumer<Decision> decisions) {
         TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q, thread.history(), tokens);
+        RunResult result = pipeline.pipeline().run(q, thread.history(), tokens, decisions);
         RunRecord record = save(runId, tenantId, pipeline, result);
         Condensation condensation = result.trace().condensation();
         conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
