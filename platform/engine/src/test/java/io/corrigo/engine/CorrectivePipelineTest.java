@@ -242,6 +242,32 @@ class CorrectivePipelineTest {
     }
 
     @Test
+    void should_announce_the_retrieval_decision_once__before_the_answer_is_generated() {
+        // given
+        CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+        List<String> events = new ArrayList<>();
+        List<io.corrigo.engine.trace.Decision> decisions = new ArrayList<>();
+
+        // when
+        RunResult result = pipeline.run("What is the boiling point of water at sea level?", List.of(),
+                piece -> events.add("token"), decision -> {
+                    decisions.add(decision);
+                    events.add("decision after " + generator.calls.size() + " generations");
+                });
+
+        // then: INCORRECT, both KB passages dropped, the web searched; announced before generating
+        assertThat(decisions).singleElement().satisfies(d -> {
+            assertThat(d.retrieve()).isTrue();
+            assertThat(d.action()).isEqualTo(Grade.INCORRECT).isEqualTo(result.trace().action());
+            assertThat(d.graded()).isEqualTo(2);
+            assertThat(d.kept()).isZero();
+            assertThat(d.webSearch()).isTrue();
+        });
+        assertThat(events.get(0)).isEqualTo("decision after 0 generations");
+        assertThat(events).contains("token");
+    }
+
+    @Test
     void should_keep_knowledge_and_add_web_results__when_the_best_passage_is_ambiguous() {
         // given: the KB passage matches half of the query words
         List<Passage> kbOnly = List.of(kb("1", "Measles incubation lasts about ten days."));
