@@ -60,11 +60,12 @@ public final class GenerationStage {
             trace.notice(Stage.GENERATE, "generator returned null", true);
             return Answer.abstain(GENERATOR_FAILED);
         }
+        trace.generated(answer.usage());
         Set<Integer> known = context.stream().map(ContextStrip::citation).collect(Collectors.toSet());
         List<Citation> valid = answer.citations().stream().filter(c -> known.contains(c.number())).toList();
         if (valid.size() != answer.citations().size()) {
             trace.notice(Stage.GENERATE, "generator cited sources that are not in the context; those citations were removed", false);
-            return new Answer(answer.text(), valid, answer.abstained(), answer.reflection());
+            return new Answer(answer.text(), valid, answer.abstained(), answer.reflection(), answer.usage());
         }
         return answer;
     }

@@ -1,6 +1,7 @@
 package io.corrigo.engine.trace;
 
 import io.corrigo.api.Grade;
+import io.corrigo.api.TokenUsage;
 import io.corrigo.engine.settings.PipelineSettings;
 import java.time.Instant;
 import java.util.List;
@@ -28,13 +29,16 @@ import java.util.List;
  * @param reranking      how the reranker reordered the retriever's candidates, or {@code null} without a reranker
  * @param condensation   how a conversation's follow-up became the standalone question answered, or {@code null} for
  *                       a first question
+ * @param generatorUsage the tokens the generator's model reported, added up over every answer it generated in the run
+ *                       (regenerations included), or {@code null} when a call reported none (estimates are the
+ *                       caller's business, labelled as such)
  */
 public record RunTrace(String question, Instant startedAt, PipelineSettings settings, List<PluginRef> plugins,
                        List<PassageTrace> retrieved, Grade action, String rewrittenQuery,
                        List<PassageTrace> searchResults, List<StripTrace> strips, int contextTokens,
                        boolean abstained, boolean incomplete, List<Notice> notices, List<StageTiming> timings, double totalMillis,
                        RetrievalDecision retrievalDecision, List<CritiqueRound> rounds, Reranking reranking,
-                       Condensation condensation) {
+                       Condensation condensation, TokenUsage generatorUsage) {
 
     public RunTrace {
         rounds = rounds == null ? List.of() : List.copyOf(rounds);

@@ -33,6 +33,8 @@ public final class TraceRecorder {
     private final List<CritiqueRound> rounds = new ArrayList<>();
     private Reranking reranking;
     private Condensation condensation;
+    private io.corrigo.api.TokenUsage generatorUsage = new io.corrigo.api.TokenUsage(0, 0);
+    private boolean generations;
     private java.util.function.Consumer<Decision> decisions = d -> { };
 
     public TraceRecorder(String question, PipelineSettings settings, List<PluginRef> plugins, Clock clock) {
@@ -167,6 +169,14 @@ public final class TraceRecorder {
         return notices.stream().anyMatch(Notice::degrading);
     }
 
+    /**
+     * Adds one generator call's reported tokens; {@code null} (the model reported none) leaves the run's count unknown.
+     */
+    public void generated(io.corrigo.api.TokenUsage usage) {
+        generations = true;
+        generatorUsage = usage == null || generatorUsage == null ? null : generatorUsage.plus(usage);
+    }
+
     /** Records how a follow-up was made a standalone question. */
     public void condensed(Condensation value) {
         this.condensation = value;
@@ -176,7 +186,8 @@ public final class TraceRecorder {
     public RunTrace finish(boolean abstained) {
         return new RunTrace(question, startedAt, settings, plugins, List.copyOf(retrieved), action, rewrittenQuery,
                 List.copyOf(searchResults), List.copyOf(strips), contextTokens, abstained, incomplete, List.copyOf(notices),
-                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds), reranking, condensation);
+                List.copyOf(timings), (System.nanoTime() - startNanos) / 1e6, retrievalDecision, List.copyOf(rounds), reranking, condensation,
+                generations ? generatorUsage : null);
     }
 
     private static PassageTrace toTrace(ScoredPassage p, boolean kept) {

@@ -118,7 +118,7 @@ class OpenAiCompatibleController {
             body.put("model", model);
             body.put("choices", List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content", content),
                     "finish_reason", "stop")));
-            body.put("usage", usage(promptTokens, content));
+            body.put("usage", usage(answer, promptTokens, content));
             body.put("corrigo", corrigo(answer));
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(out -> json.writeValue(out, body));
         }
@@ -166,7 +166,7 @@ class OpenAiCompatibleController {
                 last.put("created", created);
                 last.put("model", model);
                 last.put("choices", List.of());
-                last.put("usage", usage(promptTokens, content));
+                last.put("usage", usage(answer, promptTokens, content));
                 sse.data(out, last);
             }
             sse.raw(out, "[DONE]");
@@ -272,13 +272,21 @@ class OpenAiCompatibleController {
         corrigo.put("action", answer.action());
         corrigo.put("citations", answer.citations());
         corrigo.put("answer", answer.answer());
-        // the shipped generators report no token counts: usage is an estimate, and says so
-        corrigo.put("usage_estimated", true);
+        // the model's own counts when its generator reported them; else an estimate, and it says so
+        corrigo.put("usage_estimated", answer.usage() == null);
         return corrigo;
     }
 
-    /** OpenAI's usage object, estimated: about four characters a token (English prose, tiktoken's rule of thumb). */
-    private static Map<String, Object> usage(int promptTokens, String completion) {
+    /**
+     * OpenAI's usage object: the tokens the generator's model reported for the answer (every generation of the run),
+     * else estimated from the text, about four characters a token (English prose, tiktoken's rule of thumb).
+     */
+    private static Map<String, Object> usage(QueryResponse answer, int estimatedPromptTokens, String completion) {
+        if (answer.usage() != null) {
+            return Map.of("prompt_tokens", answer.usage().inputTokens(), "completion_tokens", answer.usage().outputTokens(),
+                    "total_tokens", answer.usage().totalTokens());
+        }
+        int promptTokens = estimatedPromptTokens;
         int completionTokens = estimatedTokens(completion);
         return Map.of("prompt_tokens", promptTokens, "completion_tokens", completionTokens,
                 "total_tokens", promptTokens + completionTokens);

@@ -23,17 +23,20 @@ import java.util.List;
  *                        {@code null} for a single question
  * @param visitorToken    for a widget visitor's new conversation, the token to send with its next questions; else
  *                        {@code null}
+ * @param usage           the tokens the generator's model reported for this answer (all its generations), or
+ *                        {@code null} when it reported none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
                             List<CitationView> citations, String action, boolean degraded, boolean incomplete,
                             List<String> notices,
-                            double totalMillis, String traceUrl, String conversationId, String visitorToken) {
+                            double totalMillis, String traceUrl, String conversationId, String visitorToken,
+                            io.corrigo.api.TokenUsage usage) {
 
     /** The same answer, as a turn of a conversation. */
     QueryResponse inConversation(String id, String token) {
         return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
-                incomplete, notices, totalMillis, traceUrl, id, token);
+                incomplete, notices, totalMillis, traceUrl, id, token, usage);
     }
 
     /** A citation as the API shows it. */

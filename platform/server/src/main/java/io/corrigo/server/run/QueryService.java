@@ -168,6 +168,6 @@ public class QueryService {
                 .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, r.answer, r.abstained, citations, r.action,
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
-                null, null);
+                null, null, result.trace().generatorUsage());
     }
 }

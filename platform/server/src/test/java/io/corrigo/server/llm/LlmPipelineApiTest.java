@@ -258,4 +258,49 @@ class LlmPipelineApiTest extends HostTestBase {
         });
         assertThat(events).contains("event: done").contains("\"answer\":\"" + reply + "\"");
     }
+
+    @Test
+    void should_serve_the_model_s_own_token_counts_as_openai_usage__streamed_and_not() throws Exception {
+        // given a tenant whose only model calls are its generator's
+        String reply = "The Zorblax lighthouse was built in 1887 on the northern cape [1].";
+        model.script(r -> reply);
+        Map<String, Map<String, Object>> stages = new HashMap<>();
+        stages.put("generator", openAi("openai-generator", Map.of()));
+        stages.put("critic", null);
+        String tenant = tenant(stages, Map.of("critique", false));
+        String key = postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "SECRET", "name", "client"))
+                .body().get("value").asText();
+        Map<String, Object> request = new HashMap<>(Map.of("model", tenant,
+                "messages", List.of(Map.of("role", "user", "content", QUESTION))));
+
+        // when
+        JsonNode whole = JSON.readTree(completions(key, request));
+        request.put("stream", true);
+        request.put("stream_options", Map.of("include_usage", true));
+        String events = completions(key, request);
+
+        // then: what the model server counted for each generation, not an estimate
+        assertThat(model.requests).hasSize(2);
+        int prompt = FakeModelServer.promptTokens(model.requests.get(0).body());
+        int completion = FakeModelServer.completionTokens(reply);
+        assertThat(whole.get("usage").get("prompt_tokens").asInt()).isEqualTo(prompt);
+        assertThat(whole.get("usage").get("completion_tokens").asInt()).isEqualTo(completion);
+        assertThat(whole.get("usage").get("total_tokens").asInt()).isEqualTo(prompt + completion);
+        assertThat(whole.get("corrigo").get("usage_estimated").asBoolean()).isFalse();
+        String[] chunks = events.split("\n\n");
+        JsonNode usageChunk = JSON.readTree(chunks[chunks.length - 2].substring("data: ".length()));
+        assertThat(usageChunk.get("choices")).isEmpty();
+        assertThat(usageChunk.get("usage").get("prompt_tokens").asInt()).isEqualTo(prompt);
+        assertThat(usageChunk.get("usage").get("completion_tokens").asInt()).isEqualTo(completion);
+    }
+
+    private String completions(String key, Map<String, Object> body) throws Exception {
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/chat/completions"))
+                        .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return response.body();
+    }
 }

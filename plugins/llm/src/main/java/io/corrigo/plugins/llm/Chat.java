@@ -5,6 +5,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import io.corrigo.api.TokenUsage;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -12,6 +13,10 @@ import java.util.function.Consumer;
 
 /** One endpoint's chat calls, blocking: a whole reply, or a streamed one handed over piece by piece. */
 final class Chat {
+
+    /** A reply's text, with the tokens the model reported for the call ({@code null} when it reported none). */
+    record Reply(String text, TokenUsage usage) {
+    }
 
     private final ModelEndpoint endpoint;
     private final ChatModel model;
@@ -40,22 +45,36 @@ final class Chat {
 
     /** The model's reply to {@code messages}. */
     String complete(List<ChatMessage> messages) {
+        return reply(messages).text();
+    }
+
+    /** The model's reply to {@code messages}, with the tokens it reported. */
+    Reply reply(List<ChatMessage> messages) {
         ChatResponse response = inPluginLoader(() -> model.chat(messages));
         String text = response.aiMessage() == null ? null : response.aiMessage().text();
         if (text == null) {
             throw new IllegalStateException(endpoint + " returned no text");
         }
-        return text;
+        return new Reply(text, usage(response));
+    }
+
+    /** The counts a response reports, or {@code null} when it lacks either. */
+    static TokenUsage usage(ChatResponse response) {
+        dev.langchain4j.model.output.TokenUsage usage = response == null ? null : response.tokenUsage();
+        if (usage == null || usage.inputTokenCount() == null || usage.outputTokenCount() == null) {
+            return null;
+        }
+        return new TokenUsage(usage.inputTokenCount(), usage.outputTokenCount());
     }
 
     /** The model's reply to {@code messages}, each piece handed to {@code pieces} as it arrives; waits for the end. */
-    String stream(List<ChatMessage> messages, Consumer<String> pieces) {
+    Reply stream(List<ChatMessage> messages, Consumer<String> pieces) {
         StreamingChatModel streamingModel = streaming;
         if (streamingModel == null) {
             streamingModel = inPluginLoader(endpoint::streamingModel);
             streaming = streamingModel;
         }
-        CompletableFuture<String> done = new CompletableFuture<>();
+        CompletableFuture<Reply> done = new CompletableFuture<>();
         StringBuilder text = new StringBuilder();
         StreamingChatModel chosen = streamingModel;
         inPluginLoader(() -> {
@@ -74,7 +93,7 @@ final class Chat {
         }
     }
 
-    private static StreamingChatResponseHandler handler(CompletableFuture<String> done, StringBuilder text,
+    private static StreamingChatResponseHandler handler(CompletableFuture<Reply> done, StringBuilder text,
                                                         Consumer<String> pieces) {
         return new StreamingChatResponseHandler() {
             @Override
@@ -88,7 +107,7 @@ final class Chat {
             @Override
             public void onCompleteResponse(ChatResponse response) {
                 String whole = response.aiMessage() == null ? null : response.aiMessage().text();
-                done.complete(whole != null && !whole.isEmpty() ? whole : text.toString());
+                done.complete(new Reply(whole != null && !whole.isEmpty() ? whole : text.toString(), usage(response)));
             }
 
             @Override

@@ -55,7 +55,7 @@ final class LlmGenerator implements Generator {
         if (nothingToAnswerFrom(request)) {
             return Answer.abstain(NO_ANSWER);
         }
-        return answer(request, chat.complete(messages(request)));
+        return answer(request, chat.reply(messages(request)));
     }
 
     @Override
@@ -93,6 +93,11 @@ final class LlmGenerator implements Generator {
             text.append('[').append(strip.citation()).append("] ").append(strip.text()).append('\n');
         }
         return text.toString();
+    }
+
+    /** The answer in a reply, with the tokens the model reported for it. */
+    private Answer answer(GenerationRequest request, Chat.Reply reply) {
+        return answer(request, reply.text()).withUsage(reply.usage());
     }
 
     private Answer answer(GenerationRequest request, String output) {

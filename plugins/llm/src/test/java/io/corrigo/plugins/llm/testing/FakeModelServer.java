@@ -86,20 +86,43 @@ public final class FakeModelServer implements AutoCloseable {
             exchange.close();
             return;
         }
+        int promptTokens = promptTokens(body);
         if (openAi) {
-            openAi(exchange, body.path("model").asText(), reply, stream);
+            openAi(exchange, body.path("model").asText(), reply, stream, promptTokens,
+                    body.path("stream_options").path("include_usage").asBoolean(false));
         } else {
-            ollama(exchange, body.path("model").asText(), reply, stream);
+            ollama(exchange, body.path("model").asText(), reply, stream, promptTokens);
         }
     }
 
-    private static void openAi(HttpExchange exchange, String model, String reply, boolean stream) throws IOException {
+    /**
+     * The tokens this server reports for a prompt: one per word of its messages' text. A real model counts otherwise;
+     * what matters to a test is that the counts are the server's own, so a client that passes them on can be checked.
+     */
+    public static int promptTokens(JsonNode body) {
+        int tokens = 0;
+        for (JsonNode message : body.path("messages")) {
+            String text = message.path("content").asText("").strip();
+            tokens += text.isEmpty() ? 0 : text.split("\\s+").length;
+        }
+        return tokens;
+    }
+
+    /** The tokens this server reports for a reply: one per streamed piece. */
+    public static int completionTokens(String reply) {
+        return pieces(reply).size();
+    }
+
+    private static void openAi(HttpExchange exchange, String model, String reply, boolean stream, int promptTokens,
+                               boolean includeUsage) throws IOException {
+        int completionTokens = completionTokens(reply);
         if (!stream) {
             ObjectNode response = JSON.createObjectNode().put("id", "chatcmpl-fake").put("object", "chat.completion")
                     .put("created", 1_700_000_000).put("model", model);
             ObjectNode choice = response.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop");
             choice.putObject("message").put("role", "assistant").put("content", reply);
-            response.putObject("usage").put("prompt_tokens", 10).put("completion_tokens", 5).put("total_tokens", 15);
+            response.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
+                    .put("total_tokens", promptTokens + completionTokens);
             send(exchange, "application/json", JSON.writeValueAsString(response));
             return;
         }
@@ -115,7 +138,15 @@ public final class FakeModelServer implements AutoCloseable {
             }
             ObjectNode last = chunk(model);
             last.withArray("choices").addObject().put("index", 0).put("finish_reason", "stop").putObject("delta");
-            out.write(("data: " + JSON.writeValueAsString(last) + "\n\ndata: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
+            out.write(("data: " + JSON.writeValueAsString(last) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            if (includeUsage) { // as OpenAI does: one more chunk, no choices, the usage
+                ObjectNode usage = chunk(model);
+                usage.putArray("choices");
+                usage.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
+                        .put("total_tokens", promptTokens + completionTokens);
+                out.write(("data: " + JSON.writeValueAsString(usage) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            }
+            out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -124,28 +155,30 @@ public final class FakeModelServer implements AutoCloseable {
                 .put("created", 1_700_000_000).put("model", model);
     }
 
-    private static void ollama(HttpExchange exchange, String model, String reply, boolean stream) throws IOException {
+    private static void ollama(HttpExchange exchange, String model, String reply, boolean stream, int promptTokens)
+            throws IOException {
+        int completionTokens = completionTokens(reply);
         if (!stream) {
-            send(exchange, "application/json", JSON.writeValueAsString(ollamaChunk(model, reply, true)));
+            send(exchange, "application/json", JSON.writeValueAsString(ollamaChunk(model, reply, true, promptTokens, completionTokens)));
             return;
         }
         exchange.getResponseHeaders().add("Content-Type", "application/x-ndjson");
         exchange.sendResponseHeaders(200, 0);
         try (OutputStream out = exchange.getResponseBody()) {
             for (String piece : pieces(reply)) {
-                out.write((JSON.writeValueAsString(ollamaChunk(model, piece, false)) + "\n").getBytes(StandardCharsets.UTF_8));
+                out.write((JSON.writeValueAsString(ollamaChunk(model, piece, false, 0, 0)) + "\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }
-            out.write((JSON.writeValueAsString(ollamaChunk(model, "", true)) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.write((JSON.writeValueAsString(ollamaChunk(model, "", true, promptTokens, completionTokens)) + "\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 
-    private static ObjectNode ollamaChunk(String model, String content, boolean done) {
+    private static ObjectNode ollamaChunk(String model, String content, boolean done, int promptTokens, int completionTokens) {
         ObjectNode chunk = JSON.createObjectNode().put("model", model).put("created_at", "2026-11-22T10:00:00Z");
         chunk.putObject("message").put("role", "assistant").put("content", content);
         chunk.put("done", done);
         if (done) {
-            chunk.put("done_reason", "stop").put("prompt_eval_count", 10).put("eval_count", 5);
+            chunk.put("done_reason", "stop").put("prompt_eval_count", promptTokens).put("eval_count", completionTokens);
         }
         return chunk;
     }
