@@ -161,7 +161,8 @@ class PluginHostTest {
             // then
             assertThat(host.plugins()).as("host offering API %s", hostApi).hasSize(TestPlugins.SHIPPED).allSatisfy(p -> {
                 assertThat(p.state()).isNotEqualTo("STARTED");
-                assertThat(p.error()).contains("requires plugin API >=1.0.0 & <2.0.0, this host offers " + hostApi);
+                assertThat(p.error()).contains("requires plugin API " + p.requires() + ", this host offers " + hostApi)
+                        .containsPattern("requires plugin API >=1\\.\\d\\.0 & <2\\.0\\.0");
             });
             assertThat(host.factories(StageKind.RETRIEVER)).isEmpty();
             host.stop();

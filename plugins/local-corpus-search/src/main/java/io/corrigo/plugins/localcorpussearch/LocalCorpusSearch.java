@@ -27,17 +27,25 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
-/** BM25 over an in-memory Lucene index of the corpus; results carry their URL as a web source. */
+/**
+ * BM25 over an in-memory Lucene index of the corpus; results carry their URL as a web source and, once the corpus is
+ * embedded ({@link CorpusEmbeddings}), their embeddings, so the pipeline grades them without embedding anything.
+ */
 final class LocalCorpusSearch implements SearchProvider {
 
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final IndexSearcher searcher;
+    private final CorpusEmbeddings embeddings;
 
-    LocalCorpusSearch(List<CorpusReader.Entry> entries) {
+    /** @param embeddings the corpus's embeddings, or {@code null} to return results without them */
+    LocalCorpusSearch(List<CorpusReader.Entry> entries, CorpusEmbeddings embeddings) {
+        this.embeddings = embeddings;
         ByteBuffersDirectory directory = new ByteBuffersDirectory();
         try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
-            for (CorpusReader.Entry entry : entries) {
+            for (int n = 0; n < entries.size(); n++) {
+                CorpusReader.Entry entry = entries.get(n);
                 Document doc = new Document();
+                doc.add(new StoredField("n", n));
                 doc.add(new StoredField("id", entry.id()));
                 doc.add(new StoredField("doc_id", entry.documentId()));
                 if (entry.title() != null) {
@@ -75,7 +83,9 @@ final class LocalCorpusSearch implements SearchProvider {
             for (ScoreDoc hit : searcher.search(query.build(), request.maxResults()).scoreDocs) {
                 Document doc = searcher.storedFields().document(hit.doc);
                 Source source = Source.web(doc.get("doc_id"), doc.get("title"), doc.get("url"));
-                results.add(Passage.of(doc.get("id"), doc.get("text"), source).withRetrievalScore(hit.score));
+                Passage passage = Passage.of(doc.get("id"), doc.get("text"), source).withRetrievalScore(hit.score);
+                results.add(embeddings == null ? passage
+                        : embeddings.embed(doc.getField("n").numericValue().intValue(), passage));
             }
             return results;
         } catch (IOException e) {

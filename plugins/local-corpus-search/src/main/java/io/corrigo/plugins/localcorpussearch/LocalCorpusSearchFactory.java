@@ -1,5 +1,6 @@
 package io.corrigo.plugins.localcorpussearch;
 
+import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.PluginContext;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.api.SearchProviderFactory;
@@ -15,6 +16,15 @@ import org.pf4j.Extension;
 public class LocalCorpusSearchFactory implements SearchProviderFactory {
 
     public static final String ID = "local-corpus-search";
+
+    private final java.util.Map<String, CorpusEmbeddings> corpora = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Embeds corpora one after another, at low priority, on one daemon thread. */
+    private final java.util.concurrent.ExecutorService background = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "local-corpus-embeddings");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        return thread;
+    });
 
     @Override
     public String id() {
@@ -54,6 +64,37 @@ public class LocalCorpusSearchFactory implements SearchProviderFactory {
         if (!Files.exists(corpus)) {
             throw new IllegalArgumentException("corpus: nothing at '" + relative + "' in the plugin's data directory");
         }
-        return new LocalCorpusSearch(CorpusReader.read(corpus, (int) config.integer("maxPassageWords")));
+        int maxWords = (int) config.integer("maxPassageWords");
+        List<CorpusReader.Entry> entries = CorpusReader.read(corpus, maxWords);
+        EmbeddingService service = context.embeddings();
+        if (service == null) {
+            return new LocalCorpusSearch(entries, null);
+        }
+        // one set of vectors per corpus file and cut, shared by every pipeline version that searches it; a changed
+        // corpus or model replaces it
+        String fingerprint = CorpusEmbeddings.fingerprint(entries, service);
+        CorpusEmbeddings vectors = corpora.compute(corpus + "|" + maxWords, (key, existing) -> {
+            if (existing != null && existing.fingerprint().equals(fingerprint)) {
+                return existing;
+            }
+            if (existing != null) {
+                existing.stop();
+            }
+            Path kept = root.resolve(".corpus-embeddings").resolve(corpus.getFileName() + "-" + maxWords + ".bin");
+            CorpusEmbeddings created = new CorpusEmbeddings(entries, service, kept);
+            if (created.embedded() < created.size()) {
+                background.execute(created::fill);
+            }
+            return created;
+        });
+        return new LocalCorpusSearch(entries, vectors);
+    }
+
+    /** Stops embedding corpora in the background (the host stops the plugin). */
+    @Override
+    public void close() {
+        corpora.values().forEach(CorpusEmbeddings::stop);
+        background.shutdownNow();
+        corpora.clear();
     }
 }
