@@ -12,8 +12,14 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 @ConfigurationPropertiesScan
 public class CorrigoApplication {
 
-    /** Runs the host, or with {@code eval} as the first argument the evaluation command ({@code eval --help}). */
+    /**
+     * Runs the host; with {@code eval} as the first argument the evaluation command ({@code eval --help}), with
+     * {@code bench} the benchmark of a running deployment ({@code bench --help}).
+     */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("bench")) {
+            System.exit(io.corrigo.server.bench.BenchCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length)));
+        }
         if (args.length > 0 && args[0].equals("eval")) {
             System.exit(io.corrigo.server.eval.EvalMain.run(CorrigoApplication.class,
                     java.util.Arrays.copyOfRange(args, 1, args.length)));
