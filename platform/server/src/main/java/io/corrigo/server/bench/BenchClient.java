@@ -105,20 +105,36 @@ final class BenchClient {
 
     /** The host process's CPU time in seconds so far ({@code process.cpu.time}), or {@code null} if not readable. */
     Double cpuSeconds() {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(base.resolve("/actuator/metrics/process.cpu.time")).GET());
+        JsonNode body = metric("process.cpu.time");
+        if (body == null) {
+            return null;
+        }
+        double value = body.path("measurements").path(0).path("value").asDouble(Double.NaN);
+        double seconds = switch (body.path("baseUnit").asText("seconds")) {
+            case "ns", "nanoseconds" -> value / 1e9;
+            case "ms", "milliseconds" -> value / 1e3;
+            default -> value;
+        };
+        return Double.isNaN(seconds) ? null : seconds;
+    }
+
+    /** A counter of the host's metrics, e.g. {@code corrigo.embeddings.cache} with {@code result:hit}; {@code null} if unreadable. */
+    Double count(String name, String tag) {
+        JsonNode body = metric(name + "?tag=" + tag);
+        if (body == null) {
+            return null;
+        }
+        double value = body.path("measurements").path(0).path("value").asDouble(Double.NaN);
+        return Double.isNaN(value) ? null : value;
+    }
+
+    private JsonNode metric(String path) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(base.resolve("/actuator/metrics/" + path)).GET());
         if (response == null || response.statusCode() != 200) {
             return null;
         }
         try {
-            JsonNode body = JSON.readTree(response.body());
-            double value = body.path("measurements").path(0).path("value").asDouble(Double.NaN);
-            String unit = body.path("baseUnit").asText("seconds");
-            double seconds = switch (unit) {
-                case "nanoseconds" -> value / 1e9;
-                case "milliseconds" -> value / 1e3;
-                default -> value;
-            };
-            return Double.isNaN(seconds) ? null : seconds;
+            return JSON.readTree(response.body());
         } catch (IOException e) {
             return null;
         }

@@ -27,9 +27,13 @@ public final class BenchCommand {
 
     /** One pipeline's figures in one phase. */
     record Figures(int asked, int ok, int errors, int degraded, double p50, double p95, double p99, double mean,
-                   Double queriesPerSecond, Double cpuMillisPerQuery) {
+                   Double queriesPerSecond, Double cpuMillisPerQuery, Double embeddingCacheHitRate) {
 
         static Figures of(List<BenchClient.Sample> samples, Double seconds, Double cpuSeconds) {
+            return of(samples, seconds, cpuSeconds, null);
+        }
+
+        static Figures of(List<BenchClient.Sample> samples, Double seconds, Double cpuSeconds, Double cacheHitRate) {
             Percentiles latency = new Percentiles(samples.stream().filter(BenchClient.Sample::ok)
                     .map(BenchClient.Sample::clientMs).toList());
             int ok = (int) samples.stream().filter(BenchClient.Sample::ok).count();
@@ -37,7 +41,7 @@ public final class BenchCommand {
             int degraded = (int) samples.stream().filter(BenchClient.Sample::degraded).count();
             return new Figures(samples.size(), ok, errors, degraded, latency.at(50), latency.at(95), latency.at(99),
                     latency.mean(), seconds == null ? null : ok / seconds,
-                    cpuSeconds == null || samples.isEmpty() ? null : cpuSeconds * 1000 / samples.size());
+                    cpuSeconds == null || samples.isEmpty() ? null : cpuSeconds * 1000 / samples.size(), cacheHitRate);
         }
     }
 
@@ -236,6 +240,8 @@ public final class BenchCommand {
         List<BenchClient.Sample> samples = Collections.synchronizedList(new ArrayList<>());
         long durationNanos = options.duration().toNanos();
         Double cpuBefore = client.cpuSeconds();
+        Double hitsBefore = client.count("corrigo.embeddings.cache", "result:hit");
+        Double missesBefore = client.count("corrigo.embeddings.cache", "result:miss");
         long start = System.nanoTime();
         long end = start + durationNanos;
         CountDownLatch done = new CountDownLatch(clients);
@@ -266,8 +272,15 @@ public final class BenchCommand {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Double cpuAfter = client.cpuSeconds();
+        Double hits = delta(hitsBefore, client.count("corrigo.embeddings.cache", "result:hit"));
+        Double misses = delta(missesBefore, client.count("corrigo.embeddings.cache", "result:miss"));
         return Figures.of(new ArrayList<>(samples), seconds,
-                cpuBefore == null || cpuAfter == null ? null : cpuAfter - cpuBefore);
+                cpuBefore == null || cpuAfter == null ? null : cpuAfter - cpuBefore,
+                hits == null || misses == null || hits + misses == 0 ? null : hits / (hits + misses));
+    }
+
+    private static Double delta(Double before, Double after) {
+        return before == null || after == null ? null : after - before;
     }
 
     private void bar(String label, double fraction, String detail) {
@@ -284,7 +297,7 @@ public final class BenchCommand {
         Map<String, Object> latency = (Map<String, Object>) report.get("latency");
         out.printf("Corrigo bench: %s, %d questions%n%n", report.get("url"), (Integer) report.get("questions"));
         out.println("1 client, every question once (client round trip, ms):");
-        out.printf("%-22s %-18s %8s %8s %8s %7s%n", "tenant", "questions", "p50", "p95", "p99", "failed");
+        out.printf("%-22s %-24s %8s %8s %8s %7s%n", "tenant", "questions", "p50", "p95", "p99", "failed");
         for (String tenant : tenants) {
             Map<String, Object> figures = (Map<String, Object>) latency.get(tenant);
             row(tenant, "all", (Figures) figures.get("all"));
@@ -302,19 +315,21 @@ public final class BenchCommand {
                 .forEach((stage, f) -> out.printf("  %-9s %7.1f / %7.1f  (%s)%n", stage, f.get("p50"), f.get("p95"), f.get("runs")));
         out.println();
         out.println("Throughput (closed loop, " + options.duration().toSeconds() + " s per pipeline and client count):");
-        out.printf("%-8s %-22s %9s %8s %8s %8s %7s %9s%n", "clients", "tenant", "q/s", "p50", "p95", "p99", "failed", "CPU ms/q");
+        out.printf("%-8s %-22s %9s %8s %8s %8s %7s %9s %9s%n", "clients", "tenant", "q/s", "p50", "p95", "p99", "failed",
+                "CPU ms/q", "emb.cache");
         for (Map<String, Object> phase : (List<Map<String, Object>>) report.get("throughput")) {
             for (String tenant : tenants) {
                 Figures f = (Figures) phase.get(tenant);
-                out.printf("%-8s %-22s %9.1f %8.1f %8.1f %8.1f %7d %9s%n", phase.get("clients"), tenant, f.queriesPerSecond(),
+                out.printf("%-8s %-22s %9.1f %8.1f %8.1f %8.1f %7d %9s %9s%n", phase.get("clients"), tenant, f.queriesPerSecond(),
                         f.p50(), f.p95(), f.p99(), f.errors() + f.degraded(),
-                        f.cpuMillisPerQuery() == null ? "n/a" : String.format("%.1f", f.cpuMillisPerQuery()));
+                        f.cpuMillisPerQuery() == null ? "n/a" : String.format("%.1f", f.cpuMillisPerQuery()),
+                        f.embeddingCacheHitRate() == null ? "n/a" : String.format("%.0f%%", 100 * f.embeddingCacheHitRate()));
             }
         }
     }
 
     private void row(String tenant, String label, Figures f) {
-        out.printf("%-22s %-18s %8.1f %8.1f %8.1f %7d%n", tenant, label + " (" + f.asked() + ")", f.p50(), f.p95(), f.p99(),
+        out.printf("%-22s %-24s %8.1f %8.1f %8.1f %7d%n", tenant, label + " (" + f.asked() + ")", f.p50(), f.p95(), f.p99(),
                 f.errors() + f.degraded());
     }
 }
