@@ -188,8 +188,12 @@ class TwoHostsTest {
         String second = ask(two, "How often did the keeper row to the mainland?").body().get("runId").asText();
 
         for (HostProcess host : List.of(one, two)) {
+            // a host writes its runs off the request path: the other host sees them once written (milliseconds)
             Set<String> ids = new HashSet<>();
-            host.get("/api/v1/tenants/" + TENANT + "/runs").body().get("items").forEach(r -> ids.add(r.get("id").asText()));
+            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+            while (!ids.containsAll(List.of(first, second)) && System.nanoTime() < until) {
+                host.get("/api/v1/tenants/" + TENANT + "/runs").body().get("items").forEach(r -> ids.add(r.get("id").asText()));
+            }
             assertThat(ids).as("runs listed by " + host.id()).contains(first, second);
             assertThat(host.get("/api/v1/tenants/" + TENANT + "/runs/" + (host == one ? second : first)).body()
                     .get("question").asText()).as("the other host's trace, read through " + host.id()).isNotBlank();

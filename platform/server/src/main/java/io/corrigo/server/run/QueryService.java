@@ -27,13 +27,13 @@ public class QueryService {
 
     private final TenantService tenants;
     private final PipelineRuntimes runtimes;
-    private final RunRepository runs;
+    private final RunWriter runs;
     private final Conversations conversations;
     private final ObjectMapper json;
     private final Clock clock;
     private final int maxQueryChars;
 
-    QueryService(TenantService tenants, PipelineRuntimes runtimes, RunRepository runs, Conversations conversations,
+    QueryService(TenantService tenants, PipelineRuntimes runtimes, RunWriter runs, Conversations conversations,
                  ObjectMapper json, Clock clock, CorrigoProperties properties) {
         this.conversations = conversations;
         this.tenants = tenants;
@@ -152,7 +152,8 @@ public class QueryService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        return runs.save(r);
+        runs.write(r); // off the request path; readable at once through the run log
+        return r;
     }
 
     /** What the run log keeps of a run besides its columns. */

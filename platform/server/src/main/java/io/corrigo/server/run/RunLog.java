@@ -43,13 +43,16 @@ public class RunLog {
     public static final int MAX_PAGE_SIZE = 200;
 
     private final RunRepository runs;
+    private final RunWriter writes;
     private final TenantService tenants;
     private final ObjectMapper json;
     private final Clock clock;
     private final Duration retention;
 
-    RunLog(RunRepository runs, TenantService tenants, ObjectMapper json, Clock clock, CorrigoProperties properties) {
+    RunLog(RunRepository runs, RunWriter writes, TenantService tenants, ObjectMapper json, Clock clock,
+           CorrigoProperties properties) {
         this.runs = runs;
+        this.writes = writes;
         this.tenants = tenants;
         this.json = json;
         this.clock = clock;
@@ -60,6 +63,7 @@ public class RunLog {
     @Transactional(readOnly = true)
     public RunView run(String tenantId, String runId) {
         tenants.require(tenantId);
+        writes.awaitWritten(runId);
         return runs.findByIdAndTenantId(runId, tenantId).map(this::view)
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
     }
@@ -109,6 +113,7 @@ public class RunLog {
     /** A run by id alone. @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public RunView run(String runId) {
+        writes.awaitWritten(runId);
         return runs.findById(runId).map(this::view)
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "'."));
     }
@@ -120,6 +125,7 @@ public class RunLog {
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
             throw ServiceException.invalid("invalid_paging", "page must be ≥ 0 and size between 1 and " + MAX_PAGE_SIZE + ".");
         }
+        writes.awaitAll();
         Page<RunRecord> found = runs.findAll(matching(tenantId, filter),
                 PageRequest.of(page, size, Sort.by(Sort.Direction.DESC, "createdAt")));
         return new RunPage(found.stream().map(RunView::summary).toList(), page, size, found.getTotalElements());
@@ -135,6 +141,7 @@ public class RunLog {
         if (comment != null && comment.length() > MAX_COMMENT) {
             throw ServiceException.invalid("comment_too_long", "A comment has at most " + MAX_COMMENT + " characters.");
         }
+        writes.awaitWritten(runId);
         RunRecord run = runs.findByIdAndTenantId(runId, tenantId)
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
         run.feedback = rating;
@@ -147,6 +154,7 @@ public class RunLog {
     @Transactional(readOnly = true)
     public void export(String tenantId, RunFilter filter, OutputStream out) throws IOException {
         tenants.require(tenantId);
+        writes.awaitAll();
         int page = 0;
         Page<RunRecord> batch;
         do {
