@@ -36,7 +36,14 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.FilterCodec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
@@ -54,6 +61,12 @@ import org.apache.lucene.util.BytesRef;
  * A tenant's knowledge base in one Lucene index: hybrid BM25 + HNSW retrieval, fused by weighted reciprocal
  * rank. Each document is one passage; its strips and all embeddings are stored fields, returned with every hit.
  * Thread-safe: one {@link IndexWriter}, readers through a {@link SearcherManager}.
+ *
+ * <p>Built for millions of passages on one host: the passage vectors' HNSW graph is int8 scalar-quantized
+ * ({@link Lucene99HnswScalarQuantizedVectorsFormat}: a quarter of the memory, faster graph search; the full vectors
+ * are kept for re-scoring), ingestion's many small commits are merged into few large segments (a tiered policy with
+ * few segments per tier and a large floor), and the segments of a query are searched concurrently on the factory's
+ * executor. Indexes written before keep their format: Lucene reads each segment with the format it was written in.
  */
 final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable {
 
@@ -76,17 +89,62 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
     private final SearcherManager searchers;
 
     LuceneRetriever(Path indexDirectory, EmbeddingService embeddings, FusionSettings settings) {
+        this(indexDirectory, embeddings, settings, null);
+    }
+
+    /** @param segmentSearch where a query's segments are searched concurrently, or {@code null} for one thread */
+    LuceneRetriever(Path indexDirectory, EmbeddingService embeddings, FusionSettings settings,
+                    java.util.concurrent.Executor segmentSearch) {
         this.settings = settings;
         this.embeddings = embeddings;
         try {
             Files.createDirectories(indexDirectory);
             this.directory = FSDirectory.open(indexDirectory);
+            TieredMergePolicy merges = new TieredMergePolicy();
+            merges.setSegmentsPerTier(4); // fewer, larger segments: fewer HNSW graphs for every query to search
+            merges.setFloorSegmentMB(64); // ingestion's 1,000-passage commits are merged up early
             this.writer = new IndexWriter(directory, new IndexWriterConfig(analyzer)
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
-            this.searchers = new SearcherManager(writer, null);
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setCodec(codec())
+                    .setRAMBufferSizeMB(128)
+                    .setMergePolicy(merges));
+            this.searchers = new SearcherManager(writer, new SearcherFactory() {
+                @Override
+                public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+                    return new IndexSearcher(reader, segmentSearch);
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the Lucene index at " + indexDirectory, e);
         }
+    }
+
+    /** How many segments the index has now (each searched on its own). */
+    int segments() throws IOException {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            return searcher.getIndexReader().leaves().size();
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    /** The default codec, with the passage vectors' graph int8-quantized. */
+    private static Codec codec() {
+        KnnVectorsFormat quantized = new Lucene99HnswScalarQuantizedVectorsFormat();
+        return new FilterCodec(Codec.getDefault().getName(), Codec.getDefault()) {
+            private final KnnVectorsFormat perField = new PerFieldKnnVectorsFormat() {
+                @Override
+                public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                    return quantized;
+                }
+            };
+
+            @Override
+            public KnnVectorsFormat knnVectorsFormat() {
+                return perField;
+            }
+        };
     }
 
     @Override

@@ -15,6 +15,14 @@ public class LuceneRetrieverFactory implements RetrieverFactory {
 
     public static final String ID = "lucene-retriever";
 
+    /** Searches the segments of one query concurrently, for every tenant's index; stopped with the plugin. */
+    private final java.util.concurrent.ExecutorService segmentSearch = java.util.concurrent.Executors.newFixedThreadPool(
+            Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
+                Thread thread = new Thread(r, "lucene-segment-search");
+                thread.setDaemon(true);
+                return thread;
+            });
+
     @Override
     public String id() {
         return ID;
@@ -41,6 +49,11 @@ public class LuceneRetrieverFactory implements RetrieverFactory {
     @Override
     public Retriever create(PluginContext context, PluginConfig config) {
         return new LuceneRetriever(context.dataDirectory().resolve("index"), context.embeddings(),
-                FusionSettings.from(config));
+                FusionSettings.from(config), segmentSearch);
+    }
+
+    @Override
+    public void close() {
+        segmentSearch.shutdownNow();
     }
 }

@@ -65,7 +65,9 @@ class RetrievalScaleBenchmark {
         SyntheticCorpus corpus = new SyntheticCorpus(42);
         long indexStart = System.nanoTime();
         long cpuStart = processCpuNanos();
-        try (LuceneRetriever retriever = new LuceneRetriever(dir, corpus, new FusionSettings(50, 60, 0.5))) {
+        java.util.concurrent.ExecutorService segmentSearch = java.util.concurrent.Executors.newFixedThreadPool(
+                Runtime.getRuntime().availableProcessors()); // as the factory searches segments
+        try (LuceneRetriever retriever = new LuceneRetriever(dir, corpus, new FusionSettings(50, 60, 0.5), segmentSearch)) {
             List<Passage> batch = new ArrayList<>(BATCH);
             for (int i = 0; i < chunks; i++) {
                 batch.add(corpus.chunk(i));
@@ -77,6 +79,7 @@ class RetrievalScaleBenchmark {
             double indexSeconds = (System.nanoTime() - indexStart) / 1e9;
             double indexCpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
             long diskBytes = size(dir);
+            int segments = retriever.segments();
 
             SplittableRandom random = new SplittableRandom(7);
             for (int i = 0; i < 200; i++) {
@@ -99,10 +102,11 @@ class RetrievalScaleBenchmark {
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
             return String.format(Locale.ROOT, "%,9d chunks: hybrid p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms | BM25 alone p50 %5.2f ms"
-                            + "  p95 %5.2f ms | indexed in %.0f s (%.0f CPU-s, %.0f chunks per CPU-s) | index %,d MiB on disk | heap after GC %d MiB",
+                            + "  p95 %5.2f ms | indexed in %.0f s (%.0f CPU-s, %.0f chunks per CPU-s) | %d segments, %,d MiB on disk | heap after GC %d MiB",
                     chunks, millis[499], millis[949], millis[989], lexical[499], lexical[949], indexSeconds,
-                    indexCpuSeconds, chunks / indexCpuSeconds, diskBytes >> 20, heap >> 20);
+                    indexCpuSeconds, chunks / indexCpuSeconds, segments, diskBytes >> 20, heap >> 20);
         } finally {
+            segmentSearch.shutdownNow();
             delete(dir);
         }
     }
