@@ -109,6 +109,7 @@ class PublicApiTest extends HostTestBase {
         String revokedId = JSON.readTree(get("/api/v1/tenants/demo/keys").body().toString()).get(0).get("id").asText();
         assertThat(delete("/api/v1/tenants/demo/keys/" + revokedId).status()).isEqualTo(200);
         Reply secret = postJson("/api/v1/tenants/demo/keys", Map.of("kind", "SECRET", "name", "backend"));
+        get("/api/v1/tenants/demo/runs?size=1"); // reading the run log waits for the runs still queued for writing
         long runsBefore = jdbc.queryForObject("SELECT COUNT(*) FROM run", Long.class);
 
         Raw missing = ask(null, ORIGIN, "What is the Hepatitis C virus?");
