@@ -101,10 +101,12 @@ class RetrievalScaleBenchmark {
             Arrays.sort(millis);
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-            return String.format(Locale.ROOT, "%,9d chunks: hybrid p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms | BM25 alone p50 %5.2f ms"
+            String line = String.format(Locale.ROOT, "%,9d chunks: hybrid p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms | BM25 alone p50 %5.2f ms"
                             + "  p95 %5.2f ms | indexed in %.0f s (%.0f CPU-s, %.0f chunks per CPU-s) | %d segments, %,d MiB on disk | heap after GC %d MiB",
                     chunks, millis[499], millis[949], millis[989], lexical[499], lexical[949], indexSeconds,
                     indexCpuSeconds, chunks / indexCpuSeconds, segments, diskBytes >> 20, heap >> 20);
+            System.out.println(line); // now: closing waits for the merges still running, which can take minutes
+            return line;
         } finally {
             segmentSearch.shutdownNow();
             delete(dir);
