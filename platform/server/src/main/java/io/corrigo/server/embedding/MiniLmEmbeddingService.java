@@ -21,12 +21,15 @@ import org.springframework.stereotype.Service;
  *
  * <p>Texts embedded lately are remembered ({@code corrigo.embeddings.cache-entries}, least recently used first out;
  * 0 switches it off): a web page's sentences that recur across questions, a question asked again, cost a map lookup
- * instead of a model run (≈ 4–8 ms on 2 cores). Hits and misses are counted as
+ * instead of a model run (≈ 4–8 ms on 2 cores); texts over 1,000 characters are not kept. Hits and misses are counted as
  * {@code corrigo.embeddings.cache{result=hit|miss}}, the size as {@code corrigo.embeddings.cache.size}. About
- * 1.6 KB a text (the vector and the text): 20,000 entries ≈ 32 MB.
+ * 1.6 KB a text (the vector and a sentence): 20,000 entries ≈ 32 MB, at most ≈ 70 MB.
  */
 @Service
 public class MiniLmEmbeddingService implements EmbeddingService {
+
+    /** Longer texts (whole passages, rare and seldom repeated) are not remembered: the bound is on entries. */
+    static final int MAX_CACHED_CHARS = 1_000;
 
     private final EmbeddingModel model = new AllMiniLmL6V2QuantizedEmbeddingModel();
     private final int capacity;
@@ -57,7 +60,7 @@ public class MiniLmEmbeddingService implements EmbeddingService {
 
     @Override
     public Embedding embed(String text) {
-        if (capacity == 0) {
+        if (capacity == 0 || text.length() > MAX_CACHED_CHARS) {
             return compute(text);
         }
         Embedding known;

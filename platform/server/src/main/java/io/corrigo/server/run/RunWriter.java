@@ -114,8 +114,13 @@ class RunWriter {
                 queue.drainTo(batch, BATCH - 1);
                 save(batch);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                // stopped from outside: write what is queued on this thread, once, and end
                 closed = true;
+                batch.clear();
+                queue.drainTo(batch);
+                save(batch);
+                Thread.currentThread().interrupt();
+                return;
             } catch (RuntimeException e) {
                 log.error("The run writer failed: {}", e.toString(), e);
             } finally {
