@@ -223,19 +223,9 @@ class OpenAiCompatibleController {
     private static String lastUserMessage(JsonNode messages) {
         String question = null;
         for (JsonNode message : messages) {
-            if ("user".equals(message.path("role").asText())) {
-                JsonNode content = message.path("content");
-                if (content.isTextual()) {
-                    question = content.asText();
-                } else if (content.isArray()) {
-                    StringBuilder text = new StringBuilder();
-                    content.forEach(part -> {
-                        if ("text".equals(part.path("type").asText())) {
-                            text.append(part.path("text").asText()).append(' ');
-                        }
-                    });
-                    question = text.toString().trim();
-                }
+            JsonNode content = message.path("content");
+            if ("user".equals(message.path("role").asText()) && (content.isTextual() || content.isArray())) {
+                question = text(content);
             }
         }
         if (question == null || question.isBlank()) {
