@@ -106,6 +106,11 @@ class PluginLifecycleApiTest extends HttpTestBase {
                 return reply;
             }
             System.out.println("PluginLifecycleApiTest: transient reply " + attempt + " after a plugin change: " + reply.body());
+            if (reply.body().hasNonNull("traceUrl")) { // what it was answered from: the passages, grades and strips
+                JsonNode trace = get(reply.body().get("traceUrl").asText()).body().path("trace");
+                System.out.println("  retrieved: " + trace.path("retrieved") + "\n  strips: " + trace.path("strips")
+                        + "\n  plugins: " + trace.path("plugins"));
+            }
             Thread.sleep(300);
         }
         return reply;
