@@ -123,7 +123,7 @@ final class CorrectiveAnswering implements AnswerStrategy {
         Query query = retrieved.query();
         Thresholds thresholds = new Thresholds(settings.upperThreshold(), settings.lowerThreshold());
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE,
-                () -> stages.grader().grade(query, retrieved.passages(), thresholds));
+                () -> stages.grader().grade(query, retrieved.passages(), thresholds, trace));
         Route route = stages.router().route(graded);
         trace.routed(route.action(), graded.size(), route.kept().size(), route.searchWeb());
         List<ScoredPassage> kept = new ArrayList<>(route.kept());

@@ -142,7 +142,7 @@ public final class WebSearchStage {
             return List.of();
         }
         List<Passage> embedded = embedder.ensureEmbedded(fetched.results(), trace);
-        List<ScoredPassage> graded = grader.grade(query, embedded, thresholds);
+        List<ScoredPassage> graded = grader.grade(query, embedded, thresholds, trace);
         trace.searchResults(graded, p -> p.grade() != Grade.INCORRECT);
         return Router.usable(graded);
     }

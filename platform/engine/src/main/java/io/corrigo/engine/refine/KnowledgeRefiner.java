@@ -8,6 +8,7 @@ import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.Strip;
 import io.corrigo.api.text.Terms;
 import io.corrigo.engine.trace.Failures;
+import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.ArrayList;
@@ -34,7 +35,8 @@ import java.util.concurrent.Executor;
  *   <li>the taken strips are regrouped by passage (passages ordered by their best strip, sentences in reading
  *       order) and numbered for citation: one number per passage.</li>
  * </ol>
- * Every strip lands in the trace with its score and the reason it was kept or dropped.
+ * Every strip lands in the trace with its score and the reason it was kept or dropped. Strips the evaluator failed
+ * on are dropped, and the run is flagged degraded (one notice): its context was not chosen on evidence.
  */
 public final class KnowledgeRefiner {
 
@@ -57,6 +59,11 @@ public final class KnowledgeRefiner {
                 .toList();
         List<Candidate> candidates = new ArrayList<>();
         futures.forEach(f -> candidates.addAll(f.join()));
+        List<String> failures = candidates.stream().map(Candidate::error).filter(e -> e != null).toList();
+        if (!failures.isEmpty()) {
+            trace.notice(Stage.REFINE, failures.get(0) + (failures.size() > 1 ? " (and on " + (failures.size() - 1)
+                    + " more of " + candidates.size() + " sentences)" : "") + "; those sentences were dropped", true);
+        }
 
         List<Candidate> ranked = new ArrayList<>(candidates);
         ranked.sort(Comparator.comparingDouble(Candidate::score).reversed());

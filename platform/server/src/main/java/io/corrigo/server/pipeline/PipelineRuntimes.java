@@ -52,8 +52,19 @@ public class PipelineRuntimes {
     private record InstanceKey(StageKind<?> kind, String factoryId, Map<String, String> properties) {
     }
 
-    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, List<PluginRef> refs) {
+    /**
+     * A tenant's pipeline with the instances it runs and the plugin each instance comes from; {@code stale} when a
+     * plugin it used changed: the next query builds a new one from the instances kept here.
+     */
+    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, Map<InstanceKey, String> owners,
+                         List<PluginRef> refs, boolean stale) {
+
+        boolean uses(String pluginId) {
+            return owners.containsValue(pluginId) || owners.containsValue(MISSING);
+        }
     }
+
+    private static final String MISSING = "(missing)";
 
     private final PipelineService pipelines;
     private final PluginHost plugins;
@@ -82,19 +93,35 @@ public class PipelineRuntimes {
     }
 
     /**
-     * A plugin changed (enabled, disabled, installed): every tenant pipeline that uses it, or misses a plugin, is
-     * closed and rebuilt by its next query.
+     * A plugin changed (enabled, disabled, installed, upgraded, removed): every tenant pipeline that uses it, or misses
+     * a plugin, is rebuilt by its next query. Only that plugin's instances (and stand-ins) are closed now; the others
+     * are carried over to the rebuilt pipeline, so runs in flight keep a working retriever, evaluator and generator of
+     * the plugins that did not change (closing them failed those runs' calls, which opened their breakers).
      */
     synchronized void evict(String pluginId) {
-        byTenant.entrySet().removeIf(entry -> {
-            boolean affected = entry.getValue().refs().stream()
-                    .anyMatch(ref -> ref.pluginId().equals(pluginId) || ref.pluginId().equals("(missing)"));
-            if (affected) {
-                entry.getValue().instances().values().forEach(instance -> close(instance, entry.getKey()));
-                log.info("Tenant {}: pipeline rebuilt after plugin {} changed", entry.getKey(), pluginId);
+        byTenant.replaceAll((tenant, built) -> {
+            if (!built.uses(pluginId)) {
+                return built;
             }
-            return affected;
+            if (!built.stale()) {
+                log.info("Tenant {}: pipeline rebuilt after plugin {} changed", tenant, pluginId);
+            }
+            return retire(tenant, built, pluginId);
         });
+    }
+
+    /** {@code built} marked stale, with the instances of {@code pluginId}, of missing plugins and stand-ins closed. */
+    private static Built retire(String tenant, Built built, String pluginId) {
+        Map<InstanceKey, Object> kept = new HashMap<>();
+        built.instances().forEach((key, instance) -> {
+            String owner = built.owners().get(key);
+            if (owner.equals(pluginId) || owner.equals(MISSING) || StageKind.isStandIn(instance)) {
+                close(instance, tenant);
+            } else {
+                kept.put(key, instance);
+            }
+        });
+        return new Built(built.pipeline(), kept, built.owners(), built.refs(), true);
     }
 
     /**
@@ -105,13 +132,13 @@ public class PipelineRuntimes {
         plugins.lifecycle().readLock().lock();
         try {
             Built current = byTenant.get(tenantId);
-            if (current != null && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
+            if (current != null && !current.stale() && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
                 return current.pipeline();
             }
             synchronized (this) {
                 ActivePipeline active = pipelines.activeWithSecrets(tenantId);
                 current = byTenant.get(tenantId);
-                if (current != null && current.pipeline().version() == active.version()) {
+                if (current != null && !current.stale() && current.pipeline().version() == active.version()) {
                     return current.pipeline();
                 }
                 Built built = build(active, current);
@@ -157,6 +184,7 @@ public class PipelineRuntimes {
         });
 
         Map<InstanceKey, Object> instances = new HashMap<>();
+        Map<InstanceKey, String> owners = new HashMap<>();
         Map<StageKind<?>, Object> guarded = new HashMap<>();
         List<PluginRef> refs = new ArrayList<>();
         for (Map.Entry<StageKind<?>, InstanceKey> entry : keys.entrySet()) {
@@ -164,9 +192,10 @@ public class PipelineRuntimes {
             Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
             Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle);
             instances.put(key, instance);
+            String owner = handle.map(FactoryHandle::pluginId).orElse(MISSING);
+            owners.put(key, owner);
             guarded.put(entry.getKey(), guarded(active, entry.getKey(), key, instance));
-            refs.add(new PluginRef(key.kind().stage(), key.factoryId(),
-                    handle.map(FactoryHandle::pluginId).orElse("(missing)"),
+            refs.add(new PluginRef(key.kind().stage(), key.factoryId(), owner,
                     handle.map(FactoryHandle::pluginVersion).orElse("-")));
         }
         PipelinePlugins pluginSet = new PipelinePlugins(slot(guarded, StageKind.RETRIEVER),
@@ -182,7 +211,8 @@ public class PipelineRuntimes {
         InstanceKey retrieverKey = keys.get(StageKind.RETRIEVER);
         KnowledgeIndex index = retrieverKey != null && instances.get(retrieverKey) instanceof KnowledgeIndex writable
                 ? writable : null;
-        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs);
+        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, owners,
+                refs, false);
     }
 
     /** The instance of {@code kind} in {@code guarded}, typed; {@code null} for a stage the pipeline does not have. */

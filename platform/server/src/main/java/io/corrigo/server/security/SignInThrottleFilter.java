@@ -4,6 +4,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -14,8 +15,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Puts {@link SignInThrottle} in front of password checks: HTTP Basic on the REST API and the admin UI's sign-in
  * form ({@code POST /login}). A locked attempt is answered at once, without a password check: the API with 429 and
- * {@code Retry-After}, the form by going back to the sign-in page with its error. After the chain, a Basic attempt
- * answered 401 or a form sign-in sent back to {@code ?error} counts as a failure, anything else as a success.
+ * {@code Retry-After}, the form by going back to the sign-in page with its error. A Basic attempt answered 401 or a
+ * form sign-in sent back to {@code ?error} counts as a failure, anything else as a success. A failure is counted the
+ * moment the answer is decided, before it reaches the client: counted after the chain, the client could read the fifth
+ * 401 and try again before the lock existed.
  */
 public class SignInThrottleFilter extends OncePerRequestFilter {
 
@@ -49,13 +52,69 @@ public class SignInThrottleFilter extends OncePerRequestFilter {
             }
             return;
         }
-        chain.doFilter(request, response);
-        boolean failed = form ? String.valueOf(response.getHeader("Location")).contains("error")
-                : response.getStatus() == HttpServletResponse.SC_UNAUTHORIZED;
-        if (failed) {
-            throttle.failed(user, address);
-        } else {
-            throttle.succeeded(user, address);
+        FailureWatch watched = new FailureWatch(response, form, () -> throttle.failed(user, address));
+        chain.doFilter(request, watched);
+        if (!watched.failed) {
+            boolean failed = form ? String.valueOf(response.getHeader("Location")).contains("error")
+                    : response.getStatus() == HttpServletResponse.SC_UNAUTHORIZED;
+            if (failed) {
+                throttle.failed(user, address);
+            } else {
+                throttle.succeeded(user, address);
+            }
+        }
+    }
+
+    /** Counts a failure once, as soon as the response becomes a 401 (Basic) or a redirect to the error page (form). */
+    private static final class FailureWatch extends HttpServletResponseWrapper {
+
+        private final boolean form;
+        private final Runnable onFailure;
+        private boolean failed;
+
+        FailureWatch(HttpServletResponse response, boolean form, Runnable onFailure) {
+            super(response);
+            this.form = form;
+            this.onFailure = onFailure;
+        }
+
+        private void status(int status) {
+            if (!form && status == SC_UNAUTHORIZED) {
+                fail();
+            }
+        }
+
+        private void fail() {
+            if (!failed) {
+                failed = true;
+                onFailure.run();
+            }
+        }
+
+        @Override
+        public void setStatus(int sc) {
+            status(sc);
+            super.setStatus(sc);
+        }
+
+        @Override
+        public void sendError(int sc) throws IOException {
+            status(sc);
+            super.sendError(sc);
+        }
+
+        @Override
+        public void sendError(int sc, String msg) throws IOException {
+            status(sc);
+            super.sendError(sc, msg);
+        }
+
+        @Override
+        public void sendRedirect(String location) throws IOException {
+            if (form && location != null && location.contains("error")) {
+                fail();
+            }
+            super.sendRedirect(location);
         }
     }
 
