@@ -1,7 +1,6 @@
 package io.corrigo.server.embedding;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.micrometer.core.instrument.Counter;
@@ -23,7 +22,8 @@ import org.springframework.stereotype.Service;
  * 0 switches it off): a web page's sentences that recur across questions, a question asked again, cost a map lookup
  * instead of a model run (≈ 4–8 ms on 2 cores); texts over 1,000 characters are not kept. Hits and misses are counted as
  * {@code corrigo.embeddings.cache{result=hit|miss}}, the size as {@code corrigo.embeddings.cache.size}. About
- * 1.6 KB a text (the vector and a sentence): 20,000 entries ≈ 32 MB, at most ≈ 70 MB.
+ * 1.6 KB a text (the vector and a sentence): 20,000 entries ≈ 32 MB, at most ≈ 70 MB. The model runs each text on
+ * the calling thread ({@link MiniLmModel}; {@code corrigo.embeddings.model-threads}, 1 by default).
  */
 @Service
 public class MiniLmEmbeddingService implements EmbeddingService {
@@ -31,7 +31,10 @@ public class MiniLmEmbeddingService implements EmbeddingService {
     /** Longer texts (whole passages, rare and seldom repeated) are not remembered: the bound is on entries. */
     static final int MAX_CACHED_CHARS = 1_000;
 
-    private final EmbeddingModel model = new AllMiniLmL6V2QuantizedEmbeddingModel();
+    /** One model for the process, whoever builds a service: the session holds ≈ 25 MB of weights. */
+    private static volatile EmbeddingModel shared;
+
+    private final EmbeddingModel model;
     private final int capacity;
     private final Map<String, Embedding> recent;
     private final Counter hits;
@@ -39,11 +42,18 @@ public class MiniLmEmbeddingService implements EmbeddingService {
 
     /** Without a cache, counted nowhere (tools and tests that embed a corpus once). */
     public MiniLmEmbeddingService() {
-        this(0, new SimpleMeterRegistry());
+        this(0, 1, new SimpleMeterRegistry());
+    }
+
+    /** A service with a cache of {@code capacity} texts and the process's model (its first user's thread count). */
+    MiniLmEmbeddingService(int capacity, MeterRegistry meters) {
+        this(capacity, 1, meters);
     }
 
     @Autowired
-    MiniLmEmbeddingService(@Value("${corrigo.embeddings.cache-entries:20000}") int capacity, MeterRegistry meters) {
+    MiniLmEmbeddingService(@Value("${corrigo.embeddings.cache-entries:20000}") int capacity,
+                           @Value("${corrigo.embeddings.model-threads:1}") int modelThreads, MeterRegistry meters) {
+        this.model = model(modelThreads);
         this.capacity = Math.max(0, capacity);
         this.recent = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
@@ -77,6 +87,19 @@ public class MiniLmEmbeddingService implements EmbeddingService {
             recent.put(text, computed);
         }
         return computed;
+    }
+
+    private static EmbeddingModel model(int threads) {
+        EmbeddingModel model = shared;
+        if (model == null) {
+            synchronized (MiniLmEmbeddingService.class) {
+                model = shared;
+                if (model == null) {
+                    shared = model = new MiniLmModel(threads);
+                }
+            }
+        }
+        return model;
     }
 
     private Embedding compute(String text) {

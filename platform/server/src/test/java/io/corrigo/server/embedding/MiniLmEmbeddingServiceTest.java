@@ -2,6 +2,7 @@ package io.corrigo.server.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import io.corrigo.api.Embedding;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,25 @@ class MiniLmEmbeddingServiceTest {
         assertThat(again).isEqualTo(first).isEqualTo(new MiniLmEmbeddingService().embed("How is hepatitis C transmitted?"));
         assertThat(count("hit")).isEqualTo(1);
         assertThat(count("miss")).isEqualTo(1);
+    }
+
+    @Test
+    void should_give_the_vectors_of_langchain4j_s_own_minilm__its_session_tuned_for_a_server_not_another_model() {
+        // given LangChain4j's model as it ships (a thread per core, spinning) and the host's session of the same file
+        AllMiniLmL6V2QuantizedEmbeddingModel reference = new AllMiniLmL6V2QuantizedEmbeddingModel();
+
+        for (String text : new String[] {"How is hepatitis C transmitted?", "Insulin is produced by beta cells."}) {
+            // when
+            float[] expected = reference.embed(text).content().vector();
+            Embedding actual = new MiniLmEmbeddingService().embed(text);
+
+            // then: the same vector, to float rounding
+            assertThat(actual.dimension()).isEqualTo(384).isEqualTo(expected.length);
+            for (int i = 0; i < expected.length; i++) {
+                assertThat((double) actual.get(i)).as(text + " [" + i + "]")
+                        .isCloseTo(expected[i], org.assertj.core.data.Offset.offset(1e-5));
+            }
+        }
     }
 
     @Test
