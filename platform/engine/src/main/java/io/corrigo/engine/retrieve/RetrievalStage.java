@@ -8,7 +8,9 @@ import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Asks the retriever for the top-k passages. A retriever that throws or breaks its contract yields no
@@ -42,10 +44,19 @@ public final class RetrievalStage {
         return clean;
     }
 
-    /** The retriever's term statistics, or uniform ones when it has none or they fail. */
+    /**
+     * The retriever's term statistics for one run, or uniform ones when it has none or they fail. Each word is looked
+     * up once per run: the evaluator asks for the question's words on every passage and sentence it scores, and a
+     * lookup is an index read.
+     */
     public TermStatistics termStatistics(TraceRecorder trace) {
         try {
-            return retriever.termStatistics().orElse(TermStatistics.UNIFORM);
+            TermStatistics statistics = retriever.termStatistics().orElse(TermStatistics.UNIFORM);
+            if (statistics == TermStatistics.UNIFORM) {
+                return statistics;
+            }
+            Map<String, Double> known = new ConcurrentHashMap<>();
+            return term -> known.computeIfAbsent(term, statistics::inverseDocumentFrequency);
         } catch (RuntimeException e) {
             trace.notice(Stage.RETRIEVE, "retriever term statistics failed: " + Failures.describe(e), false);
             return TermStatistics.UNIFORM;

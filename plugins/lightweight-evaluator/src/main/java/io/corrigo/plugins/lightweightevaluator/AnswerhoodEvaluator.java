@@ -28,6 +28,9 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     private final EmbeddingService embeddings;
     private final RecentScorings recent = new RecentScorings();
 
+    private final Question[] questions = new Question[32];
+    private int nextQuestion;
+
     AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings) {
         this.model = model;
         this.embeddings = embeddings;
@@ -93,8 +96,29 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         }
     }
 
-    private static AnswerFeatures features(Query query) {
-        return new AnswerFeatures(query.text(), query.embedding(), query.termStatistics());
+    /**
+     * The question's features, computed once per question: its terms, their weights (index reads), its answer type
+     * (regular expressions) are the same for every passage and sentence of a run. Found by identity among the last few
+     * questions, as {@link RecentScorings} finds passages.
+     */
+    private AnswerFeatures features(Query query) {
+        synchronized (questions) {
+            for (int i = 0; i < questions.length; i++) {
+                if (questions[i] != null && questions[i].query() == query) {
+                    return questions[i].features();
+                }
+            }
+        }
+        AnswerFeatures features = new AnswerFeatures(query.text(), query.embedding(), query.termStatistics());
+        synchronized (questions) {
+            questions[nextQuestion] = new Question(query, features);
+            nextQuestion = (nextQuestion + 1) % questions.length;
+        }
+        return features;
+    }
+
+    /** A question and its features. */
+    private record Question(Query query, AnswerFeatures features) {
     }
 
     /** The passage with strips and embeddings, computing what is missing (only when the query has an embedding). */
