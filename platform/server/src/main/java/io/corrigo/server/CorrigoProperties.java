@@ -40,9 +40,15 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
      * @param trustStorePassword its password
      * @param maxFileMegabytes   the largest plugin file accepted
      * @param callTimeoutMillis  how long one call of an in-process plugin may take before the run goes on without it
+     * @param inline             the plugins (by id) trusted to run their in-process calls on the query's own thread,
+     *                           without a hand-over to a call thread: the shipped ones by default. Their deadline is
+     *                           kept by interrupting the call; a plugin that ignores interrupts would hold its query
+     *                           past the deadline, so list only plugins you trust. Empty: every call on a call thread.
      */
     public record Plugins(Boolean allowUnsigned, Path trustStore, String trustStorePassword,
-                          @DefaultValue("25") int maxFileMegabytes, @DefaultValue("10000") int callTimeoutMillis) {
+                          @DefaultValue("25") int maxFileMegabytes, @DefaultValue("10000") int callTimeoutMillis,
+                          @DefaultValue({"lucene-retriever", "lightweight-evaluator", "extractive-generator",
+                                  "local-corpus-search"}) java.util.List<String> inline) {
     }
 
     /**

@@ -75,6 +75,7 @@ public class PipelineRuntimes {
     private final OutboundPolicy outbound;
     private final Path dataDir;
     private final ResilienceSettings inProcessSettings;
+    private final java.util.Set<String> inlinePlugins;
     private final Map<String, Built> byTenant = new ConcurrentHashMap<>();
 
     PipelineRuntimes(PipelineService pipelines, PluginHost plugins, PluginGuards guards, EmbeddingService embeddings,
@@ -89,6 +90,7 @@ public class PipelineRuntimes {
         this.clock = clock;
         this.dataDir = properties.dataDir();
         this.inProcessSettings = ResilienceSettings.inProcess(properties.plugins().callTimeoutMillis());
+        this.inlinePlugins = java.util.Set.copyOf(properties.plugins().inline());
         plugins.onChange(this::evict);
     }
 
@@ -229,15 +231,17 @@ public class PipelineRuntimes {
     private <T> T guarded(ActivePipeline active, StageKind<T> kind, InstanceKey key, Object instance) {
         T typed = kind.cast(instance);
         boolean inProcess = inProcess(key);
+        boolean inline = inProcess && !StageKind.isStandIn(instance) && plugins.factory(key.kind(), key.factoryId())
+                .map(h -> inlinePlugins.contains(h.pluginId())).orElse(false);
         if (kind.webFallback()) {
             return kind.cast(guards.guard(active.tenantId(), key.factoryId(), (SearchProvider) typed,
-                    active.definition().resilience(), inProcess));
+                    active.definition().resilience(), inProcess, inline));
         }
         if (StageKind.isStandIn(instance)) {
             return typed;
         }
         return guards.guardModel(active.tenantId(), key.factoryId(), typed, kind::guard,
-                inProcess ? inProcessSettings : active.definition().models(), inProcess);
+                inProcess ? inProcessSettings : active.definition().models(), inProcess, inline);
     }
 
     private boolean inProcess(InstanceKey key) {

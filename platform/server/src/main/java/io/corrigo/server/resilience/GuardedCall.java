@@ -12,6 +12,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
@@ -30,6 +32,12 @@ import java.util.function.BiFunction;
  * </ol>
  * Every way of giving up throws the exception {@code unavailable} makes, with a reason for the trace. Used for web
  * searches ({@link SearchUnavailableException}) and model calls ({@link PluginUnavailableException}) alike.
+ *
+ * <p>An {@code inline} guard (a shipped plugin the host trusts, computing in this process) runs the call on the
+ * caller's own thread instead of a call thread: a run makes dozens of such calls (every passage, every sentence), and
+ * handing each to another thread and back cost more than some of the calls. Its deadline is kept by a watchdog that
+ * interrupts the caller when it passes; the call then counts as a timeout, as on a call thread. What inline cannot
+ * do is abandon a call that ignores the interrupt: that is why only trusted plugins run inline.
  */
 final class GuardedCall implements CallGuard {
 
@@ -42,9 +50,17 @@ final class GuardedCall implements CallGuard {
     private final String metric;
     private final BiFunction<String, Throwable, PluginUnavailableException> unavailable;
     private final IntervalFunction backoff;
+    private final ScheduledExecutorService watchdog;
 
     GuardedCall(Guard guard, ExecutorService calls, Clock clock, MeterRegistry meters, String metric,
                 BiFunction<String, Throwable, PluginUnavailableException> unavailable) {
+        this(guard, calls, null, clock, meters, metric, unavailable);
+    }
+
+    /** With a {@code watchdog}, calls run inline on the caller's thread; without one, on a thread of {@code calls}. */
+    GuardedCall(Guard guard, ExecutorService calls, ScheduledExecutorService watchdog, Clock clock, MeterRegistry meters,
+                String metric, BiFunction<String, Throwable, PluginUnavailableException> unavailable) {
+        this.watchdog = watchdog;
         this.guard = guard;
         this.calls = calls;
         this.clock = clock;
@@ -90,17 +106,22 @@ final class GuardedCall implements CallGuard {
                 throw unavailable(guard.settings().maxConcurrentCalls() + " calls already running", null);
             }
             long callStart = System.nanoTime();
-            Future<T> call = calls.submit(work);
+            Future<T> call = watchdog == null ? calls.submit(work) : null;
             try {
-                T result = call.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                T result = call != null ? call.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+                        : inline(work, deadline);
                 guard.breaker().onSuccess(System.nanoTime() - callStart, TimeUnit.NANOSECONDS);
                 return result;
             } catch (TimeoutException e) {
-                call.cancel(true);
+                if (call != null) {
+                    call.cancel(true);
+                }
                 guard.breaker().onError(System.nanoTime() - callStart, TimeUnit.NANOSECONDS, e);
                 throw unavailable("timed out after " + guard.settings().timeoutMillis() + " ms", e);
             } catch (InterruptedException e) {
-                call.cancel(true);
+                if (call != null) {
+                    call.cancel(true);
+                }
                 guard.breaker().releasePermission();
                 Thread.currentThread().interrupt();
                 throw unavailable("interrupted", e);
@@ -124,6 +145,63 @@ final class GuardedCall implements CallGuard {
             } finally {
                 guard.bulkhead().onComplete();
             }
+        }
+    }
+
+    /**
+     * {@code work} on this thread, interrupted by the watchdog at {@code deadline}. A call that overran (whether it
+     * noticed the interrupt or finished anyway) is a {@link TimeoutException}; the interrupt is cleared, it was ours.
+     * Whatever the call throws comes back wrapped in an {@link ExecutionException}, as from a call thread.
+     */
+    private <T> T inline(Callable<T> work, long deadline) throws TimeoutException, ExecutionException,
+            InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Alarm alarm = new Alarm(Thread.currentThread());
+        ScheduledFuture<?> scheduled = watchdog.schedule(alarm::ring, Math.max(0, deadline - System.nanoTime()),
+                TimeUnit.NANOSECONDS);
+        T result = null;
+        Throwable failure = null;
+        try {
+            result = work.call();
+        } catch (Throwable t) { // an Error of a plugin too: contained as on a call thread
+            failure = t;
+        } finally {
+            scheduled.cancel(false);
+        }
+        if (alarm.silence()) {
+            Thread.interrupted();
+            throw new TimeoutException();
+        }
+        if (failure != null) {
+            throw new ExecutionException(failure);
+        }
+        return result;
+    }
+
+    /** The watchdog's interrupt of one inline call, never rung after the call has ended. */
+    private static final class Alarm {
+
+        private final Thread caller;
+        private boolean ended;
+        private boolean rung;
+
+        Alarm(Thread caller) {
+            this.caller = caller;
+        }
+
+        synchronized void ring() {
+            if (!ended) {
+                rung = true;
+                caller.interrupt();
+            }
+        }
+
+        /** Ends the call; whether the alarm had rung. */
+        synchronized boolean silence() {
+            ended = true;
+            return rung;
         }
     }
 

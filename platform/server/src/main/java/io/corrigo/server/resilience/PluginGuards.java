@@ -27,6 +27,8 @@ import java.util.function.BiFunction;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.springframework.stereotype.Service;
 
 /**
@@ -44,6 +46,7 @@ public class PluginGuards {
     private final RateLimiterRegistry rateLimiters = RateLimiterRegistry.ofDefaults();
     private final Map<String, Guard> guards = new ConcurrentHashMap<>();
     private final ExecutorService calls;
+    private final ScheduledExecutorService watchdog;
     private final MeterRegistry meters;
     private final Clock clock;
     private final TenantAccess access;
@@ -53,6 +56,9 @@ public class PluginGuards {
         this.meters = meters;
         this.clock = clock;
         this.calls = Executors.newCachedThreadPool(DaemonThreads.named("corrigo-plugin-call"));
+        ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("corrigo-plugin-deadline"));
+        deadlines.setRemoveOnCancelPolicy(true); // most calls end in time: their alarms leave the queue at once
+        this.watchdog = deadlines;
         TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters);
         TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);
         TaggedRateLimiterMetrics.ofRateLimiterRegistry(rateLimiters).bindTo(meters);
@@ -64,9 +70,15 @@ public class PluginGuards {
      */
     public SearchProvider guard(String tenant, String provider, SearchProvider delegate, ResilienceSettings settings,
                                 boolean inProcess) {
+        return guard(tenant, provider, delegate, settings, inProcess, false);
+    }
+
+    /** As {@link #guard(String, String, SearchProvider, ResilienceSettings, boolean)}, {@code inline} on the caller's thread. */
+    public SearchProvider guard(String tenant, String provider, SearchProvider delegate, ResilienceSettings settings,
+                                boolean inProcess, boolean inline) {
         Guard guard = guard(name(tenant, provider), tenant, provider, settings, !inProcess);
-        return new GuardedSearchProvider(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.search.calls",
-                SearchUnavailableException::new));
+        return new GuardedSearchProvider(delegate, new GuardedCall(guard, calls, inline ? watchdog : null, clock, meters,
+                "corrigo.search.calls", SearchUnavailableException::new));
     }
 
     /**
@@ -78,9 +90,19 @@ public class PluginGuards {
      */
     public <T> T guardModel(String tenant, String factoryId, T delegate, BiFunction<T, CallGuard, T> wrapping,
                             ResilienceSettings settings, boolean inProcess) {
+        return guardModel(tenant, factoryId, delegate, wrapping, settings, inProcess, false);
+    }
+
+    /**
+     * As {@link #guardModel(String, String, Object, BiFunction, ResilienceSettings, boolean)}; an {@code inline}
+     * instance (a trusted in-process plugin) is called on the caller's thread, its deadline kept by a watchdog that
+     * interrupts the call (see {@link GuardedCall}). Breaker, bulkhead, output checks and metrics are the same.
+     */
+    public <T> T guardModel(String tenant, String factoryId, T delegate, BiFunction<T, CallGuard, T> wrapping,
+                            ResilienceSettings settings, boolean inProcess, boolean inline) {
         Guard guard = guard("plugin-" + tenant + "-" + factoryId, tenant, factoryId, settings, !inProcess);
-        return wrapping.apply(delegate, new GuardedCall(guard, calls, clock, meters, "corrigo.model.calls",
-                PluginUnavailableException::new));
+        return wrapping.apply(delegate, new GuardedCall(guard, calls, inline && inProcess ? watchdog : null, clock, meters,
+                "corrigo.model.calls", PluginUnavailableException::new));
     }
 
     private Guard guard(String name, String tenant, String provider, ResilienceSettings settings, boolean rateLimited) {
@@ -156,5 +178,6 @@ public class PluginGuards {
     @PreDestroy
     void stop() {
         calls.shutdownNow();
+        watchdog.shutdownNow();
     }
 }

@@ -1,6 +1,7 @@
 package io.corrigo.server.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.corrigo.api.Passage;
@@ -264,5 +265,47 @@ class PluginGuardsTest {
         assertThat(remoteServed).isLessThan(260 * RESULT.size());
         assertThat(guards.status("t")).filteredOn(g -> g.provider().equals("local")).singleElement()
                 .satisfies(g -> assertThat(g.state()).isEqualTo("CLOSED"));
+    }
+
+    @Test
+    void should_call_a_trusted_in_process_plugin_on_the_caller_s_thread__and_keep_its_deadline_by_interrupting_it() {
+        // given: a retriever that says where it runs, one that hangs (interruptibly), one that throws an Error
+        ResilienceSettings settings = new ResilienceSettings(100, 1, 0, 50, 100, 100, 20, 5, 30_000, 1, 64, 200);
+        java.util.List<Thread> ranOn = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.corrigo.api.Retriever telling = (query, max) -> {
+            ranOn.add(Thread.currentThread());
+            return RESULT;
+        };
+        io.corrigo.api.Retriever hanging = (query, max) -> {
+            try {
+                Thread.sleep(5_000);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("interrupted while hanging");
+            }
+            return RESULT;
+        };
+        io.corrigo.api.Retriever exploding = (query, max) -> {
+            throw new AssertionError("retriever exploded");
+        };
+        io.corrigo.api.Query q = io.corrigo.api.Query.of("q");
+
+        // when
+        guards.guardModel("t", "inline", telling, GuardedModels::retriever, settings, true, true).retrieve(q, 3);
+        guards.guardModel("t", "handed-over", telling, GuardedModels::retriever, settings, true, false).retrieve(q, 3);
+        Throwable hung = catchThrowable(() -> guards.guardModel("t", "hanging", hanging, GuardedModels::retriever,
+                settings, true, true).retrieve(q, 3));
+        boolean interruptedAfter = Thread.currentThread().isInterrupted();
+        Throwable exploded = catchThrowable(() -> guards.guardModel("t", "exploding", exploding, GuardedModels::retriever,
+                settings, true, true).retrieve(q, 3));
+
+        // then: inline on this thread, handed over on another; the hang is a counted timeout and leaves no interrupt
+        assertThat(ranOn).hasSize(2);
+        assertThat(ranOn.get(0)).isSameAs(Thread.currentThread());
+        assertThat(ranOn.get(1)).isNotSameAs(Thread.currentThread());
+        assertThat(hung).isInstanceOf(PluginUnavailableException.class).hasMessageContaining("timed out after 100 ms");
+        assertThat(interruptedAfter).as("the watchdog's interrupt is cleared").isFalse();
+        assertThat(exploded).isInstanceOf(PluginUnavailableException.class).hasMessageContaining("retriever exploded");
+        assertThat(guards.status("t")).filteredOn(g -> g.provider().equals("hanging")).singleElement()
+                .satisfies(g -> assertThat(g.failedCalls()).isEqualTo(1));
     }
 }
