@@ -14,9 +14,11 @@ import java.util.concurrent.Executors;
 /**
  * all-MiniLM-L6-v2 (quantized), the model file LangChain4j ships, in an ONNX Runtime session tuned for a server:
  * each embedding runs on the calling thread ({@code threads} intra-op threads, 1 by default) and idle threads never
- * spin. LangChain4j's own model uses a pool of one thread per core that spins between runs: measured on 2 cores
- * (`OrtBench`, 2026-11-25) a question cost 6.4 ms of CPU for 2.0 ms of latency at one client, and 8 concurrent
- * clients got 580 embeddings/s; one thread without spinning costs 2.9 ms of CPU for 2.6 ms, and 824/s at 8 clients.
+ * spin. LangChain4j's own model uses a pool of one thread per core that spins between runs. Measured on 2 cores
+ * ({@code EmbeddingThreadsBenchmark}, 2026-11-25): at one client a question costs 6.7 ms of CPU for 1.9 ms of latency
+ * that way, 2.6 ms of CPU for 2.5 ms in this session; at 8 concurrent clients 953 against 1,145 embeddings/s.
+ * The spinning burns the CPU that concurrent queries need: in the host over HTTP, 1-client throughput went from 48 to
+ * 73 questions/s with the other changes of that day.
  * Concurrent queries are already parallel, so a model run has nothing to gain from more threads than one.
  */
 final class MiniLmModel extends AbstractInProcessEmbeddingModel {
