@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Start-to-ready time of the runnable host with the demo tenant, as the README's demo command starts it.
+# Start-to-ready time of the runnable host with the demo tenant, as the README's demo command starts it (the
+# extracted application with its class-data-sharing archive), and, for comparison, the single fat jar.
 #
-#   ./mvnw -q -DskipTests package && ui/bench/start-to-ready.sh        (RUNS=3 PORT=18080 by default)
+#   ./mvnw -q -DskipTests package && ui/bench/start-to-ready.sh        (RUNS=3 PORT=18080 FORMS="extracted jar")
 #
 # For each run, in a fresh data directory (first start) and then again on the same directory (restart):
 #   ready    - from `java -jar` until GET /actuator/health answers UP (the admin UI, API and widget are served);
@@ -25,7 +26,7 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 start_once() {
   local data=$1 start pid ready answered
   start=$(now_ms)
-  CORRIGO_DATA_DIR="$data" CORRIGO_ADMIN_PASSWORD=$PASSWORD java -jar "$JAR" --server.port="$PORT" >>"$data/host.log" 2>&1 &
+  CORRIGO_DATA_DIR="$data" CORRIGO_ADMIN_PASSWORD=$PASSWORD "${LAUNCH[@]}" --server.port="$PORT" >>"$data/host.log" 2>&1 &
   pid=$!
   until curl -sf "localhost:$PORT/actuator/health" 2>/dev/null | grep -q '"UP"'; do
     kill -0 "$pid" 2>/dev/null || { echo "the host stopped; see $data/host.log" >&2; exit 1; }
@@ -46,6 +47,13 @@ start_once() {
 
 {
   echo "start-to-ready: $(nproc) cores, $(java -version 2>&1 | head -1), $(date -u +%Y-%m-%d), jar $(du -m "$JAR" | cut -f1) MiB"
+  for form in ${FORMS:-extracted jar}; do
+  if [ "$form" = extracted ]; then
+    LAUNCH=(java -XX:SharedArchiveFile=ui/target/corrigo.jsa -jar ui/target/corrigo-app.jar)
+  else
+    LAUNCH=(java -jar "$JAR")
+  fi
+  echo "${LAUNCH[*]}"
   for i in $(seq 1 "$RUNS"); do
     data=$(mktemp -d)
     read -r r1 a1 < <(start_once "$data")
@@ -55,5 +63,6 @@ start_once() {
       "run %d: first start ready %5.1f s, answered %5.1f s | restart ready %5.1f s, answered %5.1f s | %s\n", \
       i, r1 / 1000, a1 / 1000, r2 / 1000, a2 / 1000, s }'
     rm -rf "$data"
+  done
   done
 } | tee "$OUT"
