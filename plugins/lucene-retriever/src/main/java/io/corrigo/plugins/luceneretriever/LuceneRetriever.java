@@ -87,6 +87,23 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
     private final FSDirectory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
+    /** Runs the compaction after a bulk load; one daemon thread, created with the retriever. */
+    private final java.util.concurrent.ScheduledExecutorService settling =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "lucene-compaction");
+                t.setDaemon(true);
+                return t;
+            });
+    private final java.util.concurrent.atomic.AtomicLong addedSinceCompaction = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong lastWrite = new java.util.concurrent.atomic.AtomicLong();
+    private volatile boolean compacting;
+
+    /** A bulk load is this many passages or more: once writes pause, the index is merged down to few segments. */
+    static final int BULK_PASSAGES = 20_000;
+    /** How long writes must pause before a bulk load counts as over. */
+    static final long SETTLE_MILLIS = 10_000;
+    /** The segments a compaction leaves: every query searches each segment's HNSW graph on its own. */
+    static final int COMPACT_SEGMENTS = 4;
 
     LuceneRetriever(Path indexDirectory, EmbeddingService embeddings, FusionSettings settings) {
         this(indexDirectory, embeddings, settings, null);
@@ -244,6 +261,42 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
         } catch (IOException e) {
             throw new UncheckedIOException("indexing failed", e);
         }
+        lastWrite.set(System.nanoTime());
+        if (addedSinceCompaction.addAndGet(passages.size()) >= BULK_PASSAGES) {
+            settling.schedule(this::settleIfQuiet, SETTLE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Compacts after a bulk load once writes have paused for {@link #SETTLE_MILLIS}; retried by the next write. */
+    private void settleIfQuiet() {
+        long quiet = (System.nanoTime() - lastWrite.get()) / 1_000_000;
+        if (quiet < SETTLE_MILLIS || addedSinceCompaction.get() < BULK_PASSAGES) {
+            return; // still loading: a later write schedules another check
+        }
+        try {
+            compact(COMPACT_SEGMENTS);
+        } catch (IOException | RuntimeException e) {
+            // the index stays as it was, only slower to search; a later bulk load tries again
+            System.getLogger(LuceneRetriever.class.getName()).log(System.Logger.Level.WARNING,
+                    "Compacting the index failed: " + e);
+        }
+    }
+
+    /**
+     * Merges the index down to at most {@code maxSegments} segments and makes the result visible: the end of a bulk
+     * load, which leaves dozens of segments whose HNSW graphs every query would search one by one. Queries and writes
+     * go on meanwhile; closing the retriever aborts it (every write is already committed, so nothing is lost).
+     */
+    void compact(int maxSegments) throws IOException {
+        compacting = true;
+        try {
+            addedSinceCompaction.set(0);
+            writer.forceMerge(maxSegments);
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } finally {
+            compacting = false;
+        }
     }
 
     @Override
@@ -323,8 +376,13 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
 
     @Override
     public void close() throws IOException {
+        settling.shutdownNow();
         searchers.close();
-        writer.close();
+        if (compacting) {
+            writer.rollback(); // aborts the running merges at once; every write was committed when it was made
+        } else {
+            writer.close();
+        }
         directory.close();
         analyzer.close();
     }

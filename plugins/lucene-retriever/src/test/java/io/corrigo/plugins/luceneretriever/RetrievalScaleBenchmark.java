@@ -81,36 +81,53 @@ class RetrievalScaleBenchmark {
             long diskBytes = size(dir);
             int segments = retriever.segments();
 
-            SplittableRandom random = new SplittableRandom(7);
-            for (int i = 0; i < 200; i++) {
-                retriever.retrieve(corpus.query(random.nextInt(chunks)), 5);
-            }
-            double[] millis = new double[1_000];
-            double[] lexical = new double[1_000];
-            for (int i = 0; i < millis.length; i++) {
-                Query query = corpus.query(random.nextInt(chunks));
-                long start = System.nanoTime();
-                retriever.retrieve(query, 5);
-                millis[i] = (System.nanoTime() - start) / 1e6;
-                Query words = new Query(query.text(), null, null);
-                start = System.nanoTime();
-                retriever.retrieve(words, 5);
-                lexical[i] = (System.nanoTime() - start) / 1e6;
-            }
-            Arrays.sort(lexical);
-            Arrays.sort(millis);
+            String loaded = String.format(Locale.ROOT, "%,9d chunks as loaded:    %s | indexed in %.0f s (%.0f CPU-s, "
+                            + "%.0f chunks per CPU-s) | %d segments, %,d MiB on disk", chunks, latencies(retriever, corpus, chunks),
+                    indexSeconds, indexCpuSeconds, chunks / indexCpuSeconds, segments, diskBytes >> 20);
+            System.out.println(loaded);
+
+            // the end of a bulk load: what the retriever does by itself once writes pause
+            long compactStart = System.nanoTime();
+            long compactCpu = processCpuNanos();
+            retriever.compact(LuceneRetriever.COMPACT_SEGMENTS);
+            double compactSeconds = (System.nanoTime() - compactStart) / 1e9;
+            double compactCpuSeconds = (processCpuNanos() - compactCpu) / 1e9;
+            String compacted = String.format(Locale.ROOT, "%,9d chunks compacted:    %s | compacted in %.0f s (%.0f CPU-s) "
+                            + "| %d segments, %,d MiB on disk", chunks, latencies(retriever, corpus, chunks), compactSeconds,
+                    compactCpuSeconds, retriever.segments(), size(dir) >> 20);
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-            String line = String.format(Locale.ROOT, "%,9d chunks: hybrid p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms | BM25 alone p50 %5.2f ms"
-                            + "  p95 %5.2f ms | indexed in %.0f s (%.0f CPU-s, %.0f chunks per CPU-s) | %d segments, %,d MiB on disk | heap after GC %d MiB",
-                    chunks, millis[499], millis[949], millis[989], lexical[499], lexical[949], indexSeconds,
-                    indexCpuSeconds, chunks / indexCpuSeconds, segments, diskBytes >> 20, heap >> 20);
-            System.out.println(line); // now: closing waits for the merges still running, which can take minutes
+            String line = loaded + "\n" + compacted + " | heap after GC " + (heap >> 20) + " MiB";
+            System.out.println(compacted + " | heap after GC " + (heap >> 20) + " MiB");
             return line;
         } finally {
             segmentSearch.shutdownNow();
             delete(dir);
         }
+    }
+
+    /** Hybrid and BM25-only latency over 1,000 queries after 200 to warm up: "hybrid p50 … | BM25 alone p50 …". */
+    private static String latencies(LuceneRetriever retriever, SyntheticCorpus corpus, int chunks) {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 200; i++) {
+            retriever.retrieve(corpus.query(random.nextInt(chunks)), 5);
+        }
+        double[] millis = new double[1_000];
+        double[] lexical = new double[1_000];
+        for (int i = 0; i < millis.length; i++) {
+            Query query = corpus.query(random.nextInt(chunks));
+            long start = System.nanoTime();
+            retriever.retrieve(query, 5);
+            millis[i] = (System.nanoTime() - start) / 1e6;
+            Query words = new Query(query.text(), null, null);
+            start = System.nanoTime();
+            retriever.retrieve(words, 5);
+            lexical[i] = (System.nanoTime() - start) / 1e6;
+        }
+        Arrays.sort(lexical);
+        Arrays.sort(millis);
+        return String.format(Locale.ROOT, "hybrid p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms | BM25 alone p50 %5.2f ms  p95 %5.2f ms",
+                millis[499], millis[949], millis[989], lexical[499], lexical[949]);
     }
 
     /** Deterministic synthetic chunks and queries; also the "embedding model" for anything not pre-embedded. */
