@@ -21,4 +21,14 @@ public interface KnowledgeIndex {
 
     /** How many passages the index holds. */
     long size();
+
+    /**
+     * A bulk load is over: reorganise the index for searching (merge segments, rebuild a graph), if that helps. Searches
+     * and writes must keep working meanwhile; it may take long on a large index, so the caller runs it off any
+     * request. Does nothing by default.
+     *
+     * @since 1.5.0
+     */
+    default void compact() {
+    }
 }

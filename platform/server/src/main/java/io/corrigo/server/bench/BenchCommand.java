@@ -69,6 +69,9 @@ public final class BenchCommand {
             System.out.println(BenchOptions.USAGE);
             return 0;
         }
+        if (List.of(args).contains("--synthetic-chunks")) {
+            return scale(args);
+        }
         BenchOptions options;
         try {
             options = BenchOptions.parse(List.of(args), System.getenv());
@@ -82,6 +85,25 @@ public final class BenchCommand {
                     System.err).run();
             return 0;
         } catch (RuntimeException | IOException e) {
+            System.err.println("\ncorrigo bench failed: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code bench --synthetic-chunks N}: retrieval at scale, in this process. */
+    private static int scale(String[] args) {
+        RetrievalScale scale;
+        try {
+            scale = BenchOptions.parseScale(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("corrigo bench: " + e.getMessage());
+            System.err.println(BenchOptions.USAGE);
+            return 2;
+        }
+        try {
+            scale.run(System.out, System.err);
+            return 0;
+        } catch (Exception e) {
             System.err.println("\ncorrigo bench failed: " + e.getMessage());
             return 1;
         }

@@ -38,13 +38,46 @@ public record BenchOptions(URI url, String tenant, String baseline, Path questio
               --duration         each throughput phase, per pipeline (s, m: 30s, 2m)
               --warmup           unmeasured questions first
               --limit            only the first N questions
-              --out              the whole report as JSON""";
+              --out              the whole report as JSON
+
+            usage: java -jar corrigo.jar bench --synthetic-chunks N [--retriever lucene-retriever]
+                     [--plugins-dir <dir>] [--work-dir <dir>] [--queries 1000] [--out scale.json]
+              --synthetic-chunks index N synthetic chunks (384-d vectors, two sentences each) into the retriever
+                                 plugin in this process, measure retrieval, compact, measure again
+              --retriever        the retriever's factory id (a plugin that keeps its own index)
+              --plugins-dir      where its plugin file is (default: the plugins beside this jar)
+              --work-dir         where the index is built and kept (default: a temporary directory, deleted)
+              --queries          measured queries per pass, after 200 unmeasured""";
 
     private static final List<String> KNOWN = List.of("url", "tenant", "baseline-tenant", "questions", "clients",
             "duration", "warmup", "user", "password", "limit", "out");
 
-    /** Parses the arguments after {@code bench}; {@code environment} supplies the password when none is given. */
-    static BenchOptions parse(List<String> args, Map<String, String> environment) {
+    private static final List<String> SCALE = List.of("synthetic-chunks", "retriever", "plugins-dir", "work-dir",
+            "queries", "out");
+
+    /** Parses the arguments of {@code bench --synthetic-chunks N ...}. */
+    static RetrievalScale parseScale(List<String> args) {
+        Map<String, String> values = options(args, SCALE);
+        int chunks = number("synthetic-chunks", values.get("synthetic-chunks"));
+        if (chunks < 1_000 || chunks > 100_000_000) {
+            throw new IllegalArgumentException("--synthetic-chunks must be 1,000 to 100,000,000, was " + chunks);
+        }
+        int queries = number("queries", values.getOrDefault("queries", "1000"));
+        if (queries < 10) {
+            throw new IllegalArgumentException("--queries must be at least 10, was " + queries);
+        }
+        Path plugins = values.containsKey("plugins-dir") ? Path.of(values.get("plugins-dir"))
+                : io.corrigo.server.plugin.PluginHost.defaultPluginsDirectory();
+        if (!Files.isDirectory(plugins)) {
+            throw new IllegalArgumentException("no plugins directory at " + plugins + " (give --plugins-dir)");
+        }
+        return new RetrievalScale(chunks, values.getOrDefault("retriever", "lucene-retriever"), plugins,
+                values.containsKey("work-dir") ? Path.of(values.get("work-dir")) : null, queries,
+                values.containsKey("out") ? Path.of(values.get("out")) : null);
+    }
+
+    /** {@code --name value} pairs, each name one of {@code known}. */
+    private static Map<String, String> options(List<String> args, List<String> known) {
         Map<String, String> values = new HashMap<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
@@ -52,11 +85,17 @@ public record BenchOptions(URI url, String tenant, String baseline, Path questio
                 throw new IllegalArgumentException("unexpected argument '" + arg + "'");
             }
             String name = arg.substring(2);
-            if (!KNOWN.contains(name)) {
+            if (!known.contains(name)) {
                 throw new IllegalArgumentException("unknown option --" + name);
             }
             values.put(name, args.get(++i));
         }
+        return values;
+    }
+
+    /** Parses the arguments after {@code bench}; {@code environment} supplies the password when none is given. */
+    static BenchOptions parse(List<String> args, Map<String, String> environment) {
+        Map<String, String> values = options(args, KNOWN);
         if (!values.containsKey("tenant") || !values.containsKey("questions")) {
             throw new IllegalArgumentException("--tenant and --questions are required");
         }

@@ -492,7 +492,7 @@ public class PluginHost {
      * {@code plugins} beside the jar that was launched ({@code java -jar ui/target/corrigo.jar}, or the extracted
      * {@code ui/target/corrigo-app.jar}, whose own classes live in {@code lib/}); beside this class's code otherwise.
      */
-    private static Path defaultPluginsDirectory() {
+    public static Path defaultPluginsDirectory() {
         String classPath = System.getProperty("java.class.path", "");
         if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
             Path launched = Path.of(classPath).toAbsolutePath().getParent();

@@ -282,6 +282,16 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
         }
     }
 
+    /** Merges the index down to {@link #COMPACT_SEGMENTS} segments now (see {@link #compact(int)}). */
+    @Override
+    public void compact() {
+        try {
+            compact(COMPACT_SEGMENTS);
+        } catch (IOException e) {
+            throw new UncheckedIOException("compacting the index failed", e);
+        }
+    }
+
     /**
      * Merges the index down to at most {@code maxSegments} segments and makes the result visible: the end of a bulk
      * load, which leaves dozens of segments whose HNSW graphs every query would search one by one. Queries and writes
