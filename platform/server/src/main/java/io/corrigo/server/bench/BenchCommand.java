@@ -100,6 +100,10 @@ public final class BenchCommand {
             System.err.println(BenchOptions.USAGE);
             return 2;
         }
+        // outside Spring nothing configures logging: PF4J's INFO lines would interleave with the table
+        if (org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
+            root.setLevel(ch.qos.logback.classic.Level.WARN);
+        }
         try {
             scale.run(System.out, System.err);
             return 0;
