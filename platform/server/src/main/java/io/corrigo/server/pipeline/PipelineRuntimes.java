@@ -53,14 +53,20 @@ public class PipelineRuntimes {
     }
 
     /**
-     * A tenant's pipeline with the instances it runs and the plugin each instance comes from; {@code stale} when a
-     * plugin it used changed: the next query builds a new one from the instances kept here.
+     * A tenant's pipeline with the instances it runs and the plugins they come from; {@code stale} when a plugin it
+     * used changed: the next query builds a new one from the instances kept here.
      */
-    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, Map<InstanceKey, String> owners,
-                         List<PluginRef> refs, boolean stale) {
+    private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, List<PluginRef> refs,
+                         boolean stale) {
 
         boolean uses(String pluginId) {
-            return owners.containsValue(pluginId) || owners.containsValue(MISSING);
+            return refs.stream().anyMatch(ref -> ref.pluginId().equals(pluginId) || ref.pluginId().equals(MISSING));
+        }
+
+        /** The plugin that {@code key}'s instance comes from (one instance per stage). */
+        String owner(InstanceKey key) {
+            return refs.stream().filter(ref -> ref.role().equals(key.kind().stage())).map(PluginRef::pluginId)
+                    .findFirst().orElse(MISSING);
         }
     }
 
@@ -116,14 +122,14 @@ public class PipelineRuntimes {
     private static Built retire(String tenant, Built built, String pluginId) {
         Map<InstanceKey, Object> kept = new HashMap<>();
         built.instances().forEach((key, instance) -> {
-            String owner = built.owners().get(key);
+            String owner = built.owner(key);
             if (owner.equals(pluginId) || owner.equals(MISSING) || StageKind.isStandIn(instance)) {
                 close(instance, tenant);
             } else {
                 kept.put(key, instance);
             }
         });
-        return new Built(built.pipeline(), kept, built.owners(), built.refs(), true);
+        return new Built(built.pipeline(), kept, built.refs(), true);
     }
 
     /**
@@ -186,7 +192,6 @@ public class PipelineRuntimes {
         });
 
         Map<InstanceKey, Object> instances = new HashMap<>();
-        Map<InstanceKey, String> owners = new HashMap<>();
         Map<StageKind<?>, Object> guarded = new HashMap<>();
         List<PluginRef> refs = new ArrayList<>();
         for (Map.Entry<StageKind<?>, InstanceKey> entry : keys.entrySet()) {
@@ -194,10 +199,8 @@ public class PipelineRuntimes {
             Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
             Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle);
             instances.put(key, instance);
-            String owner = handle.map(FactoryHandle::pluginId).orElse(MISSING);
-            owners.put(key, owner);
             guarded.put(entry.getKey(), guarded(active, entry.getKey(), key, instance));
-            refs.add(new PluginRef(key.kind().stage(), key.factoryId(), owner,
+            refs.add(new PluginRef(key.kind().stage(), key.factoryId(), handle.map(FactoryHandle::pluginId).orElse(MISSING),
                     handle.map(FactoryHandle::pluginVersion).orElse("-")));
         }
         PipelinePlugins pluginSet = new PipelinePlugins(slot(guarded, StageKind.RETRIEVER),
@@ -213,8 +216,8 @@ public class PipelineRuntimes {
         InstanceKey retrieverKey = keys.get(StageKind.RETRIEVER);
         KnowledgeIndex index = retrieverKey != null && instances.get(retrieverKey) instanceof KnowledgeIndex writable
                 ? writable : null;
-        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, owners,
-                refs, false);
+        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs,
+                false);
     }
 
     /** The instance of {@code kind} in {@code guarded}, typed; {@code null} for a stage the pipeline does not have. */
@@ -230,9 +233,10 @@ public class PipelineRuntimes {
      */
     private <T> T guarded(ActivePipeline active, StageKind<T> kind, InstanceKey key, Object instance) {
         T typed = kind.cast(instance);
-        boolean inProcess = inProcess(key);
-        boolean inline = inProcess && !StageKind.isStandIn(instance) && plugins.factory(key.kind(), key.factoryId())
-                .map(h -> inlinePlugins.contains(h.pluginId())).orElse(false);
+        Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
+        boolean inProcess = handle.map(h -> h.factory().inProcess()).orElse(true);
+        boolean inline = inProcess && !StageKind.isStandIn(instance)
+                && handle.map(h -> inlinePlugins.contains(h.pluginId())).orElse(false);
         if (kind.webFallback()) {
             return kind.cast(guards.guard(active.tenantId(), key.factoryId(), (SearchProvider) typed,
                     active.definition().resilience(), inProcess, inline));
@@ -242,10 +246,6 @@ public class PipelineRuntimes {
         }
         return guards.guardModel(active.tenantId(), key.factoryId(), typed, kind::guard,
                 inProcess ? inProcessSettings : active.definition().models(), inProcess, inline);
-    }
-
-    private boolean inProcess(InstanceKey key) {
-        return plugins.factory(key.kind(), key.factoryId()).map(h -> h.factory().inProcess()).orElse(true);
     }
 
     private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {
