@@ -42,10 +42,10 @@ public final class PassageGrader {
                 .map(p -> CompletableFuture.supplyAsync(() -> gradeOne(query, p, thresholds), executor))
                 .toList();
         List<Graded> graded = futures.stream().map(CompletableFuture::join).toList();
-        List<String> failures = graded.stream().filter(g -> g.failed()).map(g -> g.passage().error()).toList();
+        List<String> failures = graded.stream().filter(Graded::failed).map(g -> g.passage().error()).toList();
         if (!failures.isEmpty()) {
-            trace.notice(Stage.EVALUATE, failures.get(0) + (failures.size() > 1 ? " (and on " + (failures.size() - 1)
-                    + " more of " + graded.size() + " passages)" : "") + "; those passages were graded AMBIGUOUS", true);
+            trace.notice(Stage.EVALUATE, Failures.summary(failures, graded.size(), "passages")
+                    + "; those passages were graded AMBIGUOUS", true);
         }
         return graded.stream().map(Graded::passage).toList();
     }

@@ -61,8 +61,8 @@ public final class KnowledgeRefiner {
         futures.forEach(f -> candidates.addAll(f.join()));
         List<String> failures = candidates.stream().map(Candidate::error).filter(e -> e != null).toList();
         if (!failures.isEmpty()) {
-            trace.notice(Stage.REFINE, failures.get(0) + (failures.size() > 1 ? " (and on " + (failures.size() - 1)
-                    + " more of " + candidates.size() + " sentences)" : "") + "; those sentences were dropped", true);
+            trace.notice(Stage.REFINE, Failures.summary(failures, candidates.size(), "sentences")
+                    + "; those sentences were dropped", true);
         }
 
         List<Candidate> ranked = new ArrayList<>(candidates);
