@@ -26,10 +26,9 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     private final AnswerhoodModel model;
     private final EmbeddingService embeddings;
-    private final RecentScorings recent = new RecentScorings();
+    private final Recent<Scoring> recent = new Recent<>(64);
 
-    private final Question[] questions = new Question[32];
-    private int nextQuestion;
+    private final Recent<Question> questions = new Recent<>(32);
 
     AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings) {
         this.model = model;
@@ -54,7 +53,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     @Override
     public double scoreStrip(Query query, Passage passage, Strip strip) {
-        Scoring scoring = recent.get(query, passage);
+        Scoring scoring = recent.find(s -> s.query() == query && s.passage() == passage);
         if (scoring == null) {
             AnswerFeatures features = features(query);
             Passage embedded = embedded(passage);
@@ -73,25 +72,31 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     }
 
     /**
-     * The last few passages' shared values, found by identity: refinement scores a passage's strips one after another,
-     * and recomputing the passage's values for each strip would make a passage cost the square of its sentences.
+     * The last few values, found by identity of what they were computed for (a linear scan: a handful of entries).
+     * Refinement scores a passage's strips one after another, and recomputing the passage's values for each strip
+     * would make a passage cost the square of its sentences; every passage and strip of a run shares its question's.
      */
-    private static final class RecentScorings {
+    private static final class Recent<T> {
 
-        private final Scoring[] slots = new Scoring[64];
+        private final Object[] slots;
         private int next;
 
-        synchronized Scoring get(Query query, Passage passage) {
-            for (Scoring s : slots) {
-                if (s != null && s.query() == query && s.passage() == passage) {
-                    return s;
+        Recent(int size) {
+            slots = new Object[size];
+        }
+
+        @SuppressWarnings("unchecked")
+        synchronized T find(java.util.function.Predicate<T> match) {
+            for (Object slot : slots) {
+                if (slot != null && match.test((T) slot)) {
+                    return (T) slot;
                 }
             }
             return null;
         }
 
-        synchronized void put(Scoring scoring) {
-            slots[next] = scoring;
+        synchronized void put(T value) {
+            slots[next] = value;
             next = (next + 1) % slots.length;
         }
     }
@@ -99,21 +104,15 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     /**
      * The question's features, computed once per question: its terms, their weights (index reads), its answer type
      * (regular expressions) are the same for every passage and sentence of a run. Found by identity among the last few
-     * questions, as {@link RecentScorings} finds passages.
+     * questions ({@link Recent}).
      */
     private AnswerFeatures features(Query query) {
-        synchronized (questions) {
-            for (int i = 0; i < questions.length; i++) {
-                if (questions[i] != null && questions[i].query() == query) {
-                    return questions[i].features();
-                }
-            }
+        Question known = questions.find(q -> q.query() == query);
+        if (known != null) {
+            return known.features();
         }
         AnswerFeatures features = new AnswerFeatures(query.text(), query.embedding(), query.termStatistics());
-        synchronized (questions) {
-            questions[nextQuestion] = new Question(query, features);
-            nextQuestion = (nextQuestion + 1) % questions.length;
-        }
+        questions.put(new Question(query, features));
         return features;
     }
 
