@@ -149,14 +149,10 @@ public final class BenchCommand {
             throughput.add(phase);
         }
         report.put("throughput", throughput);
-        progress.print("\r" + " ".repeat(78) + "\r");
+        clearBar(progress);
         printTable(report, tenants);
         if (options.out() != null) {
-            Path parent = options.out().toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            JSON.writeValue(options.out().toFile(), report);
+            writeReport(options.out(), report);
             out.println("Report: " + options.out());
         }
         return report;
@@ -310,12 +306,31 @@ public final class BenchCommand {
     }
 
     private void bar(String label, double fraction, String detail) {
+        bar(progress, label, fraction, detail);
+    }
+
+    /** Writes {@code report} as indented JSON to {@code file}, creating its directory. */
+    static void writeReport(Path file, Object report) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        JSON.writeValue(file.toFile(), report);
+    }
+
+    /** Redraws the one-line progress bar on {@code progress}: label, bar, percentage, detail. */
+    static void bar(PrintStream progress, String label, double fraction, String detail) {
         int width = 24;
         int filled = (int) Math.round(Math.max(0, Math.min(1, fraction)) * width);
         String line = String.format("\r%-34.34s [%s%s] %3.0f%% %s", label, "#".repeat(filled), "-".repeat(width - filled),
                 Math.min(100, fraction * 100), detail);
         progress.print(line + " ".repeat(Math.max(0, 78 - line.length())));
         progress.flush();
+    }
+
+    /** Wipes the progress bar's line. */
+    static void clearBar(PrintStream progress) {
+        progress.print("\r" + " ".repeat(78) + "\r");
     }
 
     @SuppressWarnings("unchecked")

@@ -1,7 +1,5 @@
 package io.corrigo.server.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Passage;
 import io.corrigo.api.PluginApi;
@@ -89,7 +87,7 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
                 index.upsert(batch);
                 batch.clear();
                 double seconds = (System.nanoTime() - start) / 1e9;
-                bar(progress, "indexing", (i + 1.0) / chunks, String.format(Locale.ROOT, "%,d chunks, %.0f/s", i + 1,
+                BenchCommand.bar(progress, "indexing", (i + 1.0) / chunks, String.format(Locale.ROOT, "%,d chunks, %.0f/s", i + 1,
                         (i + 1) / Math.max(seconds, 1e-9)));
             }
         }
@@ -102,7 +100,7 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
         report.put("indexingCpuSeconds", (processCpuNanos() - cpu) / 1e9);
         report.put("asLoaded", pass(corpus, search, dir, progress, "queries, as loaded"));
 
-        bar(progress, "compacting", 0, "");
+        BenchCommand.bar(progress, "compacting", 0, "");
         start = System.nanoTime();
         cpu = processCpuNanos();
         index.compact();
@@ -111,14 +109,10 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
         report.put("compacted", pass(corpus, search, dir, progress, "queries, compacted"));
         System.gc();
         report.put("heapAfterGcMiB", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20);
-        progress.print("\r" + " ".repeat(78) + "\r");
+        BenchCommand.clearBar(progress);
         print(report, print);
         if (out != null) {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);
+            BenchCommand.writeReport(out, report);
             print.println("Report: " + out);
         }
         return report;
@@ -143,7 +137,7 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
             search.retrieve(words, TOP);
             text[i] = (System.nanoTime() - t) / 1e6;
             if (i % 50 == 0) {
-                bar(progress, label, (i + 1.0) / queries, "");
+                BenchCommand.bar(progress, label, (i + 1.0) / queries, "");
             }
         }
         Map<String, Object> figures = new LinkedHashMap<>();
@@ -177,14 +171,6 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
         }
     }
 
-    private static void bar(PrintStream progress, String label, double fraction, String detail) {
-        int width = 24;
-        int filled = (int) Math.round(Math.max(0, Math.min(1, fraction)) * width);
-        String line = String.format(Locale.ROOT, "\r%-20.20s [%s%s] %3.0f%% %s", label, "#".repeat(filled),
-                "-".repeat(width - filled), Math.min(100, fraction * 100), detail);
-        progress.print(line + " ".repeat(Math.max(0, 78 - line.length())));
-        progress.flush();
-    }
 
     /** CPU time of the whole process (merges run in background threads). */
     private static long processCpuNanos() {
