@@ -88,6 +88,11 @@ public abstract class HttpTestBase {
         return send(HttpRequest.newBuilder(uri(path)).GET());
     }
 
+    /** A GET whose reply is not JSON: the body is one text node. */
+    protected Reply getText(String path) {
+        return send(HttpRequest.newBuilder(uri(path)).GET(), false);
+    }
+
     protected Reply delete(String path) {
         return send(HttpRequest.newBuilder(uri(path)).DELETE());
     }
@@ -146,12 +151,17 @@ public abstract class HttpTestBase {
     }
 
     private Reply send(HttpRequest.Builder request) {
+        return send(request, true);
+    }
+
+    private Reply send(HttpRequest.Builder request, boolean json) {
         try {
             if (authorization != null) {
                 request.header("Authorization", authorization);
             }
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode body = response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
+            JsonNode body = !json ? JSON.getNodeFactory().textNode(response.body())
+                    : response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
             return new Reply(response.statusCode(), body);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -82,7 +82,7 @@ public final class TraceRecorder {
     /** Records a knowledge-base passage that was not graded (naive mode). */
     public void retrievedUngraded(io.corrigo.api.Passage passage) {
         retrieved.add(new PassageTrace(passage.id(), passage.source().documentId(), passage.source().title(),
-                passage.source().origin(), passage.retrievalScore(), null, null, true, null));
+                passage.source().origin(), passage.retrievalScore(), null, null, true, null, passage.text()));
     }
 
     /** Records graded web results. */
@@ -193,6 +193,6 @@ public final class TraceRecorder {
     private static PassageTrace toTrace(ScoredPassage p, boolean kept) {
         var passage = p.passage();
         return new PassageTrace(passage.id(), passage.source().documentId(), passage.source().title(),
-                passage.source().origin(), passage.retrievalScore(), p.score(), p.grade(), kept, p.error());
+                passage.source().origin(), passage.retrievalScore(), p.score(), p.grade(), kept, p.error(), passage.text());
     }
 }

@@ -58,11 +58,32 @@ public class Calibration {
      * @param falseAbstention   replayed abstentions on answerable questions
      * @param fallbackShare    share of questions that would search the fallback
      * @param latencyMillis    estimated mean latency
+     * @param questions        how many labelled questions (or rated runs) the point was replayed on
      */
     public record Point(double upper, double lower, double strip, double stripRatio, double routeAccuracy,
                         double contextPrecision,
                         double contextRecall, double abstentionRecall, double falseAbstention, double fallbackShare,
-                        double latencyMillis) {
+                        double latencyMillis, int questions) {
+
+        /**
+         * The 95 % Wilson interval of the route accuracy on {@link #questions} questions: how far the accuracy
+         * measured here may be from the one the thresholds will give on new questions.
+         */
+        public double[] routeAccuracyInterval() {
+            return wilson(routeAccuracy, questions);
+        }
+    }
+
+    /** The 95 % Wilson score interval of a proportion {@code p} observed on {@code n} trials; {@code [0, 1]} for none. */
+    static double[] wilson(double p, int n) {
+        if (n <= 0 || Double.isNaN(p)) {
+            return new double[] {0, 1};
+        }
+        double z = 1.96;
+        double z2 = z * z;
+        double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+        double half = z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
+        return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
     }
 
     /**
@@ -144,13 +165,18 @@ public class Calibration {
         return points;
     }
 
-    /** Saves {@code point}'s thresholds as the tenant's next pipeline version; returns its number. */
+    /**
+     * Saves {@code point}'s thresholds as a draft of the tenant's next pipeline version (queries keep the active one
+     * until an admin publishes it); returns its number.
+     */
     public int apply(String tenantId, Point point) {
         ActivePipeline active = pipelines.active(tenantId);
         PipelineDefinition d = active.definition();
         PipelineSettings settings = d.settings().withThresholds(point.upper(), point.lower(), point.strip())
                 .withStripRatio(point.stripRatio());
-        return pipelines.save(tenantId, new PipelineDefinition(settings, d.stages(), d.resilience(), d.models())).version();
+        return pipelines.saveDraft(tenantId, new PipelineDefinition(settings, d.stages(), d.resilience(), d.models()),
+                String.format(java.util.Locale.ROOT, "calibrated on %d labelled question(s): route accuracy %.3f",
+                        point.questions(), point.routeAccuracy())).version();
     }
 
     static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double ratio,
@@ -201,7 +227,8 @@ public class Calibration {
         double fallbackShare = (double) fallbacks / n;
         return new Point(upper, lower, strip, ratio, route / n, EvalMetrics.mean(precision), EvalMetrics.mean(recall),
                 none == 0 ? Double.NaN : (double) noneAbstained / none,
-                answerable == 0 ? Double.NaN : (double) falseAbstentions / answerable, fallbackShare, (1 - fallbackShare) * kbLatency + fallbackShare * fallbackLatency);
+                answerable == 0 ? Double.NaN : (double) falseAbstentions / answerable, fallbackShare, (1 - fallbackShare) * kbLatency + fallbackShare * fallbackLatency,
+                recorded.size());
     }
 
     private static List<ScoredPassage> graded(List<PassageTrace> passages, Thresholds thresholds) {

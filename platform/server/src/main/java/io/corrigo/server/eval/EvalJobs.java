@@ -106,13 +106,16 @@ public class EvalJobs {
 
     private final EvalService eval;
     private final Calibration calibration;
+    private final int minLabelled;
     private final TenantService tenants;
     private final RunLog runLog;
     private final Clock clock;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("corrigo-eval"));
     private final Map<String, Deque<Job>> byTenant = new ConcurrentHashMap<>();
 
-    EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, RunLog runLog, Clock clock) {
+    EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, RunLog runLog, Clock clock,
+             @org.springframework.beans.factory.annotation.Value("${corrigo.calibration.min-labelled:30}") int minLabelled) {
+        this.minLabelled = Math.max(1, minLabelled);
         this.eval = eval;
         this.runLog = runLog;
         this.calibration = calibration;
@@ -139,6 +142,10 @@ public class EvalJobs {
             questions = EvalQuestions.parse(fileName, jsonl.lines().toList(), 0);
         } catch (IllegalArgumentException e) {
             throw ServiceException.invalid("invalid_questions", e.getMessage());
+        }
+        if (calibrate && questions.size() < minLabelled) {
+            throw ServiceException.invalid("too_few_labels", tooFew(questions.size(), "labelled questions")
+                    + " Run the evaluation without calibration, or add questions.");
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
         job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0));
@@ -169,6 +176,18 @@ public class EvalJobs {
         return job;
     }
 
+    private String tooFew(int found, String what) {
+        return "Calibration needs at least " + minLabelled + " " + what + " (corrigo.calibration.min-labelled); "
+                + found + " " + (found == 1 ? "is" : "are") + " too few to choose thresholds from: a route accuracy "
+                + "measured on them could be off by " + Math.round(50 * (Calibration.wilson(0.5, Math.max(1, found))[1]
+                - Calibration.wilson(0.5, Math.max(1, found))[0])) + " points either way.";
+    }
+
+    /** The fewest labelled questions or rated runs calibration proposes thresholds from. */
+    public int minLabelled() {
+        return minLabelled;
+    }
+
     /**
      * Queues a threshold calibration on the tenant's rated runs (those users marked helpful or not helpful in the
      * run log), replayed from their traces as {@link FeedbackRuns} describes. The job has calibration points and no
@@ -186,6 +205,11 @@ public class EvalJobs {
                 runLog.export(tenantId, new RunFilter(null, null, null, null, "any"), export);
                 FeedbackRuns.Read read = FeedbackRuns.parse("the run log",
                         export.toString(StandardCharsets.UTF_8).lines().toList());
+                int rated = read.recording().questions().size();
+                if (rated < minLabelled) {
+                    throw new IllegalStateException(tooFew(rated, "rated runs")
+                            + " Ask users to rate answers (thumbs up or down) in the widget or the run log.");
+                }
                 List<Calibration.Point> points = Calibration.sweep(read.recording());
                 job.calibration = List.copyOf(points.subList(0, Math.min(10, points.size())));
                 job.done = 1;

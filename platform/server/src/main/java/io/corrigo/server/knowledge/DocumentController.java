@@ -84,6 +84,28 @@ class DocumentController {
         ingestion.delete(tenant, id);
     }
 
+    /** The document's chunks as indexed: text, sentences, section, whether an admin edited or disabled them. */
+    @GetMapping("/api/v1/tenants/{tenant}/documents/{id}/chunks")
+    List<ChunkView> chunks(@PathVariable String tenant, @PathVariable String id) {
+        return ingestion.chunks(tenant, id);
+    }
+
+    /**
+     * An edit of one chunk.
+     *
+     * @param text     the new text, or {@code null} to keep (or restore) the original
+     * @param disabled whether to leave the chunk out of the index
+     */
+    record ChunkEdit(String text, boolean disabled) {
+    }
+
+    /** Edits, disables or restores one chunk; the document is indexed again at once. Returns its chunks. */
+    @org.springframework.web.bind.annotation.PatchMapping("/api/v1/tenants/{tenant}/documents/{id}/chunks/{chunk}")
+    List<ChunkView> editChunk(@PathVariable String tenant, @PathVariable String id, @PathVariable String chunk,
+                              @org.springframework.web.bind.annotation.RequestBody ChunkEdit edit) {
+        return ingestion.editChunk(tenant, id, chunk, edit.text(), edit.disabled());
+    }
+
     @GetMapping("/api/v1/tenants/{tenant}/jobs")
     List<JobView> jobs(@PathVariable String tenant) {
         return ingestion.jobs(tenant);

@@ -62,12 +62,15 @@ class DocumentIndexer {
     private final DocumentStore store;
     private final DocumentRepository documents;
     private final KnowledgeBases knowledgeBases;
+    private final ChunkOverrides overrides;
     private final Clock clock;
     private final ExecutorService embedders = Executors.newFixedThreadPool(EMBEDDING_THREADS,
             DaemonThreads.named("corrigo-embedding"));
 
     DocumentIndexer(TenantService tenants, PipelineRuntimes runtimes, EmbeddingService embeddings, DocumentParser parser,
-                    DocumentStore store, DocumentRepository documents, KnowledgeBases knowledgeBases, Clock clock) {
+                    DocumentStore store, DocumentRepository documents, KnowledgeBases knowledgeBases,
+                    ChunkOverrides overrides, Clock clock) {
+        this.overrides = overrides;
         this.tenants = tenants;
         this.runtimes = runtimes;
         this.embeddings = embeddings;
@@ -115,8 +118,8 @@ class DocumentIndexer {
             }
             try {
                 Chunker chunker = chunkers.computeIfAbsent(String.valueOf(document.knowledgeBaseId()), id -> chunker(document));
-                parsed.put(document.id(), chunk(chunker, document,
-                        parser.parse(document.name(), store.get(job.tenantId, document.id())).texts()));
+                parsed.put(document.id(), edited(chunk(chunker, document,
+                        parser.parse(document.name(), store.get(job.tenantId, document.id())).texts()), document));
             } catch (RuntimeException e) {
                 fail(job, document, e, progress);
             }
@@ -263,6 +266,82 @@ class DocumentIndexer {
             }
         }
         return result;
+    }
+
+    /** The chunks with the admins' edits applied: edited text replaces a chunk's, a disabled chunk is left out. */
+    private List<Chunked> edited(List<Chunked> chunks, DocumentRecord document) {
+        Map<String, ChunkOverrides.Override> edits = overrides.of(document.id());
+        if (edits.isEmpty()) {
+            return chunks;
+        }
+        List<Chunked> result = new ArrayList<>();
+        for (Chunked c : chunks) {
+            ChunkOverrides.Override edit = edits.get(c.id());
+            if (edit == null) {
+                result.add(c);
+            } else if (!edit.disabled()) {
+                result.add(edit.text() == null ? c : new Chunked(c.id(), c.documentId(), c.knowledgeBaseId(), c.source(),
+                        asChunk(edit.text()), c.section()));
+            }
+        }
+        return result;
+    }
+
+    private static Chunker.Chunk asChunk(String text) {
+        return new Chunker.Chunk(text, io.corrigo.api.text.Sentences.split(text));
+    }
+
+    /**
+     * Every chunk of an indexed document, as the index holds it (with the admins' edits), including the chunks an admin
+     * disabled. Parses the stored original again: chunking is deterministic.
+     */
+    List<ChunkView> chunks(DocumentRecord document) {
+        List<Chunked> all = chunk(chunker(document), document,
+                parser.parse(document.name(), store.get(document.tenantId(), document.id())).texts());
+        Map<String, ChunkOverrides.Override> edits = overrides.of(document.id());
+        List<ChunkView> views = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            Chunked c = all.get(i);
+            ChunkOverrides.Override edit = edits.get(c.id());
+            Chunker.Chunk chunk = edit != null && edit.text() != null ? asChunk(edit.text()) : c.chunk();
+            String source = c.source().id() != null ? c.source().title() + " (row " + c.source().id() + ")" : c.source().title();
+            views.add(new ChunkView(c.id(), i + 1, c.section(), source, chunk.text(), chunk.sentences(),
+                    edit != null && edit.disabled(), edit != null && edit.text() != null));
+        }
+        return views;
+    }
+
+    /**
+     * Records an admin's edit of one chunk and indexes the document again at once, on the caller's thread: its old
+     * chunks are removed, its chunks with every edit applied are embedded and written. Returns the chunks as they are
+     * now. @throws ServiceException 404 for a chunk the document does not have, 409 while the document is being indexed
+     */
+    List<ChunkView> edit(DocumentRecord document, String chunkId, ChunkOverrides.Override change) {
+        if (document.status() == DocumentRecord.Status.QUEUED || document.status() == DocumentRecord.Status.INDEXING) {
+            throw ServiceException.conflict("document_indexing", "'" + document.name()
+                    + "' is being indexed; edit its chunks when the job is done.");
+        }
+        String tenantId = document.tenantId();
+        List<Chunked> all = chunk(chunker(document), document,
+                parser.parse(document.name(), store.get(tenantId, document.id())).texts());
+        if (all.stream().noneMatch(c -> c.id().equals(chunkId))) {
+            throw ServiceException.notFound("chunk_not_found", "'" + document.name() + "' has no chunk '" + chunkId + "'.");
+        }
+        if (change.text() != null && change.text().isBlank()) {
+            throw ServiceException.invalid("empty_chunk", "A chunk's text cannot be empty: disable the chunk instead.");
+        }
+        KnowledgeIndex index = writableIndex(tenantId);
+        overrides.put(document.id(), chunkId, change, clock.instant());
+        List<Chunked> indexed = edited(all, document);
+        index.deleteDocument(document.id());
+        for (int from = 0; from < indexed.size(); from += BATCH) {
+            index.upsert(embed(indexed.subList(from, Math.min(indexed.size(), from + BATCH))));
+        }
+        document.indexed(indexed.size(), clock.instant());
+        documents.save(document);
+        log.info("Tenant {}: chunk {} of '{}' {}; document indexed again ({} chunks)", tenantId, chunkId,
+                document.name(), change.disabled() ? "disabled" : change.text() != null ? "edited" : "restored", indexed.size());
+        return chunks(document);
     }
 
     /** The chunks as passages, embedded on the embedding threads, in order. */

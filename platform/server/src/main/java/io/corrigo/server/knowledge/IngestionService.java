@@ -47,11 +47,13 @@ public class IngestionService {
     private final KnowledgeBases knowledgeBases;
     private final JobScheduler scheduler;
     private final DocumentIndexer indexer;
+    private final ChunkOverrides overrides;
     private final Clock clock;
 
     IngestionService(TenantService tenants, DocumentParser parser, DocumentStore store, DocumentRepository documents,
                      IngestionJobRepository jobs, KnowledgeBases knowledgeBases, JobScheduler scheduler,
-                     DocumentIndexer indexer, Clock clock) {
+                     DocumentIndexer indexer, ChunkOverrides overrides, Clock clock) {
+        this.overrides = overrides;
         this.tenants = tenants;
         this.parser = parser;
         this.store = store;
@@ -101,6 +103,7 @@ public class IngestionService {
                     .orElseGet(() -> new DocumentRecord(newId("d-"), tenantId, kb.id, upload.fileName(),
                             types.get(upload.fileName()), clock.instant()));
             store.put(tenantId, document.id(), upload.content());
+            overrides.clear(document.id()); // a replaced document has other chunks: edits of the old ones do not apply
             document.queue(jobId, types.get(upload.fileName()), upload.content().length, clock.instant());
             documents.save(document);
         }
@@ -126,6 +129,38 @@ public class IngestionService {
         }
         scheduler.schedule(tenantId, jobId);
         return view(job);
+    }
+
+    /**
+     * The chunks of an indexed document as the index holds them, with the ones an admin disabled.
+     * @throws ServiceException 404
+     */
+    public List<ChunkView> chunks(String tenantId, String documentId) {
+        return indexer.chunks(document(tenantId, documentId));
+    }
+
+    /**
+     * Replaces one chunk's text ({@code text} non-null), disables it or enables it again, and indexes the document
+     * again at once with every edit applied; returns its chunks as they are now.
+     *
+     * @throws ServiceException 404 unknown document or chunk, 409 while the document is being indexed, 400 empty text
+     */
+    public List<ChunkView> editChunk(String tenantId, String documentId, String chunkId, String text, boolean disabled) {
+        if (text != null && text.length() > MAX_CHUNK_EDIT_CHARS) {
+            throw ServiceException.invalid("chunk_too_long", "An edited chunk has at most " + MAX_CHUNK_EDIT_CHARS
+                    + " characters; this one has " + text.length() + ".");
+        }
+        return indexer.edit(document(tenantId, documentId), chunkId,
+                new ChunkOverrides.Override(text == null ? null : text.strip(), disabled));
+    }
+
+    /** The longest text an edited chunk may have. */
+    static final int MAX_CHUNK_EDIT_CHARS = 20_000;
+
+    private DocumentRecord document(String tenantId, String documentId) {
+        tenants.require(tenantId);
+        return documents.findByIdAndTenantId(documentId, tenantId)
+                .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));
     }
 
     /** Removes a document: its chunks from the index, its original and its record. @throws ServiceException 404 */

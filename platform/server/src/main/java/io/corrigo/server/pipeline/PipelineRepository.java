@@ -11,6 +11,10 @@ interface PipelineRepository extends JpaRepository<PipelineVersion, Long> {
 
     Optional<PipelineVersion> findFirstByTenantIdOrderByVersionDesc(String tenantId);
 
+    java.util.List<PipelineVersion> findByTenantIdOrderByVersionDesc(String tenantId);
+
+    Optional<PipelineVersion> findByTenantIdAndVersion(String tenantId, int version);
+
     @Query("select p.version from PipelineVersion p where p.tenantId = :tenantId and p.active = true")
     Optional<Integer> findActiveVersion(@Param("tenantId") String tenantId);
 }

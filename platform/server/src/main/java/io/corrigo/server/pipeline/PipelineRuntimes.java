@@ -149,10 +149,61 @@ public class PipelineRuntimes {
                 if (current != null && !current.stale() && current.pipeline().version() == active.version()) {
                     return current.pipeline();
                 }
-                Built built = build(active, current);
+                Built built = build(active, current == null ? Map.of() : current.instances(), true);
                 byTenant.put(tenantId, built);
                 log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
                 return built.pipeline();
+            }
+        } finally {
+            plugins.lifecycle().readLock().unlock();
+        }
+    }
+
+    /**
+     * A pipeline that runs another version of the tenant's (a draft, an earlier release) beside the active one, for
+     * the playground and evaluation to compare. It shares the active pipeline's instances whose factory and settings it
+     * has too (the index above all); the others are created for it alone and closed with it. A stage that cannot get
+     * an instance of its own (a retriever whose index the active one holds open) runs as a stand-in, and the preview's
+     * answers say so.
+     */
+    public final class Preview implements AutoCloseable {
+        private final TenantPipeline pipeline;
+        private final List<Object> own;
+
+        private Preview(TenantPipeline pipeline, List<Object> own) {
+            this.pipeline = pipeline;
+            this.own = own;
+        }
+
+        public TenantPipeline pipeline() {
+            return pipeline;
+        }
+
+        @Override
+        public void close() {
+            own.forEach(instance -> PipelineRuntimes.close(instance, pipeline.tenantId()));
+        }
+    }
+
+    /**
+     * A preview of {@code version} of the tenant's pipeline; close it when done. For the active version it is the
+     * active pipeline itself. @throws io.corrigo.server.problem.ServiceException 404
+     */
+    public Preview preview(String tenantId, int version) {
+        TenantPipeline active = forTenant(tenantId);
+        if (active.version() == version) {
+            return new Preview(active, List.of());
+        }
+        plugins.lifecycle().readLock().lock();
+        try {
+            ActivePipeline stored = pipelines.versionWithSecrets(tenantId, version);
+            synchronized (this) {
+                Built current = byTenant.get(tenantId);
+                Map<InstanceKey, Object> shared = current == null ? Map.of() : current.instances();
+                Built built = build(stored, shared, false);
+                List<Object> own = built.instances().entrySet().stream()
+                        .filter(e -> shared.get(e.getKey()) != e.getValue()).map(Map.Entry::getValue).toList();
+                return new Preview(built.pipeline(), own);
             }
         } finally {
             plugins.lifecycle().readLock().unlock();
@@ -176,8 +227,11 @@ public class PipelineRuntimes {
         return problems;
     }
 
-    private Built build(ActivePipeline active, Built previous) {
-        Map<InstanceKey, Object> reusable = previous == null ? Map.of() : previous.instances();
+    /**
+     * A pipeline for {@code active}, taking the instances of {@code reusable} it has the keys of; with
+     * {@code replacing}, the instances of {@code reusable} it does not take are closed (it replaces their pipeline).
+     */
+    private Built build(ActivePipeline active, Map<InstanceKey, Object> reusable, boolean replacing) {
         Map<StageKind<?>, InstanceKey> keys = new HashMap<>();
         for (StageKind<?> kind : StageKind.values()) {
             StageConfig stage = active.definition().stages().get(kind.stage());
@@ -185,11 +239,13 @@ public class PipelineRuntimes {
                 keys.put(kind, new InstanceKey(kind, stage.factoryId(), stage.properties()));
             }
         }
-        reusable.forEach((key, instance) -> {
-            if (!keys.containsValue(key)) {
-                close(instance, active.tenantId());
-            }
-        });
+        if (replacing) {
+            reusable.forEach((key, instance) -> {
+                if (!keys.containsValue(key)) {
+                    close(instance, active.tenantId());
+                }
+            });
+        }
 
         Map<InstanceKey, Object> instances = new HashMap<>();
         Map<StageKind<?>, Object> guarded = new HashMap<>();
@@ -291,6 +347,14 @@ public class PipelineRuntimes {
             } catch (Exception e) {
                 log.warn("Tenant {}: closing {} failed: {}", tenantId, instance.getClass().getSimpleName(), e.toString());
             }
+        }
+    }
+
+    /** Closes every instance of the tenant's pipeline and forgets it: the tenant is being deleted. */
+    public synchronized void forget(String tenantId) {
+        Built built = byTenant.remove(tenantId);
+        if (built != null) {
+            built.instances().values().forEach(i -> close(i, tenantId));
         }
     }
 

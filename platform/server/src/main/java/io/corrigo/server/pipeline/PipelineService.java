@@ -1,6 +1,7 @@
 package io.corrigo.server.pipeline;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.InvalidConfigException;
@@ -22,7 +23,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.time.Instant;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -163,12 +166,26 @@ public class PipelineService {
     }
 
     /**
-     * Validates {@code definition} and makes it the tenant's next, active version. A secret setting whose value is
-     * {@link #SECRET_MASK} keeps the value the active version has for the same stage and factory; secret values are
-     * stored encrypted. Returns the new version as {@link #active} shows it. @throws ServiceException 400
+     * Validates {@code definition} and makes it the tenant's next, active version (the API's save; the admin UI saves
+     * drafts). A secret setting whose value is {@link #SECRET_MASK} keeps the value the active version has for the same
+     * stage and factory; secret values are stored encrypted. Returns the new version as {@link #active} shows it.
+     * @throws ServiceException 400
      */
     @Transactional
     public ActivePipeline save(String tenantId, PipelineDefinition definition) {
+        return store(tenantId, definition, true, null);
+    }
+
+    /**
+     * Validates {@code definition} and stores it as the tenant's next version, a draft: queries go on running on the
+     * active version until the draft is {@link #publish published}. @throws ServiceException 400
+     */
+    @Transactional
+    public ActivePipeline saveDraft(String tenantId, PipelineDefinition definition, String note) {
+        return store(tenantId, definition, false, note);
+    }
+
+    private ActivePipeline store(String tenantId, PipelineDefinition definition, boolean publish, String note) {
         tenants.require(tenantId);
         // concurrent saves of one tenant queue here: each reads the latest version after the one before it committed
         tenants.lockForChange(tenantId);
@@ -186,21 +203,251 @@ public class PipelineService {
             String kept = before != null && before.factoryId().equals(stage.factoryId()) ? before.properties().get(name) : null;
             return kept == null ? null : secrets.decrypt(kept);
         });
+        requireValid(plain);
+        definition = mapSecrets(plain, (kind, stage, name, value) ->
+                value != null && !value.isBlank() && isSecret(kind, stage, name) ? secrets.encrypt(value) : value);
+        Optional<PipelineVersion> latest = repository.findFirstByTenantIdOrderByVersionDesc(tenantId);
+        if (publish) {
+            repository.findByTenantIdAndActiveTrue(tenantId).ifPresent(v -> {
+                v.deactivate();
+                repository.saveAndFlush(v);
+            });
+        }
+        int next = latest.map(v -> v.version() + 1).orElse(1);
+        activeVersions.forget(tenantId);
+        String cleanNote = note == null || note.isBlank() ? null : note.strip().substring(0, Math.min(500, note.strip().length()));
+        return masked(toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant(),
+                publish, currentAdmin(), cleanNote))));
+    }
+
+    private void requireValid(PipelineDefinition plain) {
         List<ConfigProblem> problems = problems(plain);
         if (!problems.isEmpty()) {
             throw ServiceException.invalid("invalid_pipeline", "The pipeline is not valid.",
                     problems.stream().map(ConfigProblem::toString).toList());
         }
-        definition = mapSecrets(plain, (kind, stage, name, value) ->
-                value != null && !value.isBlank() && isSecret(kind, stage, name) ? secrets.encrypt(value) : value);
-        Optional<PipelineVersion> latest = repository.findFirstByTenantIdOrderByVersionDesc(tenantId);
-        repository.findByTenantIdAndActiveTrue(tenantId).ifPresent(v -> {
-            v.deactivate();
-            repository.saveAndFlush(v);
+    }
+
+    /**
+     * {@code config} as stage {@code stage} of the tenant's pipeline with every kept secret ({@link #SECRET_MASK})
+     * decrypted from the active version, as {@link #save} would resolve it, refusing a kept secret whose stage's
+     * address changed. For a connection test. @throws ServiceException 404, 400
+     */
+    @Transactional(readOnly = true)
+    public StageConfig withKeptSecrets(String tenantId, String stage, StageConfig config) {
+        PipelineDefinition previous = stored(tenantId).definition();
+        PipelineDefinition one = new PipelineDefinition(previous.settings(), Map.of(stage, config));
+        List<String> rebound = secretsSentElsewhere(one, previous);
+        if (!rebound.isEmpty()) {
+            throw ServiceException.invalid("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an "
+                    + "address it was not sent to before: give the secret again with the new address.", rebound);
+        }
+        PipelineDefinition plain = mapSecrets(one, (kind, s, name, value) -> {
+            if (!SECRET_MASK.equals(value)) {
+                return value;
+            }
+            StageConfig before = previous.stages().get(stage);
+            String kept = before != null && before.factoryId().equals(s.factoryId()) ? before.properties().get(name) : null;
+            return kept == null ? null : secrets.decrypt(kept);
         });
-        int next = latest.map(v -> v.version() + 1).orElse(1);
-        activeVersions.forget(tenantId);
-        return masked(toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant()))));
+        return plain.stages().get(stage);
+    }
+
+    /** Who is changing the pipeline: the signed-in admin or key holder, else the host itself (a new tenant's default). */
+    private static String currentAdmin() {
+        org.springframework.security.core.Authentication auth =
+                org.springframework.security.core.context.SecurityContextHolder.getContext().getAuthentication();
+        return auth == null || auth.getName() == null || "anonymousUser".equals(auth.getName()) ? "system" : auth.getName();
+    }
+
+    /** Where a version stands. */
+    public enum VersionState {
+        /** the version queries run on */
+        ACTIVE,
+        /** saved, never published */
+        DRAFT,
+        /** published once, replaced since: publishing it again is a rollback */
+        RELEASED
+    }
+
+    /**
+     * One version in the tenant's history.
+     *
+     * @param publishedAt when it was last made active; {@code null} for a draft
+     * @param author      who saved it ({@code system} for a new tenant's default)
+     */
+    public record VersionSummary(int version, VersionState state, String author, String note, Instant createdAt,
+                                 Instant publishedAt) {
+    }
+
+    /** Every version of the tenant's pipeline, newest first. @throws ServiceException 404 */
+    @Transactional(readOnly = true)
+    public List<VersionSummary> versions(String tenantId) {
+        tenants.require(tenantId);
+        return repository.findByTenantIdOrderByVersionDesc(tenantId).stream()
+                .map(r -> new VersionSummary(r.version(), r.active() ? VersionState.ACTIVE
+                        : r.publishedAt() == null ? VersionState.DRAFT : VersionState.RELEASED,
+                        r.author() == null ? "system" : r.author(), r.note(), r.createdAt(), r.publishedAt()))
+                .toList();
+    }
+
+    /** One version as admins see it (secrets masked). @throws ServiceException 404 */
+    @Transactional(readOnly = true)
+    public ActivePipeline version(String tenantId, int version) {
+        return masked(toActive(row(tenantId, version)));
+    }
+
+    /** One version with its secrets decrypted: only for building a pipeline that runs it (a draft's preview). */
+    @Transactional(readOnly = true)
+    ActivePipeline versionWithSecrets(String tenantId, int version) {
+        ActivePipeline stored = toActive(row(tenantId, version));
+        return withDefinition(stored, mapSecrets(stored.definition(), (kind, stage, name, value) -> secrets.decrypt(value)));
+    }
+
+    private PipelineVersion row(String tenantId, int version) {
+        tenants.require(tenantId);
+        return repository.findByTenantIdAndVersion(tenantId, version).orElseThrow(() -> ServiceException.notFound(
+                "version_not_found", "Tenant '" + tenantId + "' has no pipeline version " + version + "."));
+    }
+
+    /**
+     * Makes {@code version} the one queries run on: a draft's release, or, for an earlier release, a rollback. The
+     * version is checked again first (a plugin it names may have gone since it was saved). Returns it as
+     * {@link #active} shows it. @throws ServiceException 404, 400
+     */
+    @Transactional
+    public ActivePipeline publish(String tenantId, int version) {
+        tenants.require(tenantId);
+        tenants.lockForChange(tenantId);
+        PipelineVersion row = row(tenantId, version);
+        if (!row.active()) {
+            requireValid(versionWithSecrets(tenantId, version).definition());
+            repository.findByTenantIdAndActiveTrue(tenantId).ifPresent(v -> {
+                v.deactivate();
+                repository.saveAndFlush(v);
+            });
+            row.publish(clock.instant());
+            repository.save(row);
+            activeVersions.forget(tenantId);
+        }
+        return masked(toActive(row));
+    }
+
+    /**
+     * One setting that differs between two versions.
+     *
+     * @param path   where it is ({@code settings.upperThreshold}, {@code stages.search.factoryId})
+     * @param before its value in the first version ({@code null}: not set)
+     * @param after  its value in the second
+     */
+    public record Change(String path, String before, String after) {
+    }
+
+    /** What changes when {@code to} replaces {@code from} (secrets compared as masked). @throws ServiceException 404 */
+    @Transactional(readOnly = true)
+    public List<Change> diff(String tenantId, int from, int to) {
+        Map<String, String> before = flatten(version(tenantId, from).definition());
+        Map<String, String> after = flatten(version(tenantId, to).definition());
+        Set<String> paths = new TreeSet<>(before.keySet());
+        paths.addAll(after.keySet());
+        List<Change> changes = new ArrayList<>();
+        for (String path : paths) {
+            if (!Objects.equals(before.get(path), after.get(path))) {
+                changes.add(new Change(path, before.get(path), after.get(path)));
+            }
+        }
+        return changes;
+    }
+
+    private Map<String, String> flatten(PipelineDefinition definition) {
+        Map<String, String> flat = new TreeMap<>();
+        flatten("", json.valueToTree(definition), flat);
+        return flat;
+    }
+
+    private static void flatten(String path, JsonNode node, Map<String, String> into) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> flatten(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue(), into));
+        } else if (!node.isNull()) {
+            into.put(path, node.isTextual() ? node.textValue() : node.toString());
+        }
+    }
+
+    /** A format pipelines are exported and imported in. */
+    public enum Format {
+        JSON, YAML;
+
+        /** {@code json} or {@code yaml}/{@code yml}, any case. @throws ServiceException 400 */
+        public static Format of(String name) {
+            String n = name == null ? "" : name.strip().toLowerCase(java.util.Locale.ROOT);
+            return switch (n) {
+                case "json" -> JSON;
+                case "yaml", "yml" -> YAML;
+                default -> throw ServiceException.invalid("unknown_format", "Pipelines are exported and imported as "
+                        + "json or yaml, not '" + name + "'.");
+            };
+        }
+    }
+
+    /**
+     * A version as a document to keep or move to another tenant or host: settings, stages and their settings, with
+     * every secret setting left out. @throws ServiceException 404
+     */
+    @Transactional(readOnly = true)
+    public String export(String tenantId, int version, Format format) {
+        PipelineDefinition stored = toActive(row(tenantId, version)).definition();
+        PipelineDefinition withoutSecrets = mapSecrets(stored, (kind, stage, name, value) ->
+                value != null && (SecretBox.isEncrypted(value) || isSecret(kind, stage, name)) ? null : value);
+        try {
+            return mapper(format).writerWithDefaultPrettyPrinter().writeValueAsString(withoutSecrets);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Reads an exported pipeline and saves it as a new draft. A secret setting the document leaves out keeps the value
+     * the active version has for the same stage and factory, as long as the stage's addresses did not change.
+     * @throws ServiceException 400 unreadable or invalid
+     */
+    @Transactional
+    public ActivePipeline importDraft(String tenantId, String document, Format format) {
+        tenants.require(tenantId);
+        if (document == null || document.isBlank()) {
+            throw ServiceException.invalid("empty_import", "The pipeline document is empty.");
+        }
+        PipelineDefinition imported;
+        try {
+            imported = mapper(format).readValue(document, PipelineDefinition.class);
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            String why = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
+            throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
+                    + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + why);
+        }
+        if (imported == null) {
+            throw ServiceException.invalid("empty_import", "The pipeline document is empty.");
+        }
+        PipelineDefinition active = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
+        Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
+        imported.stages().forEach((stageName, stage) -> {
+            Map<String, String> properties = new java.util.LinkedHashMap<>(stage.properties());
+            StageConfig before = active == null ? null : active.stages().get(stageName);
+            StageKind<?> kind = kindOf(stageName).orElse(null);
+            if (before != null && before.factoryId().equals(stage.factoryId())) {
+                before.properties().forEach((name, value) -> {
+                    if (!properties.containsKey(name) && (SecretBox.isEncrypted(value) || isSecret(kind, before, name))) {
+                        properties.put(name, SECRET_MASK);
+                    }
+                });
+            }
+            stages.put(stageName, new StageConfig(stage.factoryId(), properties));
+        });
+        return saveDraft(tenantId, new PipelineDefinition(imported.settings(), stages, imported.resilience(),
+                imported.models()), "imported");
+    }
+
+    private ObjectMapper mapper(Format format) {
+        return format == Format.YAML ? json.copyWith(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()) : json;
     }
 
     /**

@@ -32,15 +32,27 @@ class PipelineVersion {
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
+    @Column(name = "published_at")
+    private Instant publishedAt;
+
+    private String author;
+
+    private String note;
+
     protected PipelineVersion() {
     }
 
-    PipelineVersion(String tenantId, int version, String definition, Instant createdAt) {
+    /** A new version: published (and active) at once, or a draft. */
+    PipelineVersion(String tenantId, int version, String definition, Instant createdAt, boolean publish,
+                    String author, String note) {
         this.tenantId = tenantId;
         this.version = version;
-        this.active = true;
+        this.active = publish;
         this.definition = definition;
         this.createdAt = createdAt;
+        this.publishedAt = publish ? createdAt : null;
+        this.author = author;
+        this.note = note;
     }
 
     String tenantId() {
@@ -66,5 +78,27 @@ class PipelineVersion {
 
     void deactivate() {
         this.active = false;
+    }
+
+    /** Makes this version the one queries run on (a draft's release, or a rollback to an earlier release). */
+    void publish(Instant at) {
+        this.active = true;
+        this.publishedAt = at;
+    }
+
+    boolean active() {
+        return active;
+    }
+
+    Instant publishedAt() {
+        return publishedAt;
+    }
+
+    String author() {
+        return author;
+    }
+
+    String note() {
+        return note;
     }
 }

@@ -166,6 +166,11 @@ public class PluginGuards {
         return guard.isPresent();
     }
 
+    /** Forgets every guard of {@code tenant} (the tenant is deleted). */
+    public void forget(String tenant) {
+        guards.values().removeIf(g -> g.tenant().equals(tenant));
+    }
+
     /** Resets every guard (tests start from closed breakers). */
     public void resetAll() {
         guards.values().forEach(Guard::reset);

@@ -116,6 +116,21 @@ public class QueryService {
     }
 
     /**
+     * As {@link #askWithTrace(String, String)}, on {@code version} of the tenant's pipeline (a draft, an earlier
+     * release) instead of the active one: the run is kept with that version's number.
+     *
+     * @throws ServiceException 404 unknown tenant or version, 400 bad question
+     */
+    public RunView askWithTrace(String tenantId, String question, int version) {
+        String q = validate(tenantId, question);
+        try (PipelineRuntimes.Preview preview = runtimes.preview(tenantId, version)) {
+            RunResult result = preview.pipeline().pipeline().run(q, null);
+            RunRecord record = save(UUID.randomUUID().toString(), tenantId, preview.pipeline(), result);
+            return RunView.of(record, result.answer().citations(), result.trace());
+        }
+    }
+
+    /**
      * Checks a question before answering it (so a streaming response can fail cleanly before it starts).
      * @return the question, stripped
      * @throws ServiceException 404 unknown tenant, 400 bad question

@@ -118,6 +118,11 @@ public class RunLog {
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "'."));
     }
 
+    /** Waits until every run queued for writing so far is in the database (before a tenant's runs are deleted). */
+    public void flushWrites() {
+        writes.awaitAll();
+    }
+
     /** The tenant's runs matching {@code filter}, newest first, without traces. */
     @Transactional(readOnly = true)
     public RunPage list(String tenantId, RunFilter filter, int page, int size) {

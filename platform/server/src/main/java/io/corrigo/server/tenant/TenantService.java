@@ -118,6 +118,19 @@ public class TenantService implements KnownTenants {
         return TenantView.of(tenants.save(tenant));
     }
 
+    /**
+     * Deletes the tenant's row and forgets it; everything that refers to it must be gone already (see
+     * {@code TenantDeletion}). @throws ServiceException 404
+     */
+    @Transactional(propagation = org.springframework.transaction.annotation.Propagation.MANDATORY)
+    public void deleteRow(String id) {
+        inReach(id);
+        Tenant tenant = tenants.findById(id).orElseThrow(() -> notFound(id));
+        tenants.delete(tenant);
+        tenants.flush();
+        recent.forget(id);
+    }
+
     /** The tenant's chat widget look and its key holders' limits. @throws ServiceException 404 */
     @Transactional(readOnly = true)
     public WidgetSettings widget(String id) {
