@@ -108,7 +108,7 @@ class AdminUiBrowserTest extends UiTestBase {
 
     @Test
     @Order(3)
-    void should_refuse_an_invalid_setting_in_the_pipeline_form_and_save_a_valid_one_as_a_new_version() {
+    void should_refuse_an_invalid_setting_with_a_labelled_summary_and_save_a_valid_one_as_a_draft_then_publish_it() {
         Browser b = browser();
         int before = pipelines.activeVersion(TENANT);
         b.open("/pipeline?tenant=" + TENANT);
@@ -121,16 +121,25 @@ class AdminUiBrowserTest extends UiTestBase {
 
         b.waitUntil(d -> !b.fieldError("cfg-critic-fullSupport").isEmpty(), Duration.ofSeconds(10));
         assertThat(b.fieldError("cfg-critic-fullSupport")).contains("at most 1");
+        assertThat(b.text("pipeline-errors")).as("the summary names the field as the form labels it")
+                .contains("1 setting needs attention").contains("Critic · ").doesNotContain("stages.critic");
         assertThat(pipelines.activeVersion(TENANT)).isEqualTo(before);
         b.screenshot("03-pipeline-invalid");
 
         b.type("cfg-critic-fullSupport", "0.7");
         b.click("save-pipeline");
-        b.waitUntil(d -> pipelines.activeVersion(TENANT) == before + 1, Duration.ofSeconds(10));
-        var saved = pipelines.active(TENANT).definition();
+        b.waitUntil(d -> pipelines.versions(TENANT).size() == 2, Duration.ofSeconds(10));
+        assertThat(pipelines.activeVersion(TENANT)).as("a saved draft is not live").isEqualTo(before);
+        var saved = pipelines.version(TENANT, before + 1).definition();
         assertThat(saved.settings().topK()).isEqualTo(5);
         assertThat(saved.stages().get("critic").properties()).containsEntry("fullSupport", "0.7");
-        b.waitUntil(d -> b.text("pipeline-version").startsWith("Version " + (before + 1)), Duration.ofSeconds(10));
+        b.waitUntil(d -> b.text("pipeline-version").contains("You are editing version " + (before + 1)), Duration.ofSeconds(10));
+
+        b.click("publish-editing");
+        assertThat(b.text("confirm-impact")).contains("Critic · Full support", "0.7");
+        b.click("confirm-button");
+        b.waitUntil(d -> pipelines.activeVersion(TENANT) == before + 1, Duration.ofSeconds(10));
+        b.waitUntil(d -> b.text("pipeline-version").startsWith("Queries run on version " + (before + 1)), Duration.ofSeconds(10));
         b.screenshot("04-pipeline");
     }
 
@@ -207,14 +216,23 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.text("eval-calibration")).contains("Upper", "Route acc.");
         b.screenshot("06b-evaluation");
 
+        assertThat(b.text("eval-calibration")).contains("95 % interval");
+        int drafts = pipelines.versions(TENANT).size();
         b.click("eval-apply-calibration");
 
-        b.waitUntil(d -> pipelines.activeVersion(TENANT) == version + 1, Duration.ofSeconds(10));
-        pipelines.save(TENANT, before.definition()); // the later tests expect the thresholds they were written for
+        // calibration proposes a draft: the active version stays until an admin publishes it
+        b.waitUntil(d -> pipelines.versions(TENANT).size() == drafts + 1, Duration.ofSeconds(10));
+        assertThat(pipelines.activeVersion(TENANT)).isEqualTo(version);
+        assertThat(pipelines.versions(TENANT).get(0).note()).startsWith("calibrated on 2 labelled question(s)");
 
-        // a user's thumbs-up is a label too: calibrate on the rated runs of the run log
-        String runId = queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId();
-        runs.feedback(TENANT, runId, "helpful", null);
+        // a user's thumbs-up is a label too: calibrate on the rated runs of the run log; one is too few (here the
+        // minimum is 2), and the refusal says so
+        runs.feedback(TENANT, queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
+        b.click("eval-calibrate-feedback");
+        b.waitUntil(d -> d.findElements(By.cssSelector("#evaluations .evaluation[data-state='FAILED']")).size() == 1,
+                Duration.ofSeconds(20));
+        assertThat(b.text("evaluations")).contains("Calibration needs at least 2 rated runs");
+        runs.feedback(TENANT, queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
         b.click("eval-calibrate-feedback");
 
         b.waitUntil(d -> !d.findElements(By.id("eval-calibration-rated")).isEmpty(), Duration.ofSeconds(20));
@@ -249,8 +267,11 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.text("plugins-grid")).contains("lucene-retriever", "STARTED", "unsigned");
         b.screenshot("09-plugins");
 
-        // a disabled plugin: the pipelines using it are shown as broken, with the reason
+        // a disabled plugin: asked first, with who uses it; then the pipelines using it are shown as broken
         b.click("toggle-extractive-generator");
+        assertThat(b.text("confirm-impact")).contains("Used by").contains(TENANT).contains("runs/min in the last hour");
+        b.screenshot("09a-plugin-disable-confirm");
+        b.click("confirm-button");
         b.waitUntil(d -> b.text("plugins-grid").contains("disabled by an admin"), Duration.ofSeconds(10));
         try {
             b.open("/pipeline?tenant=" + TENANT);
@@ -292,8 +313,9 @@ class AdminUiBrowserTest extends UiTestBase {
         b.waitForVaadin();
         assertThat(b.text("keys-grid")).contains("marketing site").doesNotContain(value);
 
-        b.driver.findElements(By.cssSelector("#keys-grid vaadin-button")).stream()
-                .filter(e -> e.getText().equals("Revoke")).findFirst().orElseThrow().click();
+        b.click("revoke-marketing site");
+        assertThat(b.text("confirm-impact")).contains("https://www.acme.example").contains("stops answering at once");
+        b.click("confirm-button");
         b.waitUntil(d -> b.text("keys-grid").contains("revoked"), Duration.ofSeconds(10));
         assertThat(keys.authenticate(value)).isEmpty();
         b.screenshot("13-widget-keys");

@@ -83,19 +83,124 @@ final class Browser implements AutoCloseable {
 
     /** Chooses {@code label} in the vaadin-select with element id {@code id}. */
     void choose(String id, String label) {
-        element(id).click();
+        WebElement select = element(id);
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", select);
+        wait.until(ExpectedConditions.elementToBeClickable(select));
+        select.click();
         WebElement item = wait.until(d -> d.findElements(By.cssSelector("vaadin-select-item")).stream()
                 .filter(e -> e.getText().trim().startsWith(label)).findFirst().orElse(null));
         item.click();
         waitForVaadin();
     }
 
+    /** Clicks the entry {@code title} of the side navigation (a router link: the view's leave guard runs). */
+    void navigate(String title) {
+        WebElement item = wait.until(d -> d.findElements(By.cssSelector("vaadin-side-nav-item")).stream()
+                .filter(e -> e.getText().trim().equals(title)).findFirst().orElse(null));
+        item.click();
+        waitForVaadin();
+    }
+
+    /** Types into the text area with element id {@code id}, replacing its value, and commits it. */
+    void typeArea(String id, String text) {
+        WebElement area = element(id).findElement(By.cssSelector("textarea"));
+        wait.until(ExpectedConditions.elementToBeClickable(area));
+        area.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+        area.sendKeys(text, Keys.TAB);
+        waitForVaadin();
+    }
+
+    /** The viewport's width in CSS pixels. */
+    long viewportWidth() {
+        return ((Number) ((JavascriptExecutor) driver).executeScript("return document.documentElement.clientWidth")).longValue();
+    }
+
+    private static final String SCROLLERS = "const l = document.querySelector('vaadin-app-layout');"
+            + " const c = l && l.shadowRoot ? l.shadowRoot.querySelector('[content]') : null;"
+            + " const all = [document.scrollingElement, l, c].filter(e => e);";
+
+    /** How far the view is scrolled down (the window, or the layout's content area, whichever scrolls). */
+    long scrolledDown() {
+        return ((Number) ((JavascriptExecutor) driver).executeScript(SCROLLERS
+                + " return Math.max(window.scrollY, ...all.map(e => e.scrollTop));")).longValue();
+    }
+
+    /** Scrolls the view to its bottom, whichever element scrolls it. */
+    void scrollToBottom() {
+        ((JavascriptExecutor) driver).executeScript(SCROLLERS
+                + " window.scrollTo(0, document.body.scrollHeight); all.forEach(e => e.scrollTop = e.scrollHeight);");
+    }
+
+    /** Sets the viewport to {@code width} × {@code height} CSS pixels (the window is made larger by its frame). */
+    void resize(int width, int height) {
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, height));
+        @SuppressWarnings("unchecked")
+        List<Number> inner = (List<Number>) ((JavascriptExecutor) driver).executeScript(
+                "return [window.innerWidth, window.innerHeight]");
+        int frameWidth = width - inner.get(0).intValue();
+        int frameHeight = height - inner.get(1).intValue();
+        if (frameWidth != 0 || frameHeight != 0) {
+            driver.manage().window().setSize(new org.openqa.selenium.Dimension(width + frameWidth, height + frameHeight));
+        }
+        waitForVaadin();
+    }
+
+    /**
+     * What is wider than the viewport: the page's own sideways scroll, every visible element whose right edge lies
+     * beyond the viewport, and every scroll container (the layout's content area, a form) that scrolls sideways; at
+     * most 10 findings, empty when there are none. Only a grid's body, a code block or an element marked
+     * {@code scroll-x} may scroll sideways within itself: that is how they show long rows.
+     */
+    @SuppressWarnings("unchecked")
+    List<String> horizontalOverflow() {
+        return (List<String>) ((JavascriptExecutor) driver).executeScript("""
+                const vw = document.documentElement.clientWidth;
+                const found = [];
+                const page = document.documentElement.scrollWidth - vw;
+                if (page > 1) { found.push('the page scrolls sideways by ' + page + ' px'); }
+                const up = p => p.parentElement || (p.getRootNode && p.getRootNode().host) || null;
+                const allowed = el => {
+                  for (let p = el; p; p = up(p)) {
+                    const t = p.tagName ? p.tagName.toLowerCase() : '';
+                    if (t === 'vaadin-grid' || t === 'pre' || t === 'code' || (p.classList && p.classList.contains('scroll-x'))) { return true; }
+                  }
+                  return false;
+                };
+                const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+                    + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/)[0] : '');
+                const visit = root => {
+                  for (const el of root.querySelectorAll('*')) {
+                    if (found.length >= 10) { return; }
+                    const tag = el.tagName.toLowerCase();
+                    if (el.shadowRoot && tag !== 'vaadin-grid') { visit(el.shadowRoot); }
+                    if (tag === 'input' || tag === 'textarea' || allowed(el)) { continue; }
+                    const r = el.getBoundingClientRect();
+                    if (r.width === 0 || r.height === 0) { continue; }
+                    if (el.checkVisibility && !el.checkVisibility({opacityProperty: true, visibilityProperty: true})) { continue; }
+                    if (r.right > vw + 1) {
+                      found.push(name(el) + ' ends ' + Math.round(r.right - vw) + ' px beyond the viewport');
+                      continue;
+                    }
+                    const ox = getComputedStyle(el).overflowX;
+                    if ((ox === 'auto' || ox === 'scroll') && el.scrollWidth - el.clientWidth > 1) {
+                      found.push(name(el) + ' scrolls sideways by ' + (el.scrollWidth - el.clientWidth) + ' px');
+                    }
+                  }
+                };
+                visit(document);
+                return found;
+                """);
+    }
+
     WebElement element(String id) {
         return wait.until(ExpectedConditions.presenceOfElementLocated(By.id(id)));
     }
 
+    /** The element's rendered text; scrolled into view first (a clipped element outside the scrolled pane has none). */
     String text(String id) {
-        return element(id).getText();
+        WebElement element = element(id);
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'nearest'})", element);
+        return element.getText();
     }
 
     /** The error message Vaadin shows under a field, or "" when the field is valid. */

@@ -29,5 +29,9 @@ abstract class UiTestBase {
         registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
         registry.add("corrigo.demo.enabled", () -> "false");
+        // the evaluation tests calibrate on a two-question set; the production minimum is 30
+        registry.add("corrigo.calibration.min-labelled", () -> "2");
+        // "Test connection" calls a model server stand-in on 127.0.0.1; every other internal address stays refused
+        registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
     }
 }

@@ -155,6 +155,36 @@ class WidgetBrowserTest extends UiTestBase {
     }
 
     @Test
+    void should_fit_a_phone_screen_of_390_by_844_with_nothing_wider_than_the_viewport() throws IOException {
+        String origin = startSite();
+        siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "phone", List.of(origin)).value();
+        browser.resize(390, 844);
+        try {
+            browser.driver.get(origin + "/");
+            browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+            assertThat(browser.viewportWidth()).as("the phone's viewport").isEqualTo(390);
+            assertThat(browser.horizontalOverflow()).as("closed").isEmpty();
+            widget().findElement(By.cssSelector(".bubble")).click();
+            browser.waitUntil(d -> widget().findElement(By.cssSelector(".panel")).isDisplayed(), Duration.ofSeconds(10));
+            widget().findElement(By.cssSelector("input[name=q]")).sendKeys("Can I return a Zorblax widget?");
+            widget().findElement(By.cssSelector(".send")).click();
+            browser.waitUntil(d -> !widget().findElements(By.cssSelector(".msg.bot ol.sources li")).isEmpty(),
+                    Duration.ofSeconds(30));
+            List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
+            answers.get(answers.size() - 1).findElement(By.cssSelector("button.source")).click();
+            browser.waitUntil(d -> !widget().findElements(By.cssSelector(".source-view")).isEmpty(), Duration.ofSeconds(10));
+
+            WebElement panel = widget().findElement(By.cssSelector(".panel"));
+            assertThat(panel.getRect().getX()).isGreaterThanOrEqualTo(0);
+            assertThat(panel.getRect().getX() + panel.getRect().getWidth()).isLessThanOrEqualTo(390);
+            assertThat(browser.horizontalOverflow()).as("open, with an answer and its source").isEmpty();
+            browser.screenshot("23-widget-phone-390x844");
+        } finally {
+            browser.resize(1400, 1000);
+        }
+    }
+
+    @Test
     void should_answer_a_follow_up_in_the_conversation_and_start_over_on_new_chat() throws IOException {
         // given
         String origin = startSite();

@@ -61,8 +61,12 @@ public class EvaluationView extends TenantScopedView {
     private final Div comparison = new Div();
     private final Polling polling = new Polling(POLL_MILLIS);
 
-    public EvaluationView(TenantSelection selection, EvalJobs jobs, Calibration calibration) {
+    private final io.corrigo.server.pipeline.PipelineService pipelines;
+
+    public EvaluationView(TenantSelection selection, EvalJobs jobs, Calibration calibration,
+                          io.corrigo.server.pipeline.PipelineService pipelines) {
         super(selection, "Evaluation");
+        this.pipelines = pipelines;
         this.jobs = jobs;
         this.calibration = calibration;
         addDetachListener(e -> polling.stop(e.getUI()));
@@ -83,14 +87,29 @@ public class EvaluationView extends TenantScopedView {
         upload.setDropLabel(new Span("Drop a questions .jsonl file here (10 MB)"));
         Checkbox naive = new Checkbox("Compare with the naive baseline", true);
         naive.setId("eval-naive");
-        Checkbox calibrate = new Checkbox("Also calibrate the thresholds on these questions", false);
+        Checkbox calibrate = new Checkbox("Also calibrate the thresholds on these questions (at least "
+                + jobs.minLabelled() + ")", false);
         calibrate.setId("eval-calibrate");
+        int activeVersion = pipelines.activeVersion(tenantId);
+        List<String> versions = new ArrayList<>();
+        versions.add("no other version");
+        pipelines.versions(tenantId).stream().filter(v -> v.version() != activeVersion)
+                .forEach(v -> versions.add("v" + v.version() + " · " + v.state().name().toLowerCase(Locale.ROOT)));
+        com.vaadin.flow.component.select.Select<String> other = new com.vaadin.flow.component.select.Select<>();
+        other.setId("eval-compare-version");
+        other.setLabel("Also run, side by side with v" + activeVersion);
+        other.setItems(versions);
+        other.setValue(event.getLocation().getQueryParameters().getSingleParameter("compare")
+                .map(c -> versions.stream().filter(v -> v.startsWith("v" + c + " ")).findFirst().orElse(versions.get(0)))
+                .orElse(versions.get(0)));
         upload.addFileRejectedListener(e -> Toasts.error(e.getErrorMessage()));
         upload.addSucceededListener(e -> {
             try (InputStream in = buffer.getInputStream()) {
                 String content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                Integer compare = other.getValue() == null || !other.getValue().startsWith("v") ? null
+                        : Integer.valueOf(other.getValue().substring(1, other.getValue().indexOf(' ')));
                 EvalJobs.Job job = jobs.submit(tenantId, e.getFileName(), content, naive.getValue(),
-                        calibrate.getValue());
+                        calibrate.getValue(), compare);
                 Toasts.success("Evaluating " + job.name() + ".");
                 refresh(tenantId);
             } catch (IOException | RuntimeException ex) {
@@ -108,8 +127,10 @@ public class EvaluationView extends TenantScopedView {
         rated.setId("eval-calibrate-feedback");
         rated.getElement().setAttribute("title", "Replays the runs users rated helpful or not helpful over the "
                 + "threshold grid: the best thresholds agree most with the ratings");
-        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate, rated));
+        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate, other, rated));
         top.setAlignItems(FlexComponent.Alignment.CENTER);
+        top.setWidthFull();
+        top.getStyle().set("flex-wrap", "wrap");
         list.setId("evaluations");
         list.setPadding(false);
         comparison.setId("eval-comparison");
@@ -170,7 +191,8 @@ public class EvaluationView extends TenantScopedView {
                 best.upper(), best.lower(), best.strip(), best.stripRatio()), e -> {
             Toasts.attempt(() -> {
                 int version = calibration.apply(tenantId, best);
-                Toasts.success("Saved the calibrated thresholds as pipeline version " + version + ".");
+                Toasts.success("Saved the calibrated thresholds as draft version " + version + ": queries keep the "
+                        + "active version until you publish it (Pipeline page); try it beside the active one first.");
             });
         });
         boolean rated = job.report() == null; // a calibration on rated runs: no question set, no report
@@ -183,6 +205,12 @@ public class EvaluationView extends TenantScopedView {
         grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
         grid.addColumn(p -> f(p.stripRatio())).setHeader("Strip ratio").setAutoWidth(true);
         grid.addColumn(p -> f(p.routeAccuracy())).setHeader(rated ? "Agreement" : "Route acc.").setAutoWidth(true);
+        grid.addColumn(p -> {
+            double[] ci = p.routeAccuracyInterval();
+            return String.format(Locale.ROOT, "%.2f–%.2f", ci[0], ci[1]);
+        }).setHeader(help("95 % interval", "Where the " + (rated ? "agreement" : "route accuracy") + " on new questions "
+                + "probably lies (Wilson interval on " + job.calibration().get(0).questions() + " labelled "
+                + (rated ? "runs" : "questions") + "): the narrower, the more the point can be trusted.")).setAutoWidth(true);
         grid.addColumn(p -> f(p.falseAbstention())).setHeader("False abst.").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);
         grid.addColumn(p -> f(p.contextRecall())).setHeader("Ctx recall").setAutoWidth(true);
@@ -204,8 +232,14 @@ public class EvaluationView extends TenantScopedView {
         note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
         Div box = new Div(note, grid, apply);
         box.setWidthFull();
-        box.getStyle().set("padding-left", "var(--lumo-space-l)");
+        box.getStyle().set("padding-left", "var(--lumo-space-l)").set("box-sizing", "border-box");
         return box;
+    }
+
+    private static com.vaadin.flow.component.Component help(String text, String title) {
+        Span header = new Span(text + " ⓘ");
+        header.getElement().setAttribute("title", title);
+        return header;
     }
 
     /** One row per (evaluation, pipeline): the headline metrics side by side. */

@@ -10,6 +10,7 @@ import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -63,8 +64,12 @@ public class KnowledgeView extends TenantScopedView {
     private final Div emptyDocuments = new Div();
     private final Polling polling = new Polling(POLL_MILLIS);
 
-    public KnowledgeView(TenantSelection selection, IngestionService ingestion, KnowledgeBases knowledgeBases) {
+    private final io.corrigo.server.run.QueryService queries;
+
+    public KnowledgeView(TenantSelection selection, IngestionService ingestion, KnowledgeBases knowledgeBases,
+                         io.corrigo.server.run.QueryService queries) {
         super(selection, "Knowledge");
+        this.queries = queries;
         this.ingestion = ingestion;
         this.knowledgeBases = knowledgeBases;
         addDetachListener(e -> polling.stop(e.getUI()));
@@ -135,13 +140,22 @@ public class KnowledgeView extends TenantScopedView {
         documents.addColumn(d -> d.updatedAt() == null ? "" : WHEN.format(d.updatedAt())).setHeader("Updated").setAutoWidth(true);
         documents.addColumn(d -> d.error() == null ? "" : d.error()).setHeader("Error").setFlexGrow(1);
         documents.addComponentColumn(d -> {
+            Button inspect = new Button("Chunks", e -> getUI().ifPresent(ui -> ui.navigate(DocumentPage.class,
+                    com.vaadin.flow.router.QueryParameters.simple(java.util.Map.of("tenant", tenantId, "id", d.id())))));
+            inspect.setId("inspect-" + d.name());
+            inspect.setEnabled("INDEXED".equals(d.status()));
+            inspect.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
             Button delete = new Button("Delete", e -> confirmDelete(tenantId, d));
             delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
-            return delete;
-        }).setAutoWidth(true);
+            HorizontalLayout actions = new HorizontalLayout(inspect, delete);
+            actions.setSpacing(false);
+            return actions;
+        }).setAutoWidth(true).setFlexGrow(0);
         documents.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
         documents.setHeight("28rem");
-        add(top, upload, new H3("Ingestion jobs"), jobs, new H3("Documents"), emptyDocuments, documents);
+        top.getStyle().set("flex-wrap", "wrap");
+        add(top, upload, new H3("Ingestion jobs"), jobs, new H3("Documents"), emptyDocuments, documents,
+                new H3("Test retrieval"), retrievalTest(tenantId));
         refresh(tenantId);
     }
 
@@ -160,7 +174,10 @@ public class KnowledgeView extends TenantScopedView {
         });
         HorizontalLayout form = new HorizontalLayout(name, words, overlap, create);
         form.setAlignItems(FlexComponent.Alignment.BASELINE);
-        return new Details("New knowledge base", form);
+        form.getStyle().set("flex-wrap", "wrap");
+        Details details = new Details("New knowledge base", form);
+        details.setId("new-knowledge-base");
+        return details;
     }
 
     private void confirmDelete(String tenantId, DocumentView document) {
@@ -196,18 +213,97 @@ public class KnowledgeView extends TenantScopedView {
     }
 
 
+    /**
+     * A job: its progress bar, counts and times; then each file by name, with its state, its error, and whether the
+     * upload replaced a document of the same name.
+     */
     private static Div jobRow(JobView job) {
         ProgressBar bar = new ProgressBar(0, 1, Math.max(0, Math.min(1, job.progress())));
-        bar.setWidth("20rem");
-        Span label = new Span(String.format(Locale.ROOT, "%s · %s · %d/%d documents%s · %d/%d chunks · %.0f %%%s",
-                job.kind().toLowerCase(Locale.ROOT), job.state(), job.documentsDone(), job.documentsTotal(),
+        bar.setWidth("16rem");
+        bar.getStyle().set("flex", "0 0 auto");
+        java.time.Duration took = java.time.Duration.between(job.createdAt(), job.updatedAt());
+        Span label = new Span(String.format(Locale.ROOT, "%s · %d/%d documents%s · %d/%d chunks · %.0f %% · started %s%s%s",
+                job.kind().toLowerCase(Locale.ROOT), job.documentsDone(), job.documentsTotal(),
                 job.documentsFailed() > 0 ? " (" + job.documentsFailed() + " failed)" : "", job.chunksDone(),
-                job.chunksTotal(), job.progress() * 100, job.host() == null ? "" : " · host " + job.host()));
-        Div row = new Div(Badges.of(job.state()), bar, label);
+                job.chunksTotal(), job.progress() * 100, WHEN.format(job.createdAt()),
+                job.finished() ? ", took " + seconds(took) : ", running " + seconds(took),
+                job.host() == null ? "" : " · host " + job.host()));
+        Div head = new Div(Badges.of(job.state()), bar, label);
+        head.getStyle().set("display", "flex").set("gap", "var(--lumo-space-m)").set("align-items", "center")
+                .set("flex-wrap", "wrap");
+        Div files = new Div();
+        files.addClassName("job-files");
+        files.getStyle().set("font-size", "var(--lumo-font-size-s)").set("color", "var(--lumo-secondary-text-color)")
+                .set("padding-left", "var(--lumo-space-m)").set("overflow-wrap", "anywhere");
+        job.documents().stream().limit(20).forEach(d -> {
+            Div line = new Div();
+            line.add(new Span(d.name() + " "), Badges.of(d.status()));
+            if ("UPLOAD".equals(job.kind()) && d.createdAt() != null && d.createdAt().isBefore(job.createdAt())) {
+                Span replaced = Badges.of("replaced");
+                replaced.getElement().setAttribute("title", "A document of this name was already in the knowledge base "
+                        + "(added " + WHEN.format(d.createdAt()) + "): this upload replaced it and its chunks.");
+                line.add(new Span(" "), replaced);
+            }
+            if (d.error() != null) {
+                Span error = new Span(" " + d.error());
+                error.getStyle().set("color", "var(--lumo-error-text-color)");
+                line.add(error);
+            }
+            files.add(line);
+        });
+        if (job.documents().size() > 20) {
+            files.add(new Div(new Span("… and " + (job.documents().size() - 20) + " more")));
+        }
+        Div row = new Div(head, files);
         row.addClassName("job");
         row.getElement().setAttribute("data-state", job.state());
-        row.getStyle().set("display", "flex").set("gap", "var(--lumo-space-m)").set("align-items", "center");
+        row.setWidthFull();
         return row;
+    }
+
+    private static String seconds(java.time.Duration d) {
+        return d.toMillis() < 60_000 ? String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0)
+                : d.toMinutes() + " min " + d.toSecondsPart() + " s";
+    }
+
+    /**
+     * Search the tenant's knowledge as a question would (retrieval and grading, no answer): each passage with the
+     * retriever's rank score, the grader's probability and the grade; click one to read it.
+     */
+    private Component retrievalTest(String tenantId) {
+        TextField question = new TextField();
+        question.setId("retrieval-question");
+        question.setPlaceholder("A question to see which passages it retrieves, and how they are graded");
+        question.setAriaLabel("Retrieval test question");
+        question.setWidthFull();
+        Div results = new Div();
+        results.setId("retrieval-results");
+        results.setWidthFull();
+        Button search = new Button("Search", e -> {
+            results.removeAll();
+            Toasts.attempt(() -> {
+                var evidence = queries.evidence(tenantId, question.getValue());
+                var trace = evidence.trace();
+                if (trace.retrieved().isEmpty()) {
+                    results.add(new Span("Nothing retrieved: the knowledge base has no passage sharing words or meaning "
+                            + "with the question."));
+                    return;
+                }
+                Span summary = new Span(trace.retrieved().size() + " passage(s); the grader judged the retrieval "
+                        + (trace.action() == null ? "(not graded)" : trace.action().name()) + ".");
+                summary.setId("retrieval-summary");
+                results.add(summary, io.corrigo.ui.trace.TracePanel.passages("retrieval-grid", trace.retrieved(),
+                        trace.strips(), tenantId));
+            });
+        });
+        search.setId("retrieval-search");
+        search.addClickShortcut(com.vaadin.flow.component.Key.ENTER);
+        HorizontalLayout bar = new HorizontalLayout(question, search);
+        bar.setWidthFull();
+        bar.setAlignItems(FlexComponent.Alignment.BASELINE);
+        VerticalLayout box = new VerticalLayout(bar, results);
+        box.setPadding(false);
+        return box;
     }
 
     private static String size(long bytes) {

@@ -180,6 +180,24 @@ public class ConfigForm extends FormLayout {
         });
     }
 
+    /** Calls {@code listener} whenever the admin changes a field (not when the form sets a value itself). */
+    public void addChangeListener(Runnable listener) {
+        fields.values().forEach(f -> {
+            if (f instanceof AbstractField<?, ?> field) {
+                field.addValueChangeListener(e -> {
+                    if (e.isFromClient()) {
+                        listener.run();
+                    }
+                });
+            }
+        });
+    }
+
+    /** The label people read for property {@code name}, or {@code null} when the form has no such property. */
+    public String labelOf(String name) {
+        return properties.stream().filter(p -> p.name().equals(name)).map(ConfigProperty::label).findFirst().orElse(null);
+    }
+
     /** The field of property {@code name} (for tests and focus). */
     public AbstractField<?, ?> field(String name) {
         return (AbstractField<?, ?>) fields.get(name);

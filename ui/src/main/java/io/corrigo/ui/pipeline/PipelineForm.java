@@ -11,6 +11,7 @@ import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.engine.settings.SelfRagSettings;
+import io.corrigo.server.pipeline.ConnectionTests;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
 import io.corrigo.server.plugin.StageKind;
@@ -42,10 +43,36 @@ public class PipelineForm extends VerticalLayout {
     private final Map<StageKind<?>, ConfigForm> configForms = new LinkedHashMap<>();
     private final Map<StageKind<?>, List<FactoryChoice>> choices;
     private final List<ConfigProblem> problems = new ArrayList<>();
+    private final StageTester tester;
+    private final Div summary = new Div();
+    private Runnable changed = () -> { };
+
+    /** Makes one real call through a stage as configured in the form ("Test connection"). */
+    public interface StageTester {
+
+        /** Whether the factory's plugin calls out of the process, so that a test means something. */
+        boolean callsOut(StageKind<?> kind, String factoryId);
+
+        /** The result of one call through the stage configured as given. */
+        ConnectionTests.Result test(StageKind<?> kind, StageConfig config);
+    }
 
     public PipelineForm(Map<StageKind<?>, List<FactoryChoice>> choices, PipelineDefinition current) {
+        this(choices, current, null);
+    }
+
+    /** @param tester how a stage's connection is tested; {@code null}: no "Test connection" buttons */
+    public PipelineForm(Map<StageKind<?>, List<FactoryChoice>> choices, PipelineDefinition current, StageTester tester) {
         this.choices = choices;
+        this.tester = tester;
         setPadding(false);
+        summary.setId("pipeline-errors");
+        summary.setVisible(false);
+        summary.getElement().setAttribute("role", "alert");
+        summary.getStyle().set("background", "var(--lumo-error-color-10pct)").set("color", "var(--lumo-error-text-color)")
+                .set("border-radius", "var(--lumo-border-radius-m)").set("padding", "var(--lumo-space-s) var(--lumo-space-m)")
+                .set("box-sizing", "border-box").set("width", "100%");
+        add(summary);
         PipelineSettings s = current.settings();
         settingsForm = new ConfigForm("setting-", PipelineSettings.properties(), s.values());
         settingsForm.setResponsiveSteps(new ConfigForm.ResponsiveStep("0", 1), new ConfigForm.ResponsiveStep("36em", 2),
@@ -73,6 +100,14 @@ public class PipelineForm extends VerticalLayout {
                 + "a model server): timeout, retries, circuit breaker, bulkhead, rate limit", modelsForm);
         modelDetails.setId("model-resilience-settings");
         add(modelDetails);
+        for (ConfigForm form : List.of(settingsForm, selfRagForm, resilienceForm, modelsForm)) {
+            form.addChangeListener(() -> changed.run());
+        }
+    }
+
+    /** Calls {@code listener} whenever the admin changes anything in the form. */
+    public void onChange(Runnable listener) {
+        this.changed = listener;
     }
 
     /** The label of the "no plugin" choice of an optional stage. */
@@ -99,8 +134,13 @@ public class PipelineForm extends VerticalLayout {
         form.setWidthFull();
         stageForms.put(kind, form);
         factorySelects.put(kind, select);
-        select.addValueChangeListener(e -> showConfig(kind, e.getValue(),
-                stored != null && stored.factoryId().equals(e.getValue()) ? stored.properties() : Map.of()));
+        select.addValueChangeListener(e -> {
+            showConfig(kind, e.getValue(),
+                    stored != null && stored.factoryId().equals(e.getValue()) ? stored.properties() : Map.of());
+            if (e.isFromClient()) {
+                changed.run();
+            }
+        });
         select.setValue(stored != null ? stored.factoryId() : ids.isEmpty() ? null : ids.get(0));
         Div box = new Div(select, form);
         box.getStyle().set("border-left", "3px solid var(--lumo-primary-color-50pct)").set("padding-left", "var(--lumo-space-m)")
@@ -118,14 +158,116 @@ public class PipelineForm extends VerticalLayout {
             Paragraph help = new Paragraph(choice.get().description());
             help.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "var(--lumo-space-xs) 0");
             ConfigForm config = new ConfigForm("cfg-" + kind.stage() + "-", choice.get().properties(), values);
+            config.addChangeListener(() -> changed.run());
             configForms.put(kind, config);
             form.add(help, config);
+            if (tester != null && tester.callsOut(kind, factoryId)) {
+                form.add(connectionTest(kind, factoryId, config));
+            }
         } else if (factoryId != null && !factoryId.equals(none(kind))) {
             Paragraph broken = new Paragraph("No started plugin offers '" + factoryId + "': this stage runs degraded. "
                     + "Choose another plugin, or install and enable it under Plugins.");
             broken.getStyle().set("color", "var(--lumo-error-text-color)");
             form.add(broken);
         }
+    }
+
+    /** "Test connection": one real call through the stage as the form has it now, and what came back or why not. */
+    private com.vaadin.flow.component.Component connectionTest(StageKind<?> kind, String factoryId, ConfigForm config) {
+        com.vaadin.flow.component.html.Span result = new com.vaadin.flow.component.html.Span();
+        result.setId("test-result-" + kind.stage());
+        result.getStyle().set("overflow-wrap", "anywhere");
+        com.vaadin.flow.component.button.Button test = new com.vaadin.flow.component.button.Button("Test connection");
+        test.setId("test-" + kind.stage());
+        test.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_SMALL);
+        test.setDisableOnClick(true);
+        test.addClickListener(e -> {
+            try {
+                List<ConfigProblem> invalid = config.validate();
+                if (!invalid.isEmpty()) {
+                    show(result, false, "Fix the marked settings first: " + String.join("; ",
+                            invalid.stream().map(p -> label(config, p.path()) + " " + p.message()).toList()));
+                    return;
+                }
+                ConnectionTests.Result r = tester.test(kind, new StageConfig(factoryId, config.values()));
+                show(result, r.ok(), (r.ok() ? "Connected in " + r.millis() + " ms. " : "Failed: ") + r.message());
+            } catch (RuntimeException ex) {
+                show(result, false, "Failed: " + io.corrigo.ui.shell.Toasts.describe(ex));
+            } finally {
+                test.setEnabled(true);
+            }
+        });
+        com.vaadin.flow.component.orderedlayout.HorizontalLayout row =
+                new com.vaadin.flow.component.orderedlayout.HorizontalLayout(test, result);
+        row.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.BASELINE);
+        row.setWidthFull();
+        return row;
+    }
+
+    private static void show(com.vaadin.flow.component.html.Span result, boolean ok, String text) {
+        result.setText(text);
+        result.getElement().setAttribute("data-ok", Boolean.toString(ok));
+        result.getStyle().set("color", ok ? "var(--lumo-success-text-color)" : "var(--lumo-error-text-color)");
+    }
+
+    private static String label(ConfigForm form, String name) {
+        String label = form.labelOf(name);
+        return label == null ? humanize(name) : label;
+    }
+
+    /** A stage's label without its explanation: "Critic" for "Critic (Self-RAG: ...)". */
+    public static String shortLabel(StageKind<?> kind) {
+        int paren = kind.label().indexOf(" (");
+        return paren < 0 ? kind.label() : kind.label().substring(0, paren);
+    }
+
+    /** {@code upperThreshold} → {@code Upper threshold}: for a setting no form labels. */
+    public static String humanize(String name) {
+        String spaced = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
+        return spaced.isEmpty() ? spaced : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
+    }
+
+    /**
+     * A problem as people read it: the field's label (with its stage or section) instead of its path.
+     * {@code stages.critic.fullSupport: must be at most 1} → {@code Critic · Full support: must be at most 1}.
+     */
+    public String describe(ConfigProblem problem) {
+        String path = problem.path();
+        int dot = path.indexOf('.');
+        String head = dot < 0 ? path : path.substring(0, dot);
+        String rest = dot < 0 ? "" : path.substring(dot + 1);
+        String where = switch (head) {
+            case "selfRag" -> "Self-RAG · " + label(selfRagForm, rest);
+            case "resilience" -> "Search resilience · " + label(resilienceForm, rest);
+            case "models" -> "Model resilience · " + label(modelsForm, rest);
+            case "stages" -> {
+                int d = rest.indexOf('.');
+                String stage = d < 0 ? rest : rest.substring(0, d);
+                String setting = d < 0 ? "" : rest.substring(d + 1);
+                StageKind<?> kind = StageKind.of(stage).orElse(null);
+                String stageLabel = kind == null ? humanize(stage) : shortLabel(kind);
+                ConfigForm form = kind == null ? null : configForms.get(kind);
+                yield setting.isEmpty() ? stageLabel : stageLabel + " · " + (form == null ? humanize(setting) : label(form, setting));
+            }
+            case "" -> "Pipeline";
+            default -> label(settingsForm, path);
+        };
+        return where + ": " + problem.message();
+    }
+
+    /** Shows every current problem in the summary above the form (or hides it when there is none). */
+    private void showSummary() {
+        summary.removeAll();
+        summary.setVisible(!problems.isEmpty());
+        if (problems.isEmpty()) {
+            return;
+        }
+        summary.add(new com.vaadin.flow.component.html.Span(problems.size() == 1 ? "1 setting needs attention:"
+                : problems.size() + " settings need attention:"));
+        com.vaadin.flow.component.html.UnorderedList list = new com.vaadin.flow.component.html.UnorderedList();
+        list.getStyle().set("margin", "var(--lumo-space-xs) 0 0 0");
+        problems.forEach(p -> list.add(new com.vaadin.flow.component.html.ListItem(describe(p))));
+        summary.add(list);
     }
 
     private Optional<FactoryChoice> choice(StageKind<?> kind, String id) {
@@ -185,6 +327,7 @@ public class PipelineForm extends VerticalLayout {
             config.validate().forEach(p -> problems.add(p.under(path)));
             stages.put(kind.stage(), new StageConfig(id, config.values()));
         }
+        showSummary();
         if (!problems.isEmpty() || selfRag == null || settings == null || resilience == null || models == null) {
             return Optional.empty();
         }
@@ -236,6 +379,7 @@ public class PipelineForm extends VerticalLayout {
                 unmatched.add(problem);
             }
         }
+        showSummary();
         return unmatched;
     }
 

@@ -1,69 +1,135 @@
 package io.corrigo.ui.pipeline;
 
-import io.corrigo.api.config.ConfigProblem;
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.details.Details;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.ListItem;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.html.UnorderedList;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.upload.Upload;
+import com.vaadin.flow.component.upload.receivers.MemoryBuffer;
 import com.vaadin.flow.router.BeforeEnterEvent;
-import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.BeforeLeaveEvent;
+import com.vaadin.flow.router.BeforeLeaveObserver;
 import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
+import com.vaadin.flow.server.StreamResource;
+import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.server.pipeline.ActivePipeline;
+import io.corrigo.server.pipeline.ConnectionTests;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.problem.ServiceException;
+import io.corrigo.ui.playground.PlaygroundView;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.Confirm;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The pipeline editor: saving creates the next version, which the tenant's queries use from their next run. */
+/**
+ * The pipeline's versions and its editor. Saving creates a draft that queries do not use; a draft is tried in the
+ * playground beside the active version, then published (with a confirmation listing what changes); an earlier release
+ * can be published again (a rollback). Unsaved edits are guarded: leaving asks first. Versions are exported and
+ * imported as YAML or JSON without secrets.
+ */
 @Menu(title = "Pipeline", order = 20, icon = "vaadin:cog")
 @Route("pipeline")
 @PageTitle("Pipeline · Corrigo")
 @PermitAll
-public class PipelineView extends TenantScopedView {
+public class PipelineView extends TenantScopedView implements BeforeLeaveObserver {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final PipelineService pipelines;
     private final PipelineRuntimes runtimes;
     private final PluginHost plugins;
+    private final ConnectionTests connections;
+    private boolean dirty;
+    private Span saveState;
 
-    public PipelineView(TenantSelection selection, PipelineService pipelines, PipelineRuntimes runtimes, PluginHost plugins) {
+    public PipelineView(TenantSelection selection, PipelineService pipelines, PipelineRuntimes runtimes, PluginHost plugins,
+                        ConnectionTests connections) {
         super(selection, "Pipeline");
         this.pipelines = pipelines;
         this.runtimes = runtimes;
         this.plugins = plugins;
+        this.connections = connections;
     }
 
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
+        markDirty(false);
+        List<PipelineService.VersionSummary> versions;
         ActivePipeline active;
+        ActivePipeline editing;
         try {
+            versions = pipelines.versions(tenantId);
             active = pipelines.active(tenantId);
+            Optional<Integer> asked = event.getLocation().getQueryParameters().getSingleParameter("version")
+                    .flatMap(PipelineView::number);
+            editing = asked.isPresent() ? pipelines.version(tenantId, asked.get()) : active;
         } catch (ServiceException e) {
             add(new Paragraph(Toasts.describe(e)));
             return;
         }
-        Paragraph version = new Paragraph("Version " + active.version() + ", saved " + WHEN.format(active.createdAt())
-                + ". Saving creates version " + (active.version() + 1) + "; queries switch to it at once, no restart.");
-        version.setId("pipeline-version");
-        version.getStyle().set("color", "var(--lumo-secondary-text-color)");
+        PipelineService.VersionSummary activeSummary = versions.stream()
+                .filter(v -> v.state() == PipelineService.VersionState.ACTIVE).findFirst().orElse(null);
+        Paragraph status = new Paragraph("Queries run on version " + active.version()
+                + (activeSummary == null || activeSummary.publishedAt() == null ? ""
+                : ", published " + WHEN.format(activeSummary.publishedAt()) + " by " + activeSummary.author()) + ". "
+                + (editing.version() == active.version() ? "Saving creates a draft: queries keep this version until you publish the draft."
+                : "You are editing version " + editing.version() + " (" + state(versions, editing.version())
+                + "); saving creates a new draft from it."));
+        status.setId("pipeline-version");
+        status.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
+        if (editing.version() != active.version()) {
+            int version = editing.version();
+            Button publish = new Button(state(versions, version).equals("a draft") ? "Publish version " + version + "…"
+                    : "Roll back to version " + version + "…", e -> Toasts.attempt(() ->
+                    confirmPublish(tenantId, version, active.version())));
+            publish.setId("publish-editing");
+            publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_SMALL);
+            Button compare = new Button("Try beside the active version", e -> getUI().ifPresent(ui ->
+                    ui.navigate(PlaygroundView.class, QueryParameters.simple(Map.of("tenant", tenantId,
+                            "compare", Integer.toString(version))))));
+            compare.setId("compare-editing");
+            compare.addThemeVariants(ButtonVariant.LUMO_SMALL);
+            HorizontalLayout head = new HorizontalLayout(status, compare, publish);
+            head.setAlignItems(FlexComponent.Alignment.CENTER);
+            head.setWidthFull();
+            head.getStyle().set("flex-wrap", "wrap");
+            head.expand(status);
+            add(head);
+        } else {
+            add(status);
+        }
         List<String> problems = runtimes.problems(tenantId);
         if (!problems.isEmpty()) {
             Div broken = new Div(new Span("This pipeline is broken: its runs degrade until the plugin is back or the "
@@ -73,35 +139,295 @@ public class PipelineView extends TenantScopedView {
             list.getStyle().set("margin", "var(--lumo-space-xs) 0 0 0");
             broken.add(list);
             broken.getStyle().set("background", "var(--lumo-error-color-10pct)").set("color", "var(--lumo-error-text-color)")
-                    .set("border-radius", "var(--lumo-border-radius-m)").set("padding", "var(--lumo-space-s) var(--lumo-space-m)");
+                    .set("border-radius", "var(--lumo-border-radius-m)").set("padding", "var(--lumo-space-s) var(--lumo-space-m)")
+                    .set("box-sizing", "border-box").set("width", "100%");
             add(broken);
         }
-        PipelineForm form = new PipelineForm(choices(), active.definition());
-        Button save = new Button("Save as new version", e -> save(tenantId, form));
-        save.setId("save-pipeline");
-        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        Button discard = new Button("Discard changes", e -> getUI().ifPresent(ui -> ui.getPage().reload()));
-        add(version, form, new HorizontalLayout(save, discard));
+        add(versionsPanel(tenantId, versions, active.version()));
+
+        PipelineForm form = new PipelineForm(choices(), editing.definition(), new PipelineForm.StageTester() {
+            @Override
+            public boolean callsOut(StageKind<?> kind, String factoryId) {
+                return connections.callsOut(kind, factoryId);
+            }
+
+            @Override
+            public ConnectionTests.Result test(StageKind<?> kind, io.corrigo.server.pipeline.StageConfig config) {
+                return connections.test(tenantId, kind.stage(), config);
+            }
+        });
+        form.onChange(() -> markDirty(true));
+        add(form, saveBar(tenantId, form, active.version()));
     }
 
-    private void save(String tenantId, PipelineForm form) {
+    /** The bar under the form that stays in view while the form scrolls: what is unsaved, and the actions. */
+    private Component saveBar(String tenantId, PipelineForm form, int activeVersion) {
+        saveState = new Span("No unsaved changes");
+        saveState.setId("save-state");
+        saveState.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-right", "auto");
+        Button save = new Button("Save draft", e -> save(tenantId, form, activeVersion));
+        save.setId("save-pipeline");
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        Button discard = new Button("Discard changes", e -> {
+            markDirty(false);
+            reload(tenantId, null);
+        });
+        discard.setId("discard-pipeline");
+        discard.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
+        HorizontalLayout bar = new HorizontalLayout(saveState, discard, save);
+        bar.setId("save-bar");
+        bar.setWidthFull();
+        bar.setAlignItems(FlexComponent.Alignment.CENTER);
+        bar.getStyle().set("position", "sticky").set("bottom", "0").set("z-index", "2")
+                .set("background", "var(--lumo-base-color)").set("border-top", "1px solid var(--lumo-contrast-10pct)")
+                .set("padding", "var(--lumo-space-s) 0").set("box-sizing", "border-box").set("flex-wrap", "wrap");
+        return bar;
+    }
+
+    private void save(String tenantId, PipelineForm form, int activeVersion) {
         Optional<PipelineDefinition> definition = form.read();
         if (definition.isEmpty()) {
-            Toasts.error("Not saved: " + form.problems().size() + " setting(s) need attention. "
-                    + String.join("; ", form.problems().stream().map(ConfigProblem::toString).toList()));
+            Toasts.error("Not saved: " + form.problems().size() + " setting(s) need attention (listed above the form).");
             return;
         }
         try {
-            ActivePipeline saved = pipelines.save(tenantId, definition.get());
-            Toasts.success("Saved version " + saved.version() + ": queries use it now.");
-            getUI().ifPresent(ui -> ui.getPage().reload());
+            ActivePipeline draft = pipelines.saveDraft(tenantId, definition.get(), null);
+            markDirty(false);
+            Toasts.success("Saved draft version " + draft.version() + ". Queries still use version " + activeVersion
+                    + ": try the draft in the playground, then publish it.");
+            reload(tenantId, draft.version());
         } catch (ServiceException e) {
             List<ConfigProblem> unmatched = form.showProblems(e.details().stream().map(ConfigProblem::parse).toList());
             Toasts.error("Not saved: " + e.getMessage() + (unmatched.isEmpty() ? ""
-                    : " " + String.join("; ", unmatched.stream().map(ConfigProblem::toString).toList())));
+                    : " " + String.join("; ", unmatched.stream().map(form::describe).toList())));
         } catch (RuntimeException e) {
             Toasts.error(e);
         }
+    }
+
+    /** Versions, newest first: state, who saved it and when, and what can be done with it. */
+    private Component versionsPanel(String tenantId, List<PipelineService.VersionSummary> versions, int activeVersion) {
+        Grid<PipelineService.VersionSummary> grid = new Grid<>();
+        grid.setId("versions-grid");
+        grid.addColumn(v -> "v" + v.version()).setHeader("Version").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(v -> Badges.of(v.state().name().toLowerCase(Locale.ROOT))).setHeader("State")
+                .setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(v -> WHEN.format(v.createdAt())).setHeader("Saved").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(PipelineService.VersionSummary::author).setHeader("By").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(v -> v.note() == null ? "" : v.note()).setHeader("Note").setFlexGrow(1);
+        grid.addComponentColumn(v -> actions(tenantId, v, activeVersion)).setHeader("").setAutoWidth(true).setFlexGrow(0);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
+        grid.setItems(versions);
+        if (versions.size() <= 6) {
+            grid.setAllRowsVisible(true);
+        } else {
+            grid.setHeight("17rem");
+        }
+        Details details = new Details("Versions (" + versions.size() + "): drafts, releases, rollback", grid,
+                importExport(tenantId, activeVersion));
+        details.setId("versions");
+        details.setOpened(true);
+        details.setWidthFull();
+        return details;
+    }
+
+    private HorizontalLayout actions(String tenantId, PipelineService.VersionSummary v, int activeVersion) {
+        HorizontalLayout actions = new HorizontalLayout();
+        actions.setSpacing(false);
+        Button edit = small("Edit", "edit-v" + v.version(), () -> reload(tenantId, v.version()));
+        actions.add(edit);
+        if (v.version() != activeVersion) {
+            actions.add(small("Changes", "diff-v" + v.version(), () -> showDiff(tenantId, v.version(), activeVersion)));
+            actions.add(small("Try in playground", "try-v" + v.version(), () -> getUI().ifPresent(ui ->
+                    ui.navigate(PlaygroundView.class, QueryParameters.simple(Map.of("tenant", tenantId,
+                            "compare", Integer.toString(v.version())))))));
+            Button publish = small(v.state() == PipelineService.VersionState.DRAFT ? "Publish…" : "Roll back to this…",
+                    "publish-v" + v.version(), () -> confirmPublish(tenantId, v.version(), activeVersion));
+            publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+            actions.add(publish);
+        }
+        return actions;
+    }
+
+    private static Button small(String label, String id, Runnable action) {
+        Button button = new Button(label, e -> Toasts.attempt(action));
+        button.setId(id);
+        button.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
+        return button;
+    }
+
+    /** Asks before {@code version} goes live, listing what changes against the active version. */
+    private void confirmPublish(String tenantId, int version, int activeVersion) {
+        List<PipelineService.Change> changes = pipelines.diff(tenantId, activeVersion, version);
+        boolean rollback = pipelines.versions(tenantId).stream().anyMatch(v -> v.version() == version
+                && v.state() == PipelineService.VersionState.RELEASED);
+        Div impact = new Div(new Paragraph("Every query of tenant " + tenantId + " uses version " + version
+                + " from its next run, on every host. " + (changes.isEmpty() ? "It has the same settings as version "
+                + activeVersion + "." : changes.size() + " change(s) against version " + activeVersion + ":")),
+                changeList(changes, 10));
+        Confirm.risky((rollback ? "Roll back to version " : "Publish version ") + version + "?", impact,
+                rollback ? "Roll back" : "Publish", () -> {
+                    ActivePipeline live = pipelines.publish(tenantId, version);
+                    Toasts.success("Version " + live.version() + " is live: queries use it now. Version " + activeVersion
+                            + " stays in the list; publish it again to roll back.");
+                    reload(tenantId, null);
+                });
+    }
+
+    private void showDiff(String tenantId, int version, int activeVersion) {
+        List<PipelineService.Change> changes = pipelines.diff(tenantId, activeVersion, version);
+        com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
+        dialog.setId("diff-dialog");
+        dialog.setHeaderTitle("Version " + version + " against the active version " + activeVersion);
+        dialog.setMaxWidth("48rem");
+        dialog.add(changes.isEmpty() ? new Paragraph("No setting differs.") : changeGrid(changes));
+        dialog.getFooter().add(new Button("Close", e -> dialog.close()));
+        dialog.open();
+    }
+
+    private static Grid<PipelineService.Change> changeGrid(List<PipelineService.Change> changes) {
+        Grid<PipelineService.Change> grid = new Grid<>();
+        grid.setId("diff-grid");
+        grid.addColumn(c -> label(c.path())).setHeader("Setting").setFlexGrow(2);
+        grid.addColumn(c -> c.before() == null ? "(not set)" : c.before()).setHeader("Active").setFlexGrow(1);
+        grid.addColumn(c -> c.after() == null ? "(not set)" : c.after()).setHeader("This version").setFlexGrow(1);
+        grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_COMPACT);
+        grid.setItems(changes);
+        grid.setAllRowsVisible(true);
+        grid.setWidth("min(44rem, 80vw)");
+        return grid;
+    }
+
+    private static Component changeList(List<PipelineService.Change> changes, int max) {
+        UnorderedList list = new UnorderedList();
+        changes.stream().limit(max).forEach(c -> list.add(new ListItem(label(c.path()) + ": "
+                + (c.before() == null ? "(not set)" : c.before()) + " → " + (c.after() == null ? "(not set)" : c.after()))));
+        if (changes.size() > max) {
+            list.add(new ListItem("… and " + (changes.size() - max) + " more (see Changes)"));
+        }
+        return list;
+    }
+
+    /** A stored setting's path as people read it: {@code stages.critic.properties.fullSupport} → "Critic · Full support". */
+    static String label(String path) {
+        String[] parts = path.split("\\.");
+        if (parts.length >= 2 && parts[0].equals("stages")) {
+            String stage = StageKind.of(parts[1]).<String>map(PipelineForm::shortLabel).orElse(PipelineForm.humanize(parts[1]));
+            if (parts.length == 2) {
+                return stage;
+            }
+            String rest = parts[parts.length - 1];
+            return stage + " · " + (rest.equals("factoryId") ? "plugin" : PipelineForm.humanize(rest));
+        }
+        String section = switch (parts[0]) {
+            case "resilience" -> "Search resilience · ";
+            case "models" -> "Model resilience · ";
+            default -> path.contains("selfRag") ? "Self-RAG · " : "";
+        };
+        return section + PipelineForm.humanize(parts[parts.length - 1]);
+    }
+
+    /** Export (YAML, JSON) of the active version and import of a file as a new draft. */
+    private Component importExport(String tenantId, int activeVersion) {
+        Anchor yaml = download(tenantId, activeVersion, PipelineService.Format.YAML);
+        Anchor json = download(tenantId, activeVersion, PipelineService.Format.JSON);
+        MemoryBuffer buffer = new MemoryBuffer();
+        Upload upload = new Upload(buffer);
+        upload.setId("pipeline-import");
+        upload.setAcceptedFileTypes(".yaml", ".yml", ".json");
+        upload.setMaxFileSize(256 * 1024);
+        upload.setDropLabel(new Span("Import a pipeline (.yaml or .json): it becomes a draft"));
+        upload.addSucceededListener(e -> {
+            try (InputStream in = buffer.getInputStream()) {
+                String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                String name = e.getFileName().toLowerCase(Locale.ROOT);
+                ActivePipeline draft = pipelines.importDraft(tenantId, text,
+                        name.endsWith(".json") ? PipelineService.Format.JSON : PipelineService.Format.YAML);
+                Toasts.success("Imported " + e.getFileName() + " as draft version " + draft.version()
+                        + ". Secrets it left out keep their stored values.");
+                reload(tenantId, draft.version());
+            } catch (IOException | RuntimeException ex) {
+                Toasts.error(ex instanceof RuntimeException r ? Toasts.describe(r) : ex.getMessage());
+            }
+            upload.clearFileList();
+        });
+        Span note = new Span("Exports leave secrets (API keys) out.");
+        note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
+        HorizontalLayout links = new HorizontalLayout(new Span("Export the active version:"), yaml, json, note);
+        links.setAlignItems(FlexComponent.Alignment.BASELINE);
+        links.getStyle().set("flex-wrap", "wrap");
+        Div box = new Div(links, upload);
+        box.setWidthFull();
+        return box;
+    }
+
+    private Anchor download(String tenantId, int version, PipelineService.Format format) {
+        String extension = format.name().toLowerCase(Locale.ROOT);
+        Anchor anchor = new Anchor(new StreamResource(tenantId + "-pipeline-v" + version + "." + extension,
+                () -> new ByteArrayInputStream(pipelines.export(tenantId, version, format).getBytes(StandardCharsets.UTF_8))),
+                extension.toUpperCase(Locale.ROOT));
+        anchor.getElement().setAttribute("download", true);
+        anchor.setId("export-" + extension);
+        return anchor;
+    }
+
+    private static String state(List<PipelineService.VersionSummary> versions, int version) {
+        return versions.stream().filter(v -> v.version() == version).findFirst()
+                .map(v -> switch (v.state()) {
+                    case ACTIVE -> "active";
+                    case DRAFT -> "a draft";
+                    case RELEASED -> "an earlier release";
+                }).orElse("?");
+    }
+
+    private static Optional<Integer> number(String text) {
+        try {
+            return Optional.of(Integer.parseInt(text.strip()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Shows the view again for the tenant, editing {@code version} ({@code null}: the active one). */
+    private void reload(String tenantId, Integer version) {
+        Map<String, String> query = new LinkedHashMap<>();
+        query.put("tenant", tenantId);
+        if (version != null) {
+            query.put("version", Integer.toString(version));
+        }
+        getUI().ifPresent(ui -> ui.navigate(PipelineView.class, QueryParameters.simple(query)));
+    }
+
+    private void markDirty(boolean value) {
+        dirty = value;
+        if (saveState != null) {
+            saveState.setText(value ? "Unsaved changes" : "No unsaved changes");
+            saveState.getStyle().set("color", value ? "var(--lumo-warning-text-color, var(--lumo-error-text-color))"
+                    : "var(--lumo-secondary-text-color)").set("font-weight", value ? "600" : "normal");
+            saveState.getElement().setAttribute("data-dirty", Boolean.toString(value));
+        }
+        // a reload or a closed tab asks too: the browser's own prompt, while there is something to lose
+        UI ui = UI.getCurrent();
+        if (ui != null) {
+            ui.getPage().executeJs("window.corrigoUnsaved = $0;"
+                    + "if (!window.corrigoUnsavedGuard) { window.corrigoUnsavedGuard = true;"
+                    + " window.addEventListener('beforeunload', e => { if (window.corrigoUnsaved) { e.preventDefault(); e.returnValue = ''; } }); }",
+                    value);
+        }
+    }
+
+    /** Navigating away with unsaved edits asks first: stay, or discard them and go. */
+    @Override
+    public void beforeLeave(BeforeLeaveEvent event) {
+        if (!dirty) {
+            return;
+        }
+        BeforeLeaveEvent.ContinueNavigationAction action = event.postpone();
+        Confirm.risky("Leave without saving?", "Your changes to the pipeline are not saved. Leaving discards them; "
+                + "Cancel to stay and save them as a draft.", "Discard and leave", () -> {
+                    markDirty(false);
+                    action.proceed();
+                }, action::cancel);
     }
 
     private Map<StageKind<?>, List<FactoryChoice>> choices() {

@@ -1,53 +1,110 @@
 package io.corrigo.ui.playground;
 
+import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.Key;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.details.Details;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H4;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.BeforeEnterEvent;
-import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
+import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.run.QueryService;
+import io.corrigo.server.run.RunView;
+import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.trace.TracePanel;
 import jakarta.annotation.security.PermitAll;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
-/** Ask the tenant's active pipeline a question and read the answer beside its full trace (the run is logged). */
+/**
+ * Ask the tenant's active pipeline a question and read the answer beside its full trace (the run is logged). With
+ * another version chosen to compare ({@code ?compare=N}: a draft, an earlier release) the question goes to both, and
+ * their answers stand side by side before the traces.
+ */
 @Menu(title = "Playground", order = 30, icon = "vaadin:comments")
 @Route("playground")
 @PageTitle("Playground · Corrigo")
 @PermitAll
 public class PlaygroundView extends TenantScopedView {
 
-    private final QueryService queries;
+    private static final String NO_COMPARISON = "no comparison";
 
-    public PlaygroundView(TenantSelection selection, QueryService queries) {
+    private final QueryService queries;
+    private final PipelineService pipelines;
+
+    public PlaygroundView(TenantSelection selection, QueryService queries, PipelineService pipelines) {
         super(selection, "Playground");
         this.queries = queries;
+        this.pipelines = pipelines;
     }
 
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
+        int active = pipelines.activeVersion(tenantId);
+        List<PipelineService.VersionSummary> others = pipelines.versions(tenantId).stream()
+                .filter(v -> v.version() != active).toList();
+        Integer compare = event.getLocation().getQueryParameters().getSingleParameter("compare").flatMap(c -> {
+            try {
+                int v = Integer.parseInt(c.strip());
+                return others.stream().anyMatch(o -> o.version() == v) ? java.util.Optional.of(v) : java.util.Optional.empty();
+            } catch (NumberFormatException e) {
+                return java.util.Optional.empty();
+            }
+        }).orElse(null);
+
         TextField question = new TextField();
         question.setId("question");
         question.setPlaceholder("Ask a question the tenant's knowledge should answer");
         question.setAriaLabel("Question");
         question.setWidthFull();
-        VerticalLayout result = new VerticalLayout(EmptyState.of("Ask something",
-                "The answer appears here with its citations, and beside it every decision the pipeline took."));
+        Select<String> against = new Select<>();
+        against.setId("compare-version");
+        against.setAriaLabel("Compare with version");
+        against.setItems(options(others));
+        against.setValue(compare == null ? NO_COMPARISON : label(others, compare));
+        against.setWidth("16rem");
+        against.addValueChangeListener(e -> {
+            if (e.isFromClient()) {
+                Map<String, String> query = new LinkedHashMap<>();
+                query.put("tenant", tenantId);
+                versionOf(e.getValue()).ifPresent(v -> query.put("compare", Integer.toString(v)));
+                getUI().ifPresent(ui -> ui.navigate(PlaygroundView.class, QueryParameters.simple(query)));
+            }
+        });
+        VerticalLayout result = new VerticalLayout(EmptyState.of("Ask something", compare == null
+                ? "The answer appears here with its citations, and beside it every decision the pipeline took."
+                : "The question goes to the active version " + active + " and to version " + compare
+                + "; their answers appear side by side, their traces below."));
         result.setPadding(false);
         result.setId("playground-result");
         Button ask = new Button("Ask", e -> {
             result.removeAll();
             Toasts.attempt(() -> {
-                result.add(new TracePanel(queries.askWithTrace(tenantId, question.getValue())));
+                if (compare == null) {
+                    result.add(new TracePanel(queries.askWithTrace(tenantId, question.getValue())));
+                } else {
+                    RunView left = queries.askWithTrace(tenantId, question.getValue());
+                    RunView right = queries.askWithTrace(tenantId, question.getValue(), compare);
+                    result.add(comparison(left, right));
+                }
             });
         });
         ask.setId("ask");
@@ -55,9 +112,68 @@ public class PlaygroundView extends TenantScopedView {
         ask.addClickShortcut(Key.ENTER);
         ask.setDisableOnClick(true);
         ask.addClickListener(e -> ask.setEnabled(true));
-        HorizontalLayout bar = new HorizontalLayout(question, ask);
+        HorizontalLayout bar = new HorizontalLayout(question, against, ask);
         bar.setWidthFull();
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
         add(bar, result);
+    }
+
+    /** Two runs of one question side by side (answer, route, outcome, time), then each full trace. */
+    private static Component comparison(RunView left, RunView right) {
+        Div cards = new Div(card(left, "active", "compare-active"), card(right, "compared", "compare-other"));
+        cards.setId("playground-comparison");
+        cards.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(18rem, 1fr))")
+                .set("gap", "var(--lumo-space-m)").set("width", "100%");
+        Details leftTrace = new Details("Trace of version " + left.pipelineVersion() + " (active)", new TracePanel(left));
+        Details rightTrace = new Details("Trace of version " + right.pipelineVersion(), new TracePanel(right));
+        leftTrace.setWidthFull();
+        rightTrace.setWidthFull();
+        VerticalLayout all = new VerticalLayout(cards, leftTrace, rightTrace);
+        all.setPadding(false);
+        return all;
+    }
+
+    private static Component card(RunView run, String role, String id) {
+        Div card = new Div();
+        card.setId(id);
+        card.getStyle().set("border", "1px solid var(--lumo-contrast-10pct)").set("border-radius", "var(--lumo-border-radius-l)")
+                .set("padding", "var(--lumo-space-m)").set("min-width", "0").set("box-sizing", "border-box");
+        H4 title = new H4("Version " + run.pipelineVersion() + " · " + role);
+        title.getStyle().set("margin", "0 0 var(--lumo-space-s) 0");
+        String action = run.action() != null ? run.action() : "NAIVE".equals(run.mode()) ? "naive" : "no retrieval";
+        HorizontalLayout badges = new HorizontalLayout(Badges.of(action),
+                Badges.of(run.abstained() ? "abstained" : "answered"));
+        if (run.degraded()) {
+            badges.add(Badges.of("degraded"));
+        }
+        badges.add(new Span(String.format(Locale.ROOT, "%.0f ms", run.totalMillis())));
+        badges.setAlignItems(FlexComponent.Alignment.CENTER);
+        Paragraph answer = new Paragraph(run.answer());
+        answer.addClassName("compare-answer");
+        answer.getStyle().set("white-space", "pre-wrap").set("overflow-wrap", "anywhere");
+        card.add(title, badges, answer);
+        return card;
+    }
+
+    private static List<String> options(List<PipelineService.VersionSummary> others) {
+        List<String> options = new java.util.ArrayList<>();
+        options.add(NO_COMPARISON);
+        others.forEach(v -> options.add(label(v)));
+        return options;
+    }
+
+    private static String label(PipelineService.VersionSummary v) {
+        return "v" + v.version() + " · " + v.state().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String label(List<PipelineService.VersionSummary> others, int version) {
+        return others.stream().filter(v -> v.version() == version).findFirst().map(PlaygroundView::label).orElse(NO_COMPARISON);
+    }
+
+    private static java.util.Optional<Integer> versionOf(String option) {
+        if (option == null || option.equals(NO_COMPARISON)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(Integer.parseInt(option.substring(1, option.indexOf(' '))));
     }
 }

@@ -22,6 +22,8 @@ import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.Toasts;
+import io.corrigo.ui.shell.Confirm;
+import io.corrigo.server.impact.BlastRadius;
 import jakarta.annotation.security.PermitAll;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,8 +41,11 @@ public class PluginsView extends VerticalLayout {
     private final PluginHost host;
     private final Grid<PluginInfo> grid = new Grid<>();
 
-    public PluginsView(PluginHost host, TenantAccess access) {
+    private final BlastRadius radius;
+
+    public PluginsView(PluginHost host, TenantAccess access, BlastRadius radius) {
         this.host = host;
+        this.radius = radius;
         H2 title = new H2("Plugins");
         title.getStyle().set("margin-top", "0");
         PluginHost.Policy policy = host.policy();
@@ -126,34 +131,37 @@ public class PluginsView extends VerticalLayout {
 
     private HorizontalLayout actions(PluginInfo plugin) {
         boolean started = "STARTED".equals(plugin.state());
-        Button toggle = new Button(started ? "Disable" : "Enable", e -> {
-            Toasts.attempt(() -> {
-                PluginInfo now = started ? host.disable(plugin.id()) : host.enable(plugin.id());
-                Toasts.success(now.id() + " is " + now.state() + (started ? ": pipelines using it now run degraded." : "."));
-            });
+        Runnable flip = () -> {
+            PluginInfo now = started ? host.disable(plugin.id()) : host.enable(plugin.id());
+            Toasts.success(now.id() + " is " + now.state() + (started ? ": pipelines using it now run degraded." : "."));
             refresh();
-        });
+        };
+        Button toggle = new Button(started ? "Disable" : "Enable", e -> Toasts.attempt(() -> {
+            if (!started) {
+                flip.run();
+                return;
+            }
+            Confirm.risky("Disable " + plugin.id() + " on every tenant?", "It stops on this host and on every host "
+                    + "sharing the database. " + radius.plugin(plugin.id()).describe(), "Disable", flip);
+        }));
         toggle.setId("toggle-" + plugin.id());
         toggle.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
-        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, started ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
-        Button uninstall = new Button("Uninstall", e -> {
-            ConfirmDialog confirm = new ConfirmDialog("Uninstall " + plugin.id() + "?",
-                    "Its file is deleted. Pipelines that use it are shown as broken and run degraded until they use "
-                            + "another plugin or it is installed again.", "Uninstall", c -> {
-                Toasts.attempt(() -> {
+        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY,
+                started ? ButtonVariant.LUMO_CONTRAST : ButtonVariant.LUMO_SUCCESS);
+        Button uninstall = new Button("Uninstall…", e -> Toasts.attempt(() -> Confirm.risky("Uninstall " + plugin.id() + "?",
+                "Its file is deleted on every host. " + radius.plugin(plugin.id()).describe()
+                        + " Pipelines that use it are shown as broken until they use another plugin or it is installed again.",
+                "Uninstall", () -> {
                     host.uninstall(plugin.id());
                     Toasts.success(plugin.id() + " uninstalled.");
-                });
-                refresh();
-            });
-            confirm.setCancelable(true);
-            confirm.setConfirmButtonTheme("error primary");
-            confirm.open();
-        });
+                    refresh();
+                })));
         uninstall.setId("uninstall-" + plugin.id());
         uninstall.setEnabled(!"FAILED_TO_LOAD".equals(plugin.state()));
-        uninstall.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
-        return new HorizontalLayout(toggle, uninstall);
+        uninstall.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_ERROR);
+        HorizontalLayout actions = new HorizontalLayout(toggle, uninstall);
+        actions.setSpacing(false);
+        return actions;
     }
 
     private void refresh() {

@@ -33,15 +33,16 @@ final class RunCharts {
         }
         runs.forEach(r -> buckets.get(r.createdAt().truncatedTo(unit)).add(r));
         List<String> names = buckets.keySet().stream().map(label::format).toList();
-        String[] actions = {"CORRECT", "AMBIGUOUS", "INCORRECT", "naive"};
-        String[] colors = {"var(--lumo-success-color)", "#f0a500", "var(--lumo-error-color)", "var(--lumo-contrast-50pct)"};
+        String[] actions = {"CORRECT", "AMBIGUOUS", "INCORRECT", "no retrieval", "naive"};
+        String[] colors = {"var(--lumo-success-color)", "#f0a500", "var(--lumo-error-color)", "var(--lumo-primary-color-50pct)",
+                "var(--lumo-contrast-50pct)"};
         List<SvgChart.Series> actionSeries = new ArrayList<>();
         for (int a = 0; a < actions.length; a++) {
             double[] counts = new double[names.size()];
             int b = 0;
             for (List<RunView> bucket : buckets.values()) {
                 String action = actions[a];
-                counts[b++] = bucket.stream().filter(r -> action.equals(r.action() == null ? "naive" : r.action())).count();
+                counts[b++] = bucket.stream().filter(r -> action.equals(actionOf(r))).count();
             }
             actionSeries.add(new SvgChart.Series(actions[a], colors[a], counts));
         }
@@ -63,6 +64,17 @@ final class RunCharts {
     }
 
     /** Nearest-rank percentile; NaN for an empty bucket. */
+    /**
+     * What a run did, as the log and its chart name it: its grade action; "no retrieval" when a corrective run
+     * skipped retrieval (a greeting, a question the critic answered without documents); "naive" for naive runs.
+     */
+    static String actionOf(RunView run) {
+        if (run.action() != null) {
+            return run.action();
+        }
+        return "NAIVE".equals(run.mode()) ? "naive" : "no retrieval";
+    }
+
     static double percentile(double[] sorted, double q) {
         if (sorted.length == 0) {
             return Double.NaN;

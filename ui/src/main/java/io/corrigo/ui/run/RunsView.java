@@ -62,6 +62,13 @@ public class RunsView extends TenantScopedView {
         Select<String> feedback = select("filter-feedback", "Feedback", ALL, "helpful", "not_helpful", "any", "none");
         DatePicker from = new DatePicker("From");
         DatePicker to = new DatePicker("To (inclusive)");
+        // the filters live in the URL: a filtered list can be bookmarked, shared and reloaded as it was
+        QueryParameters asked = event.getLocation().getQueryParameters();
+        preset(action, asked, "action");
+        preset(degraded, asked, "degraded");
+        preset(feedback, asked, "feedback");
+        asked.getSingleParameter("from").flatMap(RunsView::day).ifPresent(from::setValue);
+        asked.getSingleParameter("to").flatMap(RunsView::day).ifPresent(to::setValue);
         Div charts = new Div();
         charts.setId("run-charts");
         charts.getStyle().set("display", "flex").set("flex-wrap", "wrap").set("gap", "var(--lumo-space-l)");
@@ -69,7 +76,7 @@ public class RunsView extends TenantScopedView {
         grid.setId("runs-grid");
         grid.addColumn(r -> WHEN.format(r.createdAt())).setHeader("When").setAutoWidth(true);
         grid.addColumn(RunView::question).setHeader("Question").setFlexGrow(3);
-        grid.addComponentColumn(r -> Badges.of(r.action() == null ? r.mode() : r.action())).setHeader("Action").setAutoWidth(true);
+        grid.addComponentColumn(r -> Badges.of(RunCharts.actionOf(r))).setHeader("Action").setAutoWidth(true);
         grid.addComponentColumn(r -> flags(r)).setHeader("Result").setAutoWidth(true);
         grid.addColumn(r -> String.format(java.util.Locale.ROOT, "%.0f ms", r.totalMillis())).setHeader("Time").setAutoWidth(true);
         grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader("Feedback").setAutoWidth(true);
@@ -83,7 +90,19 @@ public class RunsView extends TenantScopedView {
         export.getElement().setAttribute("download", true);
         export.setId("export-runs");
 
+        Runnable remember = () -> {
+            Map<String, String> query = new java.util.LinkedHashMap<>();
+            query.put("tenant", tenantId);
+            putIfSet(query, "action", value(action));
+            putIfSet(query, "degraded", ALL.equals(degraded.getValue()) ? null : degraded.getValue());
+            putIfSet(query, "feedback", value(feedback));
+            putIfSet(query, "from", from.getValue() == null ? null : from.getValue().toString());
+            putIfSet(query, "to", to.getValue() == null ? null : to.getValue().toString());
+            getUI().ifPresent(ui -> ui.getPage().getHistory().replaceState(null,
+                    new com.vaadin.flow.router.Location("runs", QueryParameters.simple(query))));
+        };
         Runnable refresh = () -> {
+            remember.run();
             RunFilter filter = new RunFilter(value(action), degradedValue(degraded), start(from.getValue()),
                     start(to.getValue() == null ? null : to.getValue().plusDays(1)), value(feedback));
             try {
@@ -131,6 +150,25 @@ public class RunsView extends TenantScopedView {
         flags.setSpacing(false);
         flags.getStyle().set("gap", "4px");
         return flags;
+    }
+
+    private static void preset(Select<String> select, QueryParameters query, String name) {
+        query.getSingleParameter(name).filter(v -> select.getListDataView().getItems().anyMatch(v::equals))
+                .ifPresent(select::setValue);
+    }
+
+    private static java.util.Optional<LocalDate> day(String text) {
+        try {
+            return java.util.Optional.of(LocalDate.parse(text));
+        } catch (java.time.format.DateTimeParseException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static void putIfSet(Map<String, String> query, String name, String value) {
+        if (value != null) {
+            query.put(name, value);
+        }
     }
 
     private static Select<String> select(String id, String label, String... values) {

@@ -15,12 +15,12 @@ public final class Badges {
     public static Span of(String text) {
         Span badge = new Span(text == null ? "—" : text);
         String tone = switch (text == null ? "" : text) {
-            case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept", "FULLY",
+            case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept", "FULLY", "active", "indexed",
                  "SERVE" -> "success";
             case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained", "revoked",
                  "degraded", "NONE", "ABSTAIN", "UNCHECKED" -> "error";
             case "AMBIGUOUS", "HALF_OPEN", "RUNNING", "INDEXING", "QUEUED", "incomplete", "PARTIALLY", "REGENERATE",
-                 "RETRIEVE_AGAIN", "SERVE_BEST" -> "primary";
+                 "RETRIEVE_AGAIN", "SERVE_BEST", "draft", "edited", "replaced" -> "primary";
             default -> "contrast";
         };
         badge.getElement().setAttribute("data-tone", tone);

@@ -86,10 +86,23 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         }
         addToDrawer(nav);
         setPrimarySection(Section.DRAWER);
+        UI.getCurrent().getPage().executeJs("if (!document.getElementById('corrigo-style')) {"
+                + " const s = document.createElement('style'); s.id = 'corrigo-style'; s.textContent = $0;"
+                + " document.head.appendChild(s); }", STYLE);
     }
+
+    /**
+     * The few rules the components' themes do not have: a field's label wraps instead of being cut off with an
+     * ellipsis (the settings' labels say what they mean, and a narrow column must not hide it).
+     */
+    private static final String STYLE = "label[slot='label'] { white-space: normal; }";
 
     @Override
     public void afterNavigation(AfterNavigationEvent event) {
+        // a new view starts at its top, not where the last one was scrolled to
+        UI.getCurrent().getPage().executeJs("requestAnimationFrame(() => { window.scrollTo(0, 0);"
+                + " document.querySelectorAll('vaadin-app-layout').forEach(l => { l.scrollTop = 0;"
+                + " const c = l.shadowRoot && l.shadowRoot.querySelector('[content]'); if (c) { c.scrollTop = 0; } }); })");
         List<TenantView> visible = selection.visible();
         tenant.setItems(visible);
         selection.current().flatMap(id -> visible.stream().filter(t -> t.id().equals(id)).findFirst())

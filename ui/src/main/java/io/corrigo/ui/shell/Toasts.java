@@ -19,9 +19,24 @@ public final class Toasts {
         n.addThemeVariants(NotificationVariant.LUMO_SUCCESS);
     }
 
+    /** An error stays until the admin closes it: they may need the time to read it, or to copy it. */
     public static void error(String message) {
-        Notification n = Notification.show(message, 8000, Notification.Position.TOP_CENTER);
+        Notification n = new Notification();
+        n.setPosition(Notification.Position.TOP_CENTER);
+        n.setDuration(0);
         n.addThemeVariants(NotificationVariant.LUMO_ERROR);
+        com.vaadin.flow.component.html.Span text = new com.vaadin.flow.component.html.Span(message);
+        text.addClassName("toast-error-text");
+        com.vaadin.flow.component.button.Button close = new com.vaadin.flow.component.button.Button("Close", e -> n.close());
+        close.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_TERTIARY_INLINE,
+                com.vaadin.flow.component.button.ButtonVariant.LUMO_CONTRAST);
+        close.addClassName("toast-close");
+        close.getElement().setAttribute("aria-label", "Close this message");
+        com.vaadin.flow.component.orderedlayout.HorizontalLayout row =
+                new com.vaadin.flow.component.orderedlayout.HorizontalLayout(text, close);
+        row.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.CENTER);
+        n.add(row);
+        n.open();
     }
 
     /** Shows why {@code e} happened: an {@link ServiceException}'s message and details, else its message. */

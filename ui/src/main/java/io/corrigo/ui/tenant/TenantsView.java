@@ -26,6 +26,9 @@ import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
+import io.corrigo.ui.shell.Confirm;
+import io.corrigo.server.impact.BlastRadius;
+import io.corrigo.server.tenant.deletion.TenantDeletion;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -51,8 +54,14 @@ public class TenantsView extends VerticalLayout {
     private final VerticalLayout details = new VerticalLayout();
     private final VerticalLayout empty = new VerticalLayout();
 
+    private final BlastRadius radius;
+    private final TenantDeletion deletion;
+
     public TenantsView(TenantService tenants, TenantSelection selection, TenantAccess access,
-                       KnowledgeBases knowledgeBases, PipelineService pipelines) {
+                       KnowledgeBases knowledgeBases, PipelineService pipelines, BlastRadius radius,
+                       TenantDeletion deletion) {
+        this.radius = radius;
+        this.deletion = deletion;
         this.tenants = tenants;
         this.selection = selection;
         this.access = access;
@@ -105,16 +114,38 @@ public class TenantsView extends VerticalLayout {
     private HorizontalLayout actions(TenantView tenant) {
         Button rename = new Button("Rename", e -> renameDialog(tenant));
         rename.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
-        Button toggle = new Button(tenant.enabled() ? "Disable" : "Enable", e -> {
-            Toasts.attempt(() -> {
-                tenants.update(tenant.id(), null, !tenant.enabled());
-                Toasts.success("Tenant '" + tenant.id() + "' " + (tenant.enabled() ? "disabled: it answers no queries."
-                        : "enabled."));
-                refresh();
-            });
-        });
-        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, tenant.enabled() ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
-        return new HorizontalLayout(rename, toggle);
+        Runnable flip = () -> {
+            tenants.update(tenant.id(), null, !tenant.enabled());
+            Toasts.success("Tenant '" + tenant.id() + "' " + (tenant.enabled() ? "disabled: it answers no queries."
+                    : "enabled."));
+            refresh();
+        };
+        Button toggle = new Button(tenant.enabled() ? "Disable" : "Enable", e -> Toasts.attempt(() -> {
+            if (!tenant.enabled()) {
+                flip.run();
+                return;
+            }
+            Confirm.risky("Disable tenant " + tenant.id() + "?", "It stops answering at once: the widget, the API "
+                    + "and its keys are turned away until it is enabled again; nothing is deleted. It holds "
+                    + radius.tenant(tenant.id()).describe(), "Disable", flip);
+        }));
+        toggle.setId("tenant-toggle-" + tenant.id());
+        toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY,
+                tenant.enabled() ? ButtonVariant.LUMO_CONTRAST : ButtonVariant.LUMO_SUCCESS);
+        Button delete = new Button("Delete…", e -> Toasts.attempt(() -> Confirm.typed("Delete tenant " + tenant.id()
+                + " for good?", "This removes everything it owns and cannot be undone: "
+                + radius.tenant(tenant.id()).describe() + " Its pipeline versions, uploads and search index go too.",
+                tenant.id(), "Delete tenant", () -> {
+                    var deleted = deletion.delete(tenant.id(), tenant.id());
+                    Toasts.success("Tenant '" + tenant.id() + "' deleted with its " + deleted.documents()
+                            + " document(s), " + deleted.runs() + " run(s) and " + deleted.keys() + " key(s).");
+                    refresh();
+                })));
+        delete.setId("tenant-delete-" + tenant.id());
+        delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_ERROR);
+        HorizontalLayout actions = new HorizontalLayout(rename, toggle, delete);
+        actions.setSpacing(false);
+        return actions;
     }
 
     private void renameDialog(TenantView tenant) {

@@ -93,10 +93,11 @@ public class TracePanel extends VerticalLayout {
         }
         add(new H4("Knowledge-base passages (graded: CORRECT ≥ " + settings.upperThreshold() + ", INCORRECT < "
                 + settings.lowerThreshold() + ")"));
-        add(passages("trace-retrieved", trace.retrieved()));
+        add(help("Click a passage to read it with the sentences refinement kept (green) and dropped (struck through)."));
+        add(passages("trace-retrieved", trace.retrieved(), trace.strips(), run.tenant()));
         if (!trace.searchResults().isEmpty()) {
             add(new H4("Web search results"));
-            add(passages("trace-search", trace.searchResults()));
+            add(passages("trace-search", trace.searchResults(), trace.strips(), run.tenant()));
         }
         add(new H4("Sentences (strips) considered by refinement (kept at ≥ " + settings.stripThreshold() + ")"));
         add(strips(trace.strips()));
@@ -218,22 +219,93 @@ public class TracePanel extends VerticalLayout {
         return box;
     }
 
-    private static Grid<PassageTrace> passages(String id, List<PassageTrace> passages) {
+    /**
+     * The graded passages: the retriever's score relative to the run's best (raw fusion scores are tiny and alike),
+     * the evaluator's probability, the grade; a click opens the passage with its kept and dropped sentences.
+     */
+    public static Grid<PassageTrace> passages(String id, List<PassageTrace> passages, List<StripTrace> strips,
+                                              String tenantId) {
         Grid<PassageTrace> grid = new Grid<>();
         grid.setId(id);
+        double best = passages.stream().mapToDouble(PassageTrace::retrievalScore).max().orElse(0);
         grid.addColumn(p -> p.title() == null || p.title().isEmpty() ? p.documentId() : p.title())
                 .setHeader("Passage").setFlexGrow(2);
         grid.addColumn(PassageTrace::origin).setHeader("Origin").setAutoWidth(true);
-        grid.addColumn(p -> number(p.retrievalScore())).setHeader("Retrieval score").setAutoWidth(true);
-        grid.addColumn(p -> number(p.score())).setHeader("Evaluator score").setAutoWidth(true);
+        grid.addColumn(p -> best <= 0 ? "—" : String.format(Locale.ROOT, "%.2f", p.retrievalScore() / best))
+                .setHeader(header("Rank score", "The retriever's score relative to the best passage of this run (1.00 = "
+                        + "the best). It only orders passages: fused (RRF) scores are tiny and close together, so "
+                        + "they are shown relative. It is not a probability."))
+                .setAutoWidth(true);
+        grid.addColumn(p -> p.score() == null ? "—" : String.format(Locale.ROOT, "%.2f", p.score()))
+                .setHeader(header("Answers it (grader)", "The evaluator's estimate, from 0 to 1, that the passage "
+                        + "answers the question. The thresholds turn it into the grade: CORRECT, AMBIGUOUS or INCORRECT."))
+                .setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader("Grade")
                 .setAutoWidth(true);
-        grid.addColumn(p -> p.kept() ? "kept" : "dropped").setHeader("").setAutoWidth(true);
+        grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
         grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Evaluator's reason or error").setFlexGrow(1);
+        grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(p -> passageText(p, strips, tenantId)));
+        grid.setDetailsVisibleOnClick(true);
         grid.setItems(passages);
         grid.setAllRowsVisible(true);
-        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         return grid;
+    }
+
+    private static Component header(String text, String help) {
+        Span header = new Span(text + " ⓘ");
+        header.getElement().setAttribute("title", help);
+        header.getElement().setAttribute("aria-label", text + ": " + help);
+        return header;
+    }
+
+    private static Paragraph help(String text) {
+        Paragraph help = new Paragraph(text);
+        help.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)")
+                .set("margin", "0");
+        return help;
+    }
+
+    /** A passage's text: each sentence refinement considered marked kept or dropped; a link to its source. */
+    private static Component passageText(PassageTrace passage, List<StripTrace> strips, String tenantId) {
+        Div box = new Div();
+        box.addClassName("passage-text");
+        box.getStyle().set("padding", "var(--lumo-space-s) var(--lumo-space-m)").set("white-space", "normal")
+                .set("overflow-wrap", "anywhere").set("line-height", "1.6");
+        List<StripTrace> own = strips.stream().filter(s -> s.passageId().equals(passage.id())).toList();
+        if (!own.isEmpty()) {
+            for (StripTrace strip : own) {
+                Span sentence = new Span(strip.text() + " ");
+                sentence.addClassName(strip.kept() ? "strip-kept" : "strip-dropped");
+                sentence.getElement().setAttribute("title", (strip.kept() ? "kept" : "dropped") + ", score "
+                        + String.format(Locale.ROOT, "%.2f", strip.score()) + (strip.reason() == null ? "" : ": " + strip.reason()));
+                if (strip.kept()) {
+                    sentence.getStyle().set("background", "var(--lumo-success-color-10pct)").set("border-radius", "3px");
+                } else {
+                    sentence.getStyle().set("color", "var(--lumo-secondary-text-color)").set("text-decoration", "line-through");
+                }
+                box.add(sentence);
+            }
+        } else {
+            box.add(new Span(passage.text() != null ? passage.text()
+                    : "(This run's trace was recorded before passage texts were kept.)"));
+            Paragraph note = help(passage.kept() ? "Used whole: no sentence was refined out."
+                    : "Dropped before refinement: its sentences were not considered.");
+            box.add(note);
+        }
+        if (passage.origin() == io.corrigo.api.Origin.WEB && passage.documentId() != null
+                && passage.documentId().startsWith("http")) {
+            Anchor source = new Anchor(passage.documentId(), "Open the source");
+            source.setTarget("_blank");
+            source.getElement().setAttribute("rel", "noopener noreferrer");
+            box.add(new Div(source));
+        } else if (passage.origin() == io.corrigo.api.Origin.KNOWLEDGE_BASE && tenantId != null && passage.documentId() != null) {
+            Anchor source = new Anchor("document?tenant=" + tenantId + "&id=" + passage.documentId()
+                    + "&chunk=" + java.net.URLEncoder.encode(passage.id(), java.nio.charset.StandardCharsets.UTF_8),
+                    "Open the document's chunks");
+            box.add(new Div(source));
+        }
+        return box;
     }
 
     /** Where each graded passage stood in the retriever's order and where the reranker put it. */

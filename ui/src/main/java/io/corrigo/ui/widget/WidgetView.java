@@ -28,6 +28,8 @@ import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
+import io.corrigo.ui.shell.Confirm;
+import io.corrigo.server.impact.BlastRadius;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -47,8 +49,11 @@ public class WidgetView extends TenantScopedView {
     private final ApiKeys keys;
     private final Grid<KeyView> grid = new Grid<>();
 
-    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys) {
+    private final BlastRadius radius;
+
+    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, BlastRadius radius) {
         super(selection, "Widget & keys");
+        this.radius = radius;
         this.tenants = tenants;
         this.keys = keys;
     }
@@ -123,12 +128,20 @@ public class WidgetView extends TenantScopedView {
     }
 
     private Button revoke(String tenantId, KeyView key) {
-        Button revoke = new Button("Revoke", e -> {
-            keys.revoke(tenantId, key.id());
-            Toasts.success("Revoked " + key.name() + ": it is refused from now on.");
-            refresh(tenantId);
-        });
-        revoke.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR);
+        Button revoke = new Button("Revoke…", e -> Toasts.attempt(() -> Confirm.risky("Revoke key " + key.name() + "?",
+                (key.kind() == KeyKind.PUBLISHABLE
+                        ? "Every page embedding the widget with this key (" + (key.allowedOrigins().isEmpty() ? "no origin listed"
+                        : String.join(", ", key.allowedOrigins())) + ") stops answering at once"
+                        : "Every backend calling the API with this key gets 401 at once")
+                        + "; a revoked key cannot be restored, only replaced by a new one. Tenant " + tenantId + " served "
+                        + radius.tenant(tenantId).runsLastHour() + " run(s) in the last hour.",
+                "Revoke", () -> {
+                    keys.revoke(tenantId, key.id());
+                    Toasts.success("Revoked " + key.name() + ": it is refused from now on.");
+                    refresh(tenantId);
+                })));
+        revoke.setId("revoke-" + key.name());
+        revoke.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_ERROR);
         return revoke;
     }
 

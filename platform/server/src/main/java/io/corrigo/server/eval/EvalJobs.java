@@ -136,6 +136,12 @@ public class EvalJobs {
      * @throws ServiceException 400 when the question set cannot be read, 404 unknown tenant
      */
     public Job submit(String tenantId, String fileName, String jsonl, boolean naive, boolean calibrate) {
+        return submit(tenantId, fileName, jsonl, naive, calibrate, null);
+    }
+
+    /** As {@link #submit(String, String, String, boolean, boolean)}, running {@code compareVersion} beside the active one. */
+    public Job submit(String tenantId, String fileName, String jsonl, boolean naive, boolean calibrate,
+                      Integer compareVersion) {
         tenants.require(tenantId);
         List<EvalQuestion> questions;
         try {
@@ -148,12 +154,12 @@ public class EvalJobs {
                     + " Run the evaluation without calibration, or add questions.");
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
-        job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0));
+        job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0) + (compareVersion != null ? 1 : 0));
         remember(tenantId, job);
         worker.execute(() -> {
             try {
                 int calibrationRuns = calibrate ? questions.size() : 0;
-                List<EvalRun> runs = eval.run(tenantId, questions, naive, (done, total) -> {
+                List<EvalRun> runs = eval.run(tenantId, questions, naive, compareVersion, (done, total) -> {
                     job.total = total + calibrationRuns;
                     job.done = done;
                 });

@@ -41,13 +41,39 @@ public class EvalService {
 
     /** The runs of every question through the tenant's pipeline and, with {@code naive}, its baseline. */
     public List<EvalRun> run(String tenantId, List<EvalQuestion> questions, boolean naive, Progress progress) {
+        return run(tenantId, questions, naive, null, progress);
+    }
+
+    /**
+     * As {@link #run(String, List, boolean, Progress)}, and with {@code compareVersion} (a draft, an earlier release;
+     * {@code null}: none) through that version of the pipeline too, side by side with the active one.
+     */
+    public List<EvalRun> run(String tenantId, List<EvalQuestion> questions, boolean naive, Integer compareVersion,
+                             Progress progress) {
         TenantPipeline tenantPipeline = runtimes.forTenant(tenantId);
         CorrectivePipeline pipeline = tenantPipeline.pipeline();
         Map<String, CorrectivePipeline> pipelines = new LinkedHashMap<>();
         pipelines.put(pipeline.settings().mode().name().toLowerCase() + " v" + tenantPipeline.version(), pipeline);
-        if (naive && pipeline.settings().mode() != Mode.NAIVE) {
-            pipelines.put("naive", pipeline.withSettings(pipeline.settings().withMode(Mode.NAIVE)));
+        PipelineRuntimes.Preview preview = compareVersion == null || compareVersion == tenantPipeline.version() ? null
+                : runtimes.preview(tenantId, compareVersion);
+        try {
+            if (preview != null) {
+                CorrectivePipeline other = preview.pipeline().pipeline();
+                pipelines.put(other.settings().mode().name().toLowerCase() + " v" + compareVersion + " (compared)", other);
+            }
+            if (naive && pipeline.settings().mode() != Mode.NAIVE) {
+                pipelines.put("naive", pipeline.withSettings(pipeline.settings().withMode(Mode.NAIVE)));
+            }
+            return runAll(pipelines, questions, progress);
+        } finally {
+            if (preview != null) {
+                preview.close();
+            }
         }
+    }
+
+    private static List<EvalRun> runAll(Map<String, CorrectivePipeline> pipelines, List<EvalQuestion> questions,
+                                        Progress progress) {
         int total = questions.size() * pipelines.size();
         List<EvalRun> runs = new ArrayList<>();
         for (Map.Entry<String, CorrectivePipeline> entry : pipelines.entrySet()) {

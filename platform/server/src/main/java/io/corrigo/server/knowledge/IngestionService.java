@@ -136,7 +136,7 @@ public class IngestionService {
      * @throws ServiceException 404
      */
     public List<ChunkView> chunks(String tenantId, String documentId) {
-        return indexer.chunks(document(tenantId, documentId));
+        return indexer.chunks(record(tenantId, documentId));
     }
 
     /**
@@ -150,14 +150,19 @@ public class IngestionService {
             throw ServiceException.invalid("chunk_too_long", "An edited chunk has at most " + MAX_CHUNK_EDIT_CHARS
                     + " characters; this one has " + text.length() + ".");
         }
-        return indexer.edit(document(tenantId, documentId), chunkId,
+        return indexer.edit(record(tenantId, documentId), chunkId,
                 new ChunkOverrides.Override(text == null ? null : text.strip(), disabled));
+    }
+
+    /** One document of the tenant. @throws ServiceException 404 */
+    public DocumentView document(String tenantId, String documentId) {
+        return record(tenantId, documentId).view();
     }
 
     /** The longest text an edited chunk may have. */
     static final int MAX_CHUNK_EDIT_CHARS = 20_000;
 
-    private DocumentRecord document(String tenantId, String documentId) {
+    private DocumentRecord record(String tenantId, String documentId) {
         tenants.require(tenantId);
         return documents.findByIdAndTenantId(documentId, tenantId)
                 .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));

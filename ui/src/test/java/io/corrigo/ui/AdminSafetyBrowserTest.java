@@ -1,0 +1,290 @@
+package io.corrigo.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.plugins.llm.testing.FakeModelServer;
+import io.corrigo.server.knowledge.ChunkView;
+import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.knowledge.JobView;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.run.QueryService;
+import io.corrigo.server.tenant.TenantService;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The changes an admin must be able to trust, in a real headless Chromium: a draft tried beside the active version
+ * in the playground, published and rolled back; a confirmation stating the blast radius; the unsaved-changes guard;
+ * "Test connection" against a model server on 127.0.0.1 (success and failure); the chunk inspector and the
+ * retrieval test on an uploaded document; a tenant deleted with a typed confirmation, leaving no row, file or index.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AdminSafetyBrowserTest extends UiTestBase {
+
+    private static final String TENANT = "ui-safety";
+    private static final String DOC = """
+            # The Zorblax lighthouse
+
+            The Zorblax lighthouse was built in 1887 on the northern cape. Its lamp burns whale oil and can be seen \
+            from twenty kilometres away.
+
+            ## Keepers
+
+            The last keeper, Ada Quint, left the lighthouse in 1969. The keepers' garden grows thyme and sage.
+            """;
+    private static final String QUESTION = "Who was the last keeper of the Zorblax lighthouse?";
+
+    private static Browser browser;
+
+    @Autowired
+    TenantService tenants;
+    @Autowired
+    IngestionService ingestion;
+    @Autowired
+    PipelineService pipelines;
+    @Autowired
+    QueryService queries;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Value("${corrigo.data-dir}")
+    Path dataDir;
+
+    @BeforeEach
+    void tenantWithADocument() {
+        if (browser != null) {
+            return;
+        }
+        tenants.create(TENANT, "Safety Lighthouse");
+        JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("lighthouse.md", "text/markdown",
+                DOC.getBytes(StandardCharsets.UTF_8))));
+        assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        browser = new Browser(port);
+        browser.signIn("admin", ADMIN_PASSWORD);
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void should_save_a_draft_compare_it_beside_the_active_version_publish_it_and_roll_back() {
+        Browser b = browser;
+        b.open("/pipeline?tenant=" + TENANT);
+        int active = pipelines.activeVersion(TENANT);
+        b.choose("setting-mode", "Naive");
+        assertThat(b.text("save-state")).isEqualTo("Unsaved changes");
+        b.click("save-pipeline");
+        b.waitUntil(d -> pipelines.versions(TENANT).size() == 2, Duration.ofSeconds(10));
+        int draft = pipelines.versions(TENANT).get(0).version();
+        assertThat(pipelines.activeVersion(TENANT)).as("the draft is not live").isEqualTo(active);
+        assertThat(b.text("versions-grid")).contains("v" + draft, "draft", "v" + active, "active");
+
+        // the changes against the active version, as people read them
+        b.click("diff-v" + draft);
+        assertThat(b.text("diff-grid")).contains("Mode", "CORRECTIVE", "NAIVE");
+        b.screenshot("30-pipeline-draft-diff");
+        b.driver.findElements(By.cssSelector("vaadin-dialog-overlay vaadin-button")).stream()
+                .filter(e -> e.getText().equals("Close")).findFirst().orElseThrow().click();
+        b.waitForVaadin();
+
+        // one question, both versions, side by side
+        b.click("try-v" + draft);
+        b.waitUntil(d -> d.getCurrentUrl().contains("/playground") && d.getCurrentUrl().contains("compare=" + draft),
+                Duration.ofSeconds(10));
+        b.type("question", QUESTION);
+        b.click("ask");
+        b.waitUntil(d -> !d.findElements(By.id("playground-comparison")).isEmpty(), Duration.ofSeconds(30));
+        assertThat(b.text("compare-active")).contains("Version " + active + " · active");
+        assertThat(b.text("compare-other")).contains("Version " + draft + " · compared", "naive");
+        assertThat(b.text("compare-active")).contains("Ada Quint");
+        b.screenshot("31-playground-comparison");
+
+        // publish, with the changes listed first
+        b.open("/pipeline?tenant=" + TENANT);
+        b.click("publish-v" + draft);
+        assertThat(b.text("confirm-impact")).contains("Mode: CORRECTIVE → NAIVE");
+        b.screenshot("32-pipeline-publish-confirm");
+        b.click("confirm-button");
+        b.waitUntil(d -> pipelines.activeVersion(TENANT) == draft, Duration.ofSeconds(10));
+        assertThat(queries.ask(TENANT, QUESTION).pipelineVersion()).isEqualTo(draft);
+
+        // roll back: the earlier release goes live again
+        b.waitUntil(d -> !d.findElements(By.id("publish-v" + active)).isEmpty(), Duration.ofSeconds(10));
+        assertThat(b.text("publish-v" + active)).isEqualTo("Roll back to this…");
+        b.click("publish-v" + active);
+        assertThat(b.text("confirm-impact")).contains("Mode: NAIVE → CORRECTIVE");
+        b.click("confirm-button");
+        b.waitUntil(d -> pipelines.activeVersion(TENANT) == active, Duration.ofSeconds(10));
+        assertThat(queries.ask(TENANT, QUESTION).pipelineVersion()).isEqualTo(active);
+        b.waitUntil(d -> b.text("versions-grid").contains("released"), Duration.ofSeconds(10));
+    }
+
+    @Test
+    @Order(2)
+    void should_ask_before_leaving_the_pipeline_with_unsaved_changes() {
+        Browser b = browser;
+        b.open("/pipeline?tenant=" + TENANT);
+        int versions = pipelines.versions(TENANT).size();
+        b.type("setting-topK", "7");
+        assertThat(b.text("save-state")).isEqualTo("Unsaved changes");
+
+        b.navigate("Runs");
+        assertThat(b.text("confirm-impact")).contains("not saved");
+        b.screenshot("33-unsaved-changes-guard");
+        b.click("confirm-cancel");
+        assertThat(b.driver.getCurrentUrl()).contains("/pipeline");
+        assertThat(b.element("setting-topK").findElement(By.cssSelector("input")).getDomProperty("value"))
+                .as("the edit is still there").isEqualTo("7");
+
+        b.navigate("Runs");
+        b.click("confirm-button");
+        b.waitUntil(d -> d.getCurrentUrl().contains("/runs"), Duration.ofSeconds(10));
+        assertThat(pipelines.versions(TENANT)).as("nothing was saved").hasSize(versions);
+
+        // and a saved form leaves without asking
+        b.open("/pipeline?tenant=" + TENANT);
+        b.navigate("Runs");
+        b.waitUntil(d -> d.getCurrentUrl().contains("/runs"), Duration.ofSeconds(10));
+        assertThat(b.driver.findElements(By.id("confirm-dialog"))).isEmpty();
+    }
+
+    @Test
+    @Order(3)
+    void should_test_a_generator_s_connection_against_a_model_server_and_show_success_then_the_failure() throws Exception {
+        Browser b = browser;
+        try (FakeModelServer model = new FakeModelServer()) {
+            model.script(r -> "Hello from the stand-in.");
+            b.open("/pipeline?tenant=" + TENANT);
+            int versions = pipelines.versions(TENANT).size();
+            b.choose("stage-generator", "openai-generator");
+            b.type("cfg-generator-baseUrl", model.openAiUrl());
+            b.type("cfg-generator-model", "stand-in");
+            b.type("cfg-generator-apiKey", "sk-test");
+
+            b.click("test-generator");
+            b.waitUntil(d -> !b.text("test-result-generator").isEmpty(), Duration.ofSeconds(30));
+            assertThat(b.element("test-result-generator").getAttribute("data-ok")).isEqualTo("true");
+            assertThat(b.text("test-result-generator")).startsWith("Connected in").contains("Hello from the stand-in.");
+            assertThat(model.requests).hasSize(1);
+            assertThat(model.requests.get(0).body().toString()).contains("stand-in");
+            b.screenshot("34-test-connection-ok");
+
+            b.type("cfg-generator-baseUrl", "http://127.0.0.1:9/v1");
+            b.click("test-generator");
+            b.waitUntil(d -> "false".equals(b.element("test-result-generator").getAttribute("data-ok")), Duration.ofSeconds(30));
+            assertThat(b.text("test-result-generator")).startsWith("Failed:");
+            b.screenshot("35-test-connection-failed");
+
+            assertThat(pipelines.versions(TENANT)).as("a test saves nothing").hasSize(versions);
+            b.click("discard-pipeline");
+        }
+    }
+
+    @Test
+    @Order(4)
+    void should_search_the_knowledge_with_scores_and_inspect_edit_and_disable_a_document_s_chunks() {
+        Browser b = browser;
+        b.open("/knowledge?tenant=" + TENANT);
+        b.type("retrieval-question", QUESTION);
+        b.click("retrieval-search");
+        b.waitUntil(d -> !d.findElements(By.id("retrieval-grid")).isEmpty(), Duration.ofSeconds(30));
+        String results = b.text("retrieval-grid");
+        assertThat(results).contains("Rank score", "Answers it (grader)", "1.00", "The Zorblax lighthouse");
+        // a click opens the passage with its sentences
+        b.element("retrieval-grid").findElements(By.cssSelector("vaadin-grid-cell-content")).stream()
+                .filter(c -> c.getText().contains("The Zorblax lighthouse")).findFirst().orElseThrow().click();
+        b.waitUntil(d -> !d.findElements(By.cssSelector(".passage-text")).isEmpty(), Duration.ofSeconds(10));
+        assertThat(b.driver.findElements(By.cssSelector(".passage-text")).stream().map(WebElement::getText).toList())
+                .anySatisfy(t -> assertThat(t).contains("Ada Quint"));
+        b.screenshot("36-retrieval-test");
+
+        b.click("inspect-lighthouse.md");
+        b.waitUntil(d -> d.getCurrentUrl().contains("/document"), Duration.ofSeconds(10));
+        assertThat(b.text("chunks-grid")).contains("Keepers", "Ada Quint", "The Zorblax lighthouse was built in 1887");
+        String documentId = ingestion.list(TENANT).get(0).id();
+        ChunkView keepers = ingestion.chunks(TENANT, documentId).stream()
+                .filter(c -> c.text().contains("Ada Quint")).findFirst().orElseThrow();
+        b.screenshot("37-document-chunks");
+
+        b.click("toggle-chunk-" + keepers.number());
+        b.waitUntil(d -> b.text("chunks-grid").contains("disabled"), Duration.ofSeconds(20));
+        assertThat(retrieved(QUESTION)).doesNotContain("Ada Quint");
+
+        b.click("toggle-chunk-" + keepers.number());
+        b.waitUntil(d -> !b.text("chunks-grid").contains("disabled"), Duration.ofSeconds(20));
+        b.click("edit-chunk-" + keepers.number());
+        b.typeArea("chunk-text", "The last keeper, Bo Lindqvist, left the lighthouse in 1971.");
+        b.click("save-chunk");
+        b.waitUntil(d -> b.text("chunks-grid").contains("Bo Lindqvist"), Duration.ofSeconds(20));
+        assertThat(b.text("chunks-grid")).contains("edited");
+        assertThat(retrieved(QUESTION)).contains("Bo Lindqvist").doesNotContain("Ada Quint");
+    }
+
+    private String retrieved(String question) {
+        return String.join(" | ", queries.evidence(TENANT, question).trace().retrieved().stream()
+                .map(p -> String.valueOf(p.text())).toList());
+    }
+
+    @Test
+    @Order(5)
+    void should_state_a_tenant_s_blast_radius_before_disabling_it() {
+        Browser b = browser;
+        queries.ask(TENANT, QUESTION);
+        b.open("/tenants");
+        b.click("tenant-toggle-" + TENANT);
+        assertThat(b.text("confirm-impact")).contains("1 document(s)").contains("run(s) kept")
+                .contains("runs/min in the last hour");
+        b.screenshot("38-tenant-disable-confirm");
+        b.click("confirm-cancel");
+        assertThat(tenants.find(TENANT).enabled()).as("cancelled: nothing changed").isTrue();
+    }
+
+    @Test
+    @Order(6)
+    void should_delete_a_tenant_after_its_id_is_typed_leaving_no_row_file_or_index() {
+        Browser b = browser;
+        Path directory = dataDir.resolve("tenants").resolve(TENANT);
+        assertThat(directory.resolve("uploads")).isDirectory();
+        assertThat(Files.exists(directory.resolve("plugins"))).as("the index").isTrue();
+        b.open("/tenants");
+        b.click("tenant-delete-" + TENANT);
+        assertThat(b.text("confirm-impact")).contains("cannot be undone").contains("1 document(s)");
+        assertThat(b.element("typed-confirm-button").getAttribute("disabled")).as("not before the id is typed").isNotNull();
+        b.type("typed-confirm-input", "ui-safet");
+        assertThat(b.element("typed-confirm-button").getAttribute("disabled")).isNotNull();
+        b.screenshot("39-tenant-delete-confirm");
+        b.type("typed-confirm-input", TENANT);
+        assertThat(b.element("typed-confirm-button").getAttribute("disabled")).isNull();
+        b.click("typed-confirm-button");
+
+        b.waitUntil(d -> !tenants.exists(TENANT), Duration.ofSeconds(30));
+        b.waitUntil(d -> !b.text("tenants-grid").contains(TENANT), Duration.ofSeconds(10));
+        for (String table : List.of("pipeline", "document", "run", "ingestion_job", "knowledge_base", "api_key",
+                "admin_user_tenant", "conversation")) {
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE tenant_id = ?", Long.class, TENANT))
+                    .as(table).isZero();
+        }
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tenant WHERE id = ?", Long.class, TENANT)).isZero();
+        assertThat(Files.exists(directory)).as("uploads and index removed").isFalse();
+        assertThat(Files.exists(Paths.get(dataDir.toString(), "tenants", TENANT, "plugins"))).isFalse();
+    }
+}
