@@ -237,7 +237,10 @@ public class EvaluationView extends TenantScopedView {
     }
 
     private static com.vaadin.flow.component.Component help(String text, String title) {
-        Span header = new Span(text + " ⓘ");
+        com.vaadin.flow.component.icon.Icon icon = com.vaadin.flow.component.icon.VaadinIcon.QUESTION_CIRCLE_O.create();
+        icon.setSize("var(--lumo-icon-size-s)");
+        icon.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-left", "4px");
+        Span header = new Span(new Span(text), icon);
         header.getElement().setAttribute("title", title);
         return header;
     }

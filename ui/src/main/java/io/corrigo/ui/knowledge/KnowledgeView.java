@@ -151,7 +151,7 @@ public class KnowledgeView extends TenantScopedView {
             actions.setSpacing(false);
             return actions;
         }).setAutoWidth(true).setFlexGrow(0);
-        documents.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
+        documents.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         documents.setHeight("28rem");
         top.getStyle().set("flex-wrap", "wrap");
         add(top, upload, new H3("Ingestion jobs"), jobs, new H3("Documents"), emptyDocuments, documents,

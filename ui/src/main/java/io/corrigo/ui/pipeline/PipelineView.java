@@ -143,7 +143,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
                     .set("box-sizing", "border-box").set("width", "100%");
             add(broken);
         }
-        add(versionsPanel(tenantId, versions, active.version()));
+        add(versionsPanel(tenantId, versions, active.version(), editing.version()));
 
         PipelineForm form = new PipelineForm(choices(), editing.definition(), new PipelineForm.StageTester() {
             @Override
@@ -206,7 +206,8 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     }
 
     /** Versions, newest first: state, who saved it and when, and what can be done with it. */
-    private Component versionsPanel(String tenantId, List<PipelineService.VersionSummary> versions, int activeVersion) {
+    private Component versionsPanel(String tenantId, List<PipelineService.VersionSummary> versions, int activeVersion,
+                                    int editingVersion) {
         Grid<PipelineService.VersionSummary> grid = new Grid<>();
         grid.setId("versions-grid");
         grid.addColumn(v -> "v" + v.version()).setHeader("Version").setAutoWidth(true).setFlexGrow(0);
@@ -215,7 +216,8 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         grid.addColumn(v -> WHEN.format(v.createdAt())).setHeader("Saved").setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(PipelineService.VersionSummary::author).setHeader("By").setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(v -> v.note() == null ? "" : v.note()).setHeader("Note").setFlexGrow(1);
-        grid.addComponentColumn(v -> actions(tenantId, v, activeVersion)).setHeader("").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(v -> actions(tenantId, v, activeVersion, editingVersion)).setHeader("").setAutoWidth(true)
+                .setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItems(versions);
         if (versions.size() <= 6) {
@@ -231,11 +233,18 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         return details;
     }
 
-    private HorizontalLayout actions(String tenantId, PipelineService.VersionSummary v, int activeVersion) {
+    private HorizontalLayout actions(String tenantId, PipelineService.VersionSummary v, int activeVersion,
+                                     int editingVersion) {
         HorizontalLayout actions = new HorizontalLayout();
         actions.setSpacing(false);
-        Button edit = small("Edit", "edit-v" + v.version(), () -> reload(tenantId, v.version()));
-        actions.add(edit);
+        if (v.version() == editingVersion) {
+            Span editing = new Span("in the form below");
+            editing.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)")
+                    .set("padding", "0 var(--lumo-space-s)");
+            actions.add(editing);
+        } else {
+            actions.add(small("Edit", "edit-v" + v.version(), () -> reload(tenantId, v.version())));
+        }
         if (v.version() != activeVersion) {
             actions.add(small("Changes", "diff-v" + v.version(), () -> showDiff(tenantId, v.version(), activeVersion)));
             actions.add(small("Try in playground", "try-v" + v.version(), () -> getUI().ifPresent(ui ->

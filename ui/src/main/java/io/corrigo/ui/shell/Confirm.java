@@ -43,20 +43,10 @@ public final class Confirm {
     private static Dialog risky(String title, com.vaadin.flow.component.Component impact, String confirmLabel,
                                 Runnable action, Runnable cancelled) {
         boolean[] confirmed = {false};
-        Dialog dialog = new Dialog();
-        dialog.setId("confirm-dialog");
-        dialog.setHeaderTitle(title);
-        dialog.setMaxWidth("36rem");
+        Dialog dialog = dialog("confirm-dialog", title, "36rem");
         Div text = new Div(impact);
         text.setId("confirm-impact");
-        Button confirm = new Button(confirmLabel);
-        confirm.setId("confirm-button");
-        confirm.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_ERROR);
-        confirm.addClickListener(e -> {
-            confirmed[0] = true;
-            dialog.close();
-            Toasts.attempt(action);
-        });
+        Button confirm = confirmButton(dialog, "confirm-button", confirmLabel, () -> confirmed[0] = true, action);
         Button cancel = new Button("Cancel", e -> dialog.close());
         cancel.setId("confirm-cancel");
         dialog.addOpenedChangeListener(e -> {
@@ -75,30 +65,45 @@ public final class Confirm {
      * cannot be undone. Ids: {@code typed-confirm-dialog}, {@code typed-confirm-input}, {@code typed-confirm-button}.
      */
     public static Dialog typed(String title, String impact, String expected, String confirmLabel, Runnable action) {
-        Dialog dialog = new Dialog();
-        dialog.setId("typed-confirm-dialog");
-        dialog.setHeaderTitle(title);
-        dialog.setMaxWidth("32rem");
+        Dialog dialog = dialog("typed-confirm-dialog", title, "32rem");
         Paragraph what = new Paragraph(impact);
         what.setId("confirm-impact");
         TextField typed = new TextField("Type \u201c" + expected + "\u201d to confirm");
         typed.setId("typed-confirm-input");
         typed.setWidthFull();
         typed.setValueChangeMode(ValueChangeMode.EAGER);
-        Button confirm = new Button(confirmLabel);
-        confirm.setId("typed-confirm-button");
-        confirm.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_ERROR);
+        Button confirm = confirmButton(dialog, "typed-confirm-button", confirmLabel, () -> { }, action);
         confirm.setEnabled(false);
         typed.addValueChangeListener(e -> confirm.setEnabled(expected.equals(e.getValue().strip())));
-        confirm.addClickListener(e -> {
-            dialog.close();
-            Toasts.attempt(action);
-        });
         Button cancel = new Button("Cancel", e -> dialog.close());
         dialog.add(what, typed);
         dialog.getFooter().add(cancel, confirm);
         dialog.open();
         typed.focus();
         return dialog;
+    }
+
+    private static Dialog dialog(String id, String title, String maxWidth) {
+        Dialog dialog = new Dialog();
+        dialog.setId(id);
+        dialog.setHeaderTitle(title);
+        dialog.setMaxWidth(maxWidth);
+        return dialog;
+    }
+
+    /**
+     * The red button that closes {@code dialog} and runs {@code action}, showing why if it fails; {@code confirming}
+     * runs first, before the dialog's close is seen by its listeners.
+     */
+    private static Button confirmButton(Dialog dialog, String id, String label, Runnable confirming, Runnable action) {
+        Button confirm = new Button(label);
+        confirm.setId(id);
+        confirm.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_ERROR);
+        confirm.addClickListener(e -> {
+            confirming.run();
+            dialog.close();
+            Toasts.attempt(action);
+        });
+        return confirm;
     }
 }

@@ -230,7 +230,8 @@ public class TracePanel extends VerticalLayout {
         double best = passages.stream().mapToDouble(PassageTrace::retrievalScore).max().orElse(0);
         grid.addColumn(p -> p.title() == null || p.title().isEmpty() ? p.documentId() : p.title())
                 .setHeader("Passage").setFlexGrow(2);
-        grid.addColumn(PassageTrace::origin).setHeader("Origin").setAutoWidth(true);
+        grid.addColumn(p -> p.origin() == io.corrigo.api.Origin.WEB ? "web" : "knowledge base").setHeader("Origin")
+                .setAutoWidth(true);
         grid.addColumn(p -> best <= 0 ? "—" : String.format(Locale.ROOT, "%.2f", p.retrievalScore() / best))
                 .setHeader(header("Rank score", "The retriever's score relative to the best passage of this run (1.00 = "
                         + "the best). It only orders passages: fused (RRF) scores are tiny and close together, so "
@@ -243,7 +244,7 @@ public class TracePanel extends VerticalLayout {
         grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader("Grade")
                 .setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
-        grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Evaluator's reason or error").setFlexGrow(1);
+        grid.addColumn(p -> brief(p.error())).setHeader("Evaluator's reason or error").setFlexGrow(1);
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(p -> passageText(p, strips, tenantId)));
         grid.setDetailsVisibleOnClick(true);
         grid.setItems(passages);
@@ -253,10 +254,23 @@ public class TracePanel extends VerticalLayout {
     }
 
     private static Component header(String text, String help) {
-        Span header = new Span(text + " ⓘ");
+        com.vaadin.flow.component.icon.Icon icon = com.vaadin.flow.component.icon.VaadinIcon.QUESTION_CIRCLE_O.create();
+        icon.setSize("var(--lumo-icon-size-s)");
+        icon.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-left", "4px");
+        Span header = new Span(new Span(text), icon);
         header.getElement().setAttribute("title", help);
         header.getElement().setAttribute("aria-label", text + ": " + help);
         return header;
+    }
+
+    /** The first clause of an evaluator's reason (the whole of it is in the passage's details). */
+    private static String brief(String reason) {
+        if (reason == null) {
+            return "";
+        }
+        int colon = reason.indexOf(": ");
+        String head = colon > 0 ? reason.substring(0, colon) : reason;
+        return head.length() <= 80 ? head : head.substring(0, 77) + "...";
     }
 
     private static Paragraph help(String text) {
@@ -292,6 +306,11 @@ public class TracePanel extends VerticalLayout {
             Paragraph note = help(passage.kept() ? "Used whole: no sentence was refined out."
                     : "Dropped before refinement: its sentences were not considered.");
             box.add(note);
+        }
+        if (passage.error() != null && passage.error().length() > brief(passage.error()).length()) {
+            Paragraph reason = help("Evaluator: " + passage.error());
+            reason.addClassName("passage-reason");
+            box.add(reason);
         }
         if (passage.origin() == io.corrigo.api.Origin.WEB && passage.documentId() != null
                 && passage.documentId().startsWith("http")) {

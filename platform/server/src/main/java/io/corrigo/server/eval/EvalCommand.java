@@ -46,7 +46,7 @@ public class EvalCommand {
               --no-naive   skip the naive baseline
               --calibrate  also grid-search the upper, lower and strip thresholds on these questions
                            (calibration.json: every point, best first)
-              --apply      save the best point as the tenant's next pipeline version
+              --apply      save the best point as the tenant's next pipeline version and publish it
               --runs       calibrate from a run-log export (GET /api/v1/tenants/{t}/runs/export) instead:
                            the runs users rated helpful or not_helpful are the labels""";
 
@@ -262,8 +262,10 @@ public class EvalCommand {
                 p.contextPrecision(), p.contextRecall(), p.fallbackShare(), p.latencyMillis()));
         out.println("Every point: " + options.out().resolve("calibration.json").toAbsolutePath());
         if (options.apply()) {
-            int version = calibration.apply(tenant, points.get(0));
-            out.println("Saved the best thresholds as pipeline version " + version + " of tenant " + tenant);
+            // --apply is the operator's explicit say-so: the draft calibration proposes is published at once
+            int version = pipelines.publish(tenant, calibration.apply(tenant, points.get(0))).version();
+            out.println("Saved the best thresholds as pipeline version " + version + " of tenant " + tenant
+                    + " and published it");
         }
     }
 

@@ -190,19 +190,7 @@ public class PipelineService {
         // concurrent saves of one tenant queue here: each reads the latest version after the one before it committed
         tenants.lockForChange(tenantId);
         PipelineDefinition previous = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
-        List<String> rebound = secretsSentElsewhere(definition, previous);
-        if (!rebound.isEmpty()) {
-            throw ServiceException.invalid("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an address "
-                    + "it was not sent to before: give the secret again with the new address.", rebound);
-        }
-        PipelineDefinition plain = mapSecrets(definition, (kind, stage, name, value) -> {
-            if (!SECRET_MASK.equals(value)) {
-                return value;
-            }
-            StageConfig before = previous == null || kind == null ? null : previous.stages().get(kind.stage());
-            String kept = before != null && before.factoryId().equals(stage.factoryId()) ? before.properties().get(name) : null;
-            return kept == null ? null : secrets.decrypt(kept);
-        });
+        PipelineDefinition plain = withKeptSecrets(definition, previous);
         requireValid(plain);
         definition = mapSecrets(plain, (kind, stage, name, value) ->
                 value != null && !value.isBlank() && isSecret(kind, stage, name) ? secrets.encrypt(value) : value);
@@ -236,21 +224,29 @@ public class PipelineService {
     @Transactional(readOnly = true)
     public StageConfig withKeptSecrets(String tenantId, String stage, StageConfig config) {
         PipelineDefinition previous = stored(tenantId).definition();
-        PipelineDefinition one = new PipelineDefinition(previous.settings(), Map.of(stage, config));
-        List<String> rebound = secretsSentElsewhere(one, previous);
+        return withKeptSecrets(new PipelineDefinition(previous.settings(), Map.of(stage, config)), previous)
+                .stages().get(stage);
+    }
+
+    /**
+     * {@code definition} with each kept secret ({@link #SECRET_MASK}) replaced by the plaintext {@code previous} holds
+     * for the same stage and factory (dropped when it holds none). @throws ServiceException 400 when a kept secret's
+     * stage now points at another address
+     */
+    private PipelineDefinition withKeptSecrets(PipelineDefinition definition, PipelineDefinition previous) {
+        List<String> rebound = secretsSentElsewhere(definition, previous);
         if (!rebound.isEmpty()) {
-            throw ServiceException.invalid("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an "
-                    + "address it was not sent to before: give the secret again with the new address.", rebound);
+            throw ServiceException.invalid("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an address "
+                    + "it was not sent to before: give the secret again with the new address.", rebound);
         }
-        PipelineDefinition plain = mapSecrets(one, (kind, s, name, value) -> {
+        return mapSecrets(definition, (kind, stage, name, value) -> {
             if (!SECRET_MASK.equals(value)) {
                 return value;
             }
-            StageConfig before = previous.stages().get(stage);
-            String kept = before != null && before.factoryId().equals(s.factoryId()) ? before.properties().get(name) : null;
+            StageConfig before = previous == null || kind == null ? null : previous.stages().get(kind.stage());
+            String kept = before != null && before.factoryId().equals(stage.factoryId()) ? before.properties().get(name) : null;
             return kept == null ? null : secrets.decrypt(kept);
         });
-        return plain.stages().get(stage);
     }
 
     /** Who is changing the pipeline: the signed-in admin or key holder, else the host itself (a new tenant's default). */

@@ -2,6 +2,7 @@ package io.corrigo.server.tenant.deletion;
 
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.impact.BlastRadius;
+import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.resilience.PluginGuards;
@@ -49,10 +50,12 @@ public class TenantDeletion {
     private final Path dataDir;
     private final Clock clock;
     private final BlastRadius radius;
+    private final TenantAccess access;
 
-    TenantDeletion(BlastRadius radius, TenantService tenants, PipelineRuntimes runtimes, PluginGuards guards, RunLog runs, JdbcTemplate jdbc,
+    TenantDeletion(BlastRadius radius, TenantAccess access, TenantService tenants, PipelineRuntimes runtimes, PluginGuards guards, RunLog runs, JdbcTemplate jdbc,
                    TransactionTemplate transaction, CorrigoProperties properties, Clock clock) {
         this.radius = radius;
+        this.access = access;
         this.tenants = tenants;
         this.runtimes = runtimes;
         this.guards = guards;
@@ -69,6 +72,9 @@ public class TenantDeletion {
      * @throws ServiceException 400 when the confirmation does not match, 404 for an unknown tenant
      */
     public BlastRadius.TenantImpact delete(String tenantId, String confirmation) {
+        if (access.current().isPresent()) {
+            access.requirePlatformAdmin(); // whatever entry point: a signed-in tenant admin deletes no tenant
+        }
         tenants.find(tenantId);
         if (confirmation == null || !confirmation.strip().equals(tenantId)) {
             throw ServiceException.invalid("confirmation_mismatch",
