@@ -54,6 +54,8 @@ class PostgresProfileTest {
     QueryService queries;
     @Autowired
     RunLog runs;
+    @Autowired
+    io.corrigo.server.health.HealthService health;
 
     private static EmbeddedPostgres start() {
         try {
@@ -116,5 +118,13 @@ class PostgresProfileTest {
                 .extracting(RunView::id).containsExactly(answer.runId());
         assertThat(runs.list("pg-a", new RunFilter(null, null, null, null, "none"), 0, 10).total()).isZero();
         assertThatThrownBy(() -> runs.run("pg-b", answer.runId())).isInstanceOf(ServiceException.class);
+
+        // the health sums follow on PostgreSQL too: the run and its rating, from the hourly rows
+        io.corrigo.server.health.HealthService.Figures health = this.health.health("pg-a", null, null, null).totals();
+        assertThat(health.runs()).isEqualTo(1);
+        assertThat(health.rated()).isEqualTo(1);
+        assertThat(health.helpfulRate()).isEqualTo(1.0);
+        assertThat(this.health.health("pg-a", null, null, null).topQuestions()).singleElement()
+                .satisfies(q -> assertThat(q.question()).isEqualTo("When does the Orrery project ship?"));
     }
 }

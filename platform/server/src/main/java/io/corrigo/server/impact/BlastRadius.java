@@ -6,7 +6,6 @@ import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.TenantView;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -113,7 +112,7 @@ public class BlastRadius {
     private long runsLastHour(List<String> tenantIds) {
         String marks = tenantIds.stream().map(t -> "?").collect(Collectors.joining(","));
         List<Object> args = new ArrayList<>(tenantIds);
-        args.add(Timestamp.from(clock.instant().minus(Duration.ofHours(1))));
+        args.add(java.time.OffsetDateTime.ofInstant(clock.instant().minus(Duration.ofHours(1)), java.time.ZoneOffset.UTC));
         return jdbc.queryForObject("SELECT COUNT(*) FROM run WHERE tenant_id IN (" + marks + ") AND created_at >= ?",
                 Long.class, args.toArray());
     }

@@ -7,6 +7,7 @@ import io.corrigo.engine.CorrectivePipeline;
 import io.corrigo.engine.RunResult;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.trace.Condensation;
+import io.corrigo.engine.trace.CritiqueRound;
 import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.CorrigoProperties;
@@ -161,6 +162,12 @@ public class QueryService {
         r.answer = result.answer().text();
         r.totalMillis = result.trace().totalMillis();
         r.createdAt = clock.instant();
+        r.fallback = !result.trace().searchResults().isEmpty() || result.trace().rewrittenQuery() != null;
+        CritiqueRound served = served(result.trace().rounds());
+        if (served != null && !result.answer().abstained()) {
+            r.support = served.support();
+            r.usefulness = served.usefulness();
+        }
         try {
             // {answer, trace} in one pass (no intermediate tree): this is on every question's path
             r.trace = json.writeValueAsString(new Stored(result.answer(), result.trace()));
@@ -169,6 +176,26 @@ public class QueryService {
         }
         runs.write(r); // off the request path; readable at once through the run log
         return r;
+    }
+
+    /**
+     * The critique round whose answer was served: the one decided SERVE, else (served best of the rounds) the judged
+     * round with the most support; {@code null} when no round was judged.
+     */
+    static CritiqueRound served(List<CritiqueRound> rounds) {
+        CritiqueRound best = null;
+        for (CritiqueRound round : rounds) {
+            if (round.support() == null) {
+                continue;
+            }
+            if (round.decision() == io.corrigo.engine.trace.CritiqueDecision.SERVE) {
+                return round;
+            }
+            if (best == null || round.support() > best.support()) {
+                best = round;
+            }
+        }
+        return best;
     }
 
     /** What the run log keeps of a run besides its columns. */

@@ -49,8 +49,11 @@ public class RunLog {
     private final Clock clock;
     private final Duration retention;
 
-    RunLog(RunRepository runs, RunWriter writes, TenantService tenants, ObjectMapper json, Clock clock,
+    private final RunRollups rollups;
+
+    RunLog(RunRepository runs, RunWriter writes, RunRollups rollups, TenantService tenants, ObjectMapper json, Clock clock,
            CorrigoProperties properties) {
+        this.rollups = rollups;
         this.runs = runs;
         this.writes = writes;
         this.tenants = tenants;
@@ -118,6 +121,21 @@ public class RunLog {
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "'."));
     }
 
+    /** Runs {@code action} once the current transaction has committed (at once without one). */
+    private static void afterCommit(Runnable action) {
+        if (!org.springframework.transaction.support.TransactionSynchronizationManager.isSynchronizationActive()) {
+            action.run();
+            return;
+        }
+        org.springframework.transaction.support.TransactionSynchronizationManager.registerSynchronization(
+                new org.springframework.transaction.support.TransactionSynchronization() {
+                    @Override
+                    public void afterCommit() {
+                        action.run();
+                    }
+                });
+    }
+
     /** Waits until every run queued for writing so far is in the database (before a tenant's runs are deleted). */
     public void flushWrites() {
         writes.awaitAll();
@@ -149,7 +167,9 @@ public class RunLog {
         writes.awaitWritten(runId);
         RunRecord run = runs.findByIdAndTenantId(runId, tenantId)
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+        String before = run.feedback;
         run.feedback = rating;
+        afterCommit(() -> rollups.feedbackChanged(run, before));
         run.feedbackComment = comment == null || comment.isBlank() ? null : comment.strip();
         run.feedbackAt = clock.instant();
         return RunView.summary(runs.save(run));
@@ -180,6 +200,7 @@ public class RunLog {
     @Transactional
     public int prune() {
         int deleted = runs.deleteCreatedBefore(clock.instant().minus(retention));
+        rollups.forgetQuestionsBefore(clock.instant().minus(retention)); // question texts go with the runs; sums stay
         if (deleted > 0) {
             log.info("Pruned {} run(s) older than {} days", deleted, retention.toDays());
         }

@@ -53,6 +53,16 @@ class RunRecord implements Persistable<String> {
     @Column(name = "created_at", nullable = false)
     Instant createdAt;
 
+    /** whether the run searched the web fallback */
+    @Column(nullable = false)
+    boolean fallback;
+
+    /** the served answer's mean sentence support from the critique, or null when it was not critiqued */
+    Double support;
+
+    /** the served answer's usefulness (1–5) from the critique, or null */
+    Integer usefulness;
+
     /** helpful, not_helpful, or null before any feedback */
     String feedback;
 

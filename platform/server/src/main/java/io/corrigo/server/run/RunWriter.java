@@ -33,6 +33,7 @@ class RunWriter {
     private static final long WAIT_SECONDS = 10;
 
     private final RunRepository runs;
+    private final RunRollups rollups;
     private final TransactionTemplate transactions;
     private final boolean async;
     private final BlockingQueue<RunRecord> queue;
@@ -41,10 +42,11 @@ class RunWriter {
     private volatile boolean closed;
 
     @Autowired
-    RunWriter(RunRepository runs, PlatformTransactionManager transactions,
+    RunWriter(RunRepository runs, RunRollups rollups, PlatformTransactionManager transactions,
               @Value("${corrigo.runs.async-writes:true}") boolean async,
               @Value("${corrigo.runs.write-queue:10000}") int capacity) {
         this.runs = runs;
+        this.rollups = rollups;
         this.transactions = new TransactionTemplate(transactions);
         this.async = async;
         this.queue = new ArrayBlockingQueue<>(Math.max(1, capacity));
@@ -59,6 +61,7 @@ class RunWriter {
     void write(RunRecord run) {
         if (!async || closed) {
             runs.save(run);
+            rollups.record(List.of(run));
             return;
         }
         CompletableFuture<Void> written = new CompletableFuture<>();
@@ -66,6 +69,7 @@ class RunWriter {
         if (!queue.offer(run)) {
             try {
                 runs.save(run); // the writer is behind: the asker pays, nothing is dropped
+                rollups.record(List.of(run));
             } finally {
                 pending.remove(run.id);
                 written.complete(null);
@@ -133,14 +137,18 @@ class RunWriter {
     private void save(List<RunRecord> batch) {
         try {
             transactions.executeWithoutResult(status -> runs.saveAll(batch));
+            rollups.record(batch);
         } catch (RuntimeException e) {
+            List<RunRecord> saved = new ArrayList<>();
             for (RunRecord run : batch) {
                 try {
                     runs.save(run);
+                    saved.add(run);
                 } catch (RuntimeException single) {
                     log.error("Run {} of tenant {} could not be logged: {}", run.id, run.tenantId, single.toString());
                 }
             }
+            rollups.record(saved);
         } finally {
             batch.forEach(run -> {
                 CompletableFuture<Void> written = pending.remove(run.id);

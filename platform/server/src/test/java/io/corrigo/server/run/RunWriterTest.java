@@ -21,6 +21,9 @@ class RunWriterTest extends HostTestBase {
     PlatformTransactionManager transactions;
 
     @Autowired
+    RunRollups rollups;
+
+    @Autowired
     RunLog log;
 
     private static RunRecord run(String tenant, int n) {
@@ -41,7 +44,7 @@ class RunWriterTest extends HostTestBase {
     @Test
     void should_write_every_queued_run_before_it_closes__even_when_the_queue_overflows() {
         // given a writer with a queue of 16, handed 500 runs at once
-        RunWriter writer = new RunWriter(runs, transactions, true, 16);
+        RunWriter writer = new RunWriter(runs, rollups, transactions, true, 16);
         List<String> ids = new ArrayList<>();
 
         // when

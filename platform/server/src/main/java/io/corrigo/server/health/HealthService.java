@@ -1,0 +1,338 @@
+package io.corrigo.server.health;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.run.LatencyBins;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.TenantView;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+
+/**
+ * Health figures of a tenant over a window, in buckets of whole hours, from the hourly sums ({@code run_hour}) and
+ * the daily question counts ({@code question_day}): one indexed range read each, whatever the number of runs. The
+ * window is read in whole hours (questions in whole days): from the hour {@code from} falls in, to the hour before
+ * {@code to}'s.
+ */
+@Service
+public class HealthService {
+
+    /** The longest window one request may read. */
+    static final Duration MAX_WINDOW = Duration.ofDays(400);
+    /** The most buckets one request may ask for. */
+    static final int MAX_BUCKETS = 2_000;
+    private static final int TOP = 10;
+
+    /**
+     * The health figures of some runs; a rate is {@code null} when nothing it is a share of happened.
+     *
+     * @param runs             runs in the window
+     * @param answerRate       share of runs that answered (did not abstain)
+     * @param abstainRate      share of runs that abstained
+     * @param fallbackRate     share of runs that searched the web fallback
+     * @param degradedRate     share of runs a failing plugin degraded
+     * @param correctShare     share of graded runs whose retrieval was CORRECT (likewise AMBIGUOUS, INCORRECT)
+     * @param noRetrievalShare share of runs that skipped retrieval (greetings, questions the critic answered alone)
+     * @param meanSupport      mean support of the critiqued answers (0–1)
+     * @param meanUsefulness   mean usefulness of the critiqued answers (1–5)
+     * @param rated            runs users rated
+     * @param helpfulRate      share of rated runs rated helpful
+     * @param meanMillis       mean time to answer
+     * @param p50Millis        median time to answer, from the latency histogram (exact to within its bin)
+     * @param p95Millis        95th percentile, likewise
+     * @param graded           runs whose retrieval was graded (the whole the grade shares are of)
+     */
+    public record Figures(long runs, Double answerRate, Double abstainRate, Double fallbackRate, Double degradedRate,
+                          Double correctShare, Double ambiguousShare, Double incorrectShare, Double noRetrievalShare,
+                          Double meanSupport, Double meanUsefulness, long rated, Double helpfulRate, Double meanMillis,
+                          Double p50Millis, Double p95Millis, long graded) {
+
+        /** The value of the metric a band is named after. */
+        Double metric(String name) {
+            return switch (name) {
+                case "answerRate" -> answerRate;
+                case "abstainRate" -> abstainRate;
+                case "fallbackRate" -> fallbackRate;
+                case "degradedRate" -> degradedRate;
+                case "correctShare" -> correctShare;
+                case "ambiguousShare" -> ambiguousShare;
+                case "incorrectShare" -> incorrectShare;
+                case "meanSupport" -> meanSupport;
+                case "meanUsefulness" -> meanUsefulness;
+                case "helpfulRate" -> helpfulRate;
+                case "p50Millis" -> p50Millis;
+                case "p95Millis" -> p95Millis;
+                default -> null;
+            };
+        }
+    }
+
+    /** One bucket of the window: its start and its figures. */
+    public record Point(Instant start, Figures figures) {
+    }
+
+    /** A metric against its band. */
+    public record BandState(String metric, Double value, HealthBand.Level level, double warn, double alert,
+                            boolean higherIsBetter, String meaning) {
+    }
+
+    /** A question (as first asked, for its normalised wording) and how often it was asked and went unanswered. */
+    public record QuestionCount(String question, long asked, long unanswered) {
+    }
+
+    /** A tenant's health over a window. */
+    public record Health(String tenant, Instant from, Instant to, Duration bucket, Figures totals, List<Point> series,
+                         List<BandState> bands, List<QuestionCount> topQuestions, List<QuestionCount> topUnanswered) {
+    }
+
+    /** One tenant in the overview: its figures and its worst band. */
+    public record TenantHealth(String tenant, String name, Figures totals, HealthBand.Level worst, List<BandState> bands) {
+    }
+
+    private final TenantService tenants;
+    private final JdbcTemplate jdbc;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    HealthService(TenantService tenants, JdbcTemplate jdbc, ObjectMapper json, Clock clock) {
+        this.tenants = tenants;
+        this.jdbc = jdbc;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /**
+     * The tenant's health from {@code from} to {@code to} (default: the last 24 hours) in buckets of {@code bucket}
+     * (whole hours; default one hour). @throws ServiceException 400 for a bad window, 404
+     */
+    public Health health(String tenantId, Instant from, Instant to, Duration bucket) {
+        tenants.require(tenantId);
+        Instant end = (to == null ? clock.instant().plus(Duration.ofHours(1)) : to).truncatedTo(ChronoUnit.HOURS);
+        Instant start = (from == null ? end.minus(Duration.ofHours(24)) : from).truncatedTo(ChronoUnit.HOURS);
+        Duration step = bucket == null ? Duration.ofHours(1) : bucket;
+        check(start, end, step);
+        Map<Instant, Sums> byBucket = new TreeMap<>();
+        Sums total = new Sums();
+        jdbc.query("SELECT * FROM run_hour WHERE tenant_id = ? AND hour_start >= ? AND hour_start < ? ORDER BY hour_start",
+                rs -> {
+                    Sums hour = Sums.read(rs);
+                    Instant at = rs.getObject("hour_start", OffsetDateTime.class).toInstant();
+                    Instant bucketStart = start.plus(step.multipliedBy(Duration.between(start, at).toSeconds() / step.toSeconds()));
+                    byBucket.computeIfAbsent(bucketStart, k -> new Sums()).add(hour);
+                    total.add(hour);
+                }, tenantId, utc(start), utc(end));
+        List<Point> series = new ArrayList<>();
+        for (Instant t = start; t.isBefore(end); t = t.plus(step)) {
+            series.add(new Point(t, byBucket.getOrDefault(t, new Sums()).figures()));
+        }
+        Figures totals = total.figures();
+        return new Health(tenantId, start, end, step, totals, series, bandStates(bands(tenantId), totals),
+                questions(tenantId, start, end, false), questions(tenantId, start, end, true));
+    }
+
+    /** Every tenant within the caller's reach, with its figures over the window and its worst band. */
+    public List<TenantHealth> overview(Instant from, Instant to) {
+        Instant end = (to == null ? clock.instant().plus(Duration.ofHours(1)) : to).truncatedTo(ChronoUnit.HOURS);
+        Instant start = (from == null ? end.minus(Duration.ofHours(24)) : from).truncatedTo(ChronoUnit.HOURS);
+        check(start, end, Duration.ofHours(1));
+        Map<String, Sums> byTenant = new LinkedHashMap<>();
+        jdbc.query("SELECT * FROM run_hour WHERE hour_start >= ? AND hour_start < ?",
+                rs -> {
+                    byTenant.computeIfAbsent(rs.getString("tenant_id"), k -> new Sums()).add(Sums.read(rs));
+                }, utc(start), utc(end));
+        List<TenantHealth> all = new ArrayList<>();
+        for (TenantView tenant : tenants.list()) {
+            Figures figures = byTenant.getOrDefault(tenant.id(), new Sums()).figures();
+            List<BandState> states = bandStates(bands(tenant.id()), figures);
+            HealthBand.Level worst = states.stream().map(BandState::level).filter(l -> l != HealthBand.Level.NO_DATA)
+                    .max(Enum::compareTo).orElse(HealthBand.Level.NO_DATA);
+            all.add(new TenantHealth(tenant.id(), tenant.name(), figures, worst, states));
+        }
+        return all;
+    }
+
+    private static void check(Instant start, Instant end, Duration step) {
+        if (!end.isAfter(start)) {
+            throw ServiceException.invalid("invalid_window", "'from' must be before 'to' (both ISO-8601 instants, "
+                    + "e.g. 2026-11-25T00:00:00Z).");
+        }
+        if (Duration.between(start, end).compareTo(MAX_WINDOW) > 0) {
+            throw ServiceException.invalid("invalid_window", "A window is at most " + MAX_WINDOW.toDays() + " days.");
+        }
+        if (step.isNegative() || step.isZero() || step.toSeconds() % 3600 != 0) {
+            throw ServiceException.invalid("invalid_bucket", "'bucket' is a whole number of hours (PT1H, PT6H, P1D).");
+        }
+        if (Duration.between(start, end).toSeconds() / step.toSeconds() > MAX_BUCKETS) {
+            throw ServiceException.invalid("invalid_bucket", "At most " + MAX_BUCKETS + " buckets: choose a longer bucket.");
+        }
+    }
+
+    private List<QuestionCount> questions(String tenantId, Instant start, Instant end, boolean unanswered) {
+        String order = unanswered ? "SUM(unanswered)" : "SUM(asked)";
+        return jdbc.query("SELECT MAX(question) AS q, SUM(asked) AS a, SUM(unanswered) AS u FROM question_day "
+                        + "WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY question_key "
+                        + (unanswered ? "HAVING SUM(unanswered) > 0 " : "")
+                        + "ORDER BY " + order + " DESC, MAX(question) FETCH FIRST " + TOP + " ROWS ONLY",
+                (rs, n) -> new QuestionCount(rs.getString("q"), rs.getLong("a"), rs.getLong("u")),
+                tenantId, utc(start.truncatedTo(ChronoUnit.DAYS)), utc(end));
+    }
+
+    private static List<BandState> bandStates(List<HealthBand> bands, Figures figures) {
+        return bands.stream().map(b -> {
+            Double value = figures.metric(b.metric());
+            return new BandState(b.metric(), value, b.level(value), b.warn(), b.alert(), b.higherIsBetter(), b.meaning());
+        }).toList();
+    }
+
+    /** The tenant's bands: its own thresholds where it set them, the defaults elsewhere. @throws ServiceException 404 */
+    public List<HealthBand> bands(String tenantId) {
+        tenants.require(tenantId);
+        Map<String, HealthBand> bands = HealthBand.defaults();
+        List<String> stored = jdbc.queryForList("SELECT bands FROM tenant_health WHERE tenant_id = ?", String.class, tenantId);
+        if (!stored.isEmpty()) {
+            try {
+                Map<String, Thresholds> own = json.readValue(stored.get(0), new TypeReference<>() { });
+                own.forEach((metric, t) -> bands.computeIfPresent(metric, (m, b) -> b.with(t.warn(), t.alert())));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("stored health bands of " + tenantId + " are unreadable", e);
+            }
+        }
+        return List.copyOf(bands.values());
+    }
+
+    /** A tenant's own thresholds for one metric. */
+    public record Thresholds(double warn, double alert) {
+    }
+
+    /**
+     * Sets the tenant's thresholds for the metrics given (the others keep theirs). @return all its bands
+     * @throws ServiceException 400 for an unknown metric or thresholds in the wrong order, 404
+     */
+    public List<HealthBand> saveBands(String tenantId, Map<String, Thresholds> changes) {
+        Map<String, HealthBand> current = new LinkedHashMap<>();
+        bands(tenantId).forEach(b -> current.put(b.metric(), b));
+        List<String> problems = new ArrayList<>();
+        changes.forEach((metric, t) -> {
+            HealthBand band = current.get(metric);
+            if (band == null || t == null) {
+                problems.add(metric + ": no such metric (known: " + String.join(", ", current.keySet()) + ")");
+                return;
+            }
+            HealthBand changed = band.with(t.warn(), t.alert());
+            if (changed.problem() != null) {
+                problems.add(changed.problem());
+            } else {
+                current.put(metric, changed);
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw ServiceException.invalid("invalid_bands", "The health bands are not valid.", problems);
+        }
+        Map<String, Thresholds> own = new LinkedHashMap<>();
+        Map<String, HealthBand> defaults = HealthBand.defaults();
+        current.values().forEach(b -> {
+            HealthBand d = defaults.get(b.metric());
+            if (d.warn() != b.warn() || d.alert() != b.alert()) {
+                own.put(b.metric(), new Thresholds(b.warn(), b.alert()));
+            }
+        });
+        String text;
+        try {
+            text = json.writeValueAsString(own);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        if (jdbc.update("UPDATE tenant_health SET bands = ? WHERE tenant_id = ?", text, tenantId) == 0) {
+            try {
+                jdbc.update("INSERT INTO tenant_health (tenant_id, bands) VALUES (?, ?)", tenantId, text);
+            } catch (DuplicateKeyException raced) {
+                jdbc.update("UPDATE tenant_health SET bands = ? WHERE tenant_id = ?", text, tenantId);
+            }
+        }
+        return List.copyOf(current.values());
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    /** The sums of some hours. */
+    private static final class Sums {
+        long runs, abstained, fallback, degraded, correct, ambiguous, incorrect, noRetrieval, supportN, usefulnessSum,
+                usefulnessN, rated, helpful;
+        double supportSum, millisSum;
+        final long[] latency = new long[LatencyBins.COUNT];
+
+        static Sums read(java.sql.ResultSet rs) throws java.sql.SQLException {
+            Sums s = new Sums();
+            s.runs = rs.getLong("runs");
+            s.abstained = rs.getLong("abstained");
+            s.fallback = rs.getLong("fallback");
+            s.degraded = rs.getLong("degraded");
+            s.correct = rs.getLong("correct");
+            s.ambiguous = rs.getLong("ambiguous");
+            s.incorrect = rs.getLong("incorrect");
+            s.noRetrieval = rs.getLong("no_retrieval");
+            s.supportSum = rs.getDouble("support_sum");
+            s.supportN = rs.getLong("support_n");
+            s.usefulnessSum = rs.getLong("usefulness_sum");
+            s.usefulnessN = rs.getLong("usefulness_n");
+            s.rated = rs.getLong("rated");
+            s.helpful = rs.getLong("helpful");
+            s.millisSum = rs.getDouble("millis_sum");
+            for (int i = 0; i < LatencyBins.COUNT; i++) {
+                s.latency[i] = rs.getLong(LatencyBins.column(i));
+            }
+            return s;
+        }
+
+        void add(Sums o) {
+            runs += o.runs;
+            abstained += o.abstained;
+            fallback += o.fallback;
+            degraded += o.degraded;
+            correct += o.correct;
+            ambiguous += o.ambiguous;
+            incorrect += o.incorrect;
+            noRetrieval += o.noRetrieval;
+            supportSum += o.supportSum;
+            supportN += o.supportN;
+            usefulnessSum += o.usefulnessSum;
+            usefulnessN += o.usefulnessN;
+            rated += o.rated;
+            helpful += o.helpful;
+            millisSum += o.millisSum;
+            for (int i = 0; i < latency.length; i++) {
+                latency[i] += o.latency[i];
+            }
+        }
+
+        Figures figures() {
+            long graded = correct + ambiguous + incorrect;
+            return new Figures(runs, share(runs - abstained, runs), share(abstained, runs), share(fallback, runs),
+                    share(degraded, runs), share(correct, graded), share(ambiguous, graded), share(incorrect, graded),
+                    share(noRetrieval, runs), supportN == 0 ? null : supportSum / supportN,
+                    usefulnessN == 0 ? null : (double) usefulnessSum / usefulnessN, rated, share(helpful, rated),
+                    runs == 0 ? null : millisSum / runs, LatencyBins.quantile(latency, 0.5),
+                    LatencyBins.quantile(latency, 0.95), graded);
+        }
+
+        private static Double share(long part, long whole) {
+            return whole == 0 ? null : (double) part / whole;
+        }
+    }
+}
