@@ -45,15 +45,22 @@ CREATE TABLE run_hour (
     PRIMARY KEY (tenant_id, hour_start)
 );
 
--- How often each question (by its normalised text) was asked per tenant and day, and how often it went unanswered.
+-- How often each question (by its normalised text's SHA-256) was asked per tenant and day, and how often it went
+-- unanswered; its wording (as first asked) is kept once per tenant in question_text, so that the counts stay narrow.
 CREATE TABLE question_day (
     tenant_id    VARCHAR(40) NOT NULL,
     day_start    TIMESTAMP WITH TIME ZONE NOT NULL,
     question_key VARCHAR(64) NOT NULL,
-    question     VARCHAR(2000) NOT NULL,
     asked        INTEGER NOT NULL,
     unanswered   INTEGER NOT NULL,
     PRIMARY KEY (tenant_id, day_start, question_key)
+);
+
+CREATE TABLE question_text (
+    tenant_id    VARCHAR(40) NOT NULL,
+    question_key VARCHAR(64) NOT NULL,
+    question     VARCHAR(2000) NOT NULL,
+    PRIMARY KEY (tenant_id, question_key)
 );
 
 -- A tenant's own health bands (JSON: metric -> {warn, alert}); the defaults apply to metrics it does not list.

@@ -102,6 +102,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
         views.put("runs", "/runs?tenant=" + TENANT);
         views.put("run", "/runs/" + runId + "?tenant=" + TENANT);
         views.put("evaluation", "/evaluation?tenant=" + TENANT);
+        views.put("health", "/health?tenant=" + TENANT);
         views.put("widget", "/widget?tenant=" + TENANT);
         views.put("resilience", "/resilience");
         views.put("plugins", "/plugins");
@@ -151,6 +152,21 @@ class LayoutSweepBrowserTest extends UiTestBase {
         } finally {
             browser.resize(1400, 1000);
         }
+    }
+
+    @Test
+    void should_show_the_tenant_s_health_against_its_bands_with_the_most_asked_questions() {
+        browser.open("/health?tenant=" + TENANT + "&window=7d");
+        assertThat(browser.text("health-window")).contains("Last 7 days");
+        assertThat(browser.text("health-summary")).contains("runs:").contains("answered").contains("rated by users");
+        List<org.openqa.selenium.WebElement> cards = browser.driver.findElements(By.cssSelector("#health-bands .band"));
+        assertThat(cards).extracting(c -> c.getAttribute("data-metric"))
+                .contains("correctShare", "fallbackRate", "abstainRate", "meanSupport", "helpfulRate", "p95Millis");
+        assertThat(cards).allSatisfy(c -> assertThat(c.getAttribute("data-level")).isIn("OK", "WARN", "ALERT", "NO_DATA"));
+        assertThat(browser.text("health-top-questions")).contains("How much does a Zorblax widget weigh?");
+        assertThat(browser.element("health-grades").findElements(By.cssSelector("rect"))).isNotEmpty();
+        assertThat(browser.text("health-overview")).contains(TENANT);
+        browser.screenshot("40-health");
     }
 
     @Test

@@ -119,6 +119,21 @@ class RunLogApiTest extends HostTestBase {
     }
 
     @Test
+    void should_find_runs_by_words_of_their_question_or_answer() {
+        // the question says "open", the answer "1931": either finds the run, in any case; every word must match
+        assertThat(ids(get("/api/v1/tenants/" + TENANT + "/runs?q=QUILLON%20open").body())).contains(runIds.get(0))
+                .doesNotContain(runIds.get(1));
+        assertThat(ids(get("/api/v1/tenants/" + TENANT + "/runs?q=1931").body())).contains(runIds.get(0))
+                .doesNotContain(runIds.get(1));
+        assertThat(ids(get("/api/v1/tenants/" + TENANT + "/runs?q=mona%20lisa").body())).contains(runIds.get(1))
+                .doesNotContain(runIds.get(0));
+        assertThat(get("/api/v1/tenants/" + TENANT + "/runs?q=quillon%20lisa").body().get("total").asLong()).isZero();
+        // LIKE's wildcards are searched for as text
+        assertThat(get("/api/v1/tenants/" + TENANT + "/runs?q=%25").body().get("total").asLong()).isZero();
+        assertThat(get("/api/v1/tenants/" + TENANT + "/runs?q=" + "x".repeat(201)).status()).isEqualTo(400);
+    }
+
+    @Test
     void should_export_runs_with_traces_as_json_lines() throws Exception {
         // when
         HttpResponse<String> export = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

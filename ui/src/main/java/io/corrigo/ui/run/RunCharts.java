@@ -63,7 +63,6 @@ final class RunCharts {
                         new SvgChart.Series("p95", "var(--lumo-error-color)", p95))));
     }
 
-    /** Nearest-rank percentile; NaN for an empty bucket. */
     /**
      * What a run did, as the log and its chart name it: its grade action; "no retrieval" when a corrective run
      * skipped retrieval (a greeting, a question the critic answered without documents); "naive" for naive runs.
@@ -75,6 +74,7 @@ final class RunCharts {
         return "NAIVE".equals(run.mode()) ? "naive" : "no retrieval";
     }
 
+    /** Nearest-rank percentile; NaN for an empty bucket. */
     static double percentile(double[] sorted, double q) {
         if (sorted.length == 0) {
             return Double.NaN;

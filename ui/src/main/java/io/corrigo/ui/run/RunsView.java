@@ -60,6 +60,12 @@ public class RunsView extends TenantScopedView {
         Select<String> action = select("filter-action", "Action", ALL, "CORRECT", "AMBIGUOUS", "INCORRECT");
         Select<String> degraded = select("filter-degraded", "Degraded", ALL, "degraded", "clean");
         Select<String> feedback = select("filter-feedback", "Feedback", ALL, "helpful", "not_helpful", "any", "none");
+        com.vaadin.flow.component.textfield.TextField search = new com.vaadin.flow.component.textfield.TextField("Search");
+        search.setId("filter-q");
+        search.setPlaceholder("words in the question or answer");
+        search.setClearButtonVisible(true);
+        search.setValueChangeMode(com.vaadin.flow.data.value.ValueChangeMode.LAZY);
+        search.setWidth("16rem");
         DatePicker from = new DatePicker("From");
         DatePicker to = new DatePicker("To (inclusive)");
         // the filters live in the URL: a filtered list can be bookmarked, shared and reloaded as it was
@@ -67,6 +73,7 @@ public class RunsView extends TenantScopedView {
         preset(action, asked, "action");
         preset(degraded, asked, "degraded");
         preset(feedback, asked, "feedback");
+        asked.getSingleParameter("q").ifPresent(search::setValue);
         asked.getSingleParameter("from").flatMap(RunsView::day).ifPresent(from::setValue);
         asked.getSingleParameter("to").flatMap(RunsView::day).ifPresent(to::setValue);
         Div charts = new Div();
@@ -96,6 +103,7 @@ public class RunsView extends TenantScopedView {
             putIfSet(query, "action", value(action));
             putIfSet(query, "degraded", ALL.equals(degraded.getValue()) ? null : degraded.getValue());
             putIfSet(query, "feedback", value(feedback));
+            putIfSet(query, "q", search.getValue().isBlank() ? null : search.getValue().strip());
             putIfSet(query, "from", from.getValue() == null ? null : from.getValue().toString());
             putIfSet(query, "to", to.getValue() == null ? null : to.getValue().toString());
             getUI().ifPresent(ui -> ui.getPage().getHistory().replaceState(null,
@@ -104,7 +112,8 @@ public class RunsView extends TenantScopedView {
         Runnable refresh = () -> {
             remember.run();
             RunFilter filter = new RunFilter(value(action), degradedValue(degraded), start(from.getValue()),
-                    start(to.getValue() == null ? null : to.getValue().plusDays(1)), value(feedback));
+                    start(to.getValue() == null ? null : to.getValue().plusDays(1)), value(feedback),
+                    search.getValue().isBlank() ? null : search.getValue());
             try {
                 grid.setItems(query -> runs.list(tenantId, filter, query.getPage(), query.getPageSize()).items().stream());
                 charts.removeAll();
@@ -133,9 +142,10 @@ public class RunsView extends TenantScopedView {
         feedback.addValueChangeListener(e -> refresh.run());
         from.addValueChangeListener(e -> refresh.run());
         to.addValueChangeListener(e -> refresh.run());
+        search.addValueChangeListener(e -> refresh.run());
         Button reload = new Button(VaadinIcon.REFRESH.create(), e -> refresh.run());
         reload.setAriaLabel("Reload");
-        HorizontalLayout filters = new HorizontalLayout(action, degraded, feedback, from, to, reload, export);
+        HorizontalLayout filters = new HorizontalLayout(search, action, degraded, feedback, from, to, reload, export);
         filters.setAlignItems(FlexComponent.Alignment.BASELINE);
         filters.getStyle().set("flex-wrap", "wrap");
         add(filters, charts, grid);

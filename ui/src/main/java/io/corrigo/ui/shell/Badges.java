@@ -15,12 +15,12 @@ public final class Badges {
     public static Span of(String text) {
         Span badge = new Span(text == null ? "—" : text);
         String tone = switch (text == null ? "" : text) {
-            case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept", "FULLY", "active", "indexed",
+            case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept", "FULLY", "active", "indexed", "OK", "delivered",
                  "SERVE" -> "success";
-            case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained", "revoked",
+            case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained", "revoked", "ALERT", "failed",
                  "degraded", "NONE", "ABSTAIN", "UNCHECKED" -> "error";
             case "AMBIGUOUS", "HALF_OPEN", "RUNNING", "INDEXING", "QUEUED", "incomplete", "PARTIALLY", "REGENERATE",
-                 "RETRIEVE_AGAIN", "SERVE_BEST", "draft", "edited", "replaced" -> "primary";
+                 "RETRIEVE_AGAIN", "SERVE_BEST", "draft", "edited", "replaced", "WARN" -> "primary";
             default -> "contrast";
         };
         badge.getElement().setAttribute("data-tone", tone);

@@ -22,9 +22,59 @@ import org.springframework.web.bind.annotation.RestController;
 class HealthController {
 
     private final HealthService health;
+    private final HealthWatch watch;
+    private final Webhooks webhooks;
 
-    HealthController(HealthService health) {
+    HealthController(HealthService health, HealthWatch watch, Webhooks webhooks) {
         this.health = health;
+        this.watch = watch;
+        this.webhooks = webhooks;
+    }
+
+    /** The tenant's latest alerts (level changes of its banded metrics and breakers), newest first. */
+    @GetMapping("/api/v1/tenants/{tenant}/alerts")
+    List<HealthAlert> alerts(@PathVariable String tenant, @RequestParam(defaultValue = "50") int limit) {
+        return watch.alerts(tenant, limit);
+    }
+
+    /** Checks the tenant's health now (the watch does every minute); returns the alerts this check recorded. */
+    @org.springframework.web.bind.annotation.PostMapping("/api/v1/tenants/{tenant}/health/check")
+    List<HealthAlert> check(@PathVariable String tenant) {
+        health.bands(tenant); // the tenant's scope is checked first
+        return watch.check(tenant);
+    }
+
+    /**
+     * A tenant's webhook.
+     *
+     * @param url     where alerts are POSTed
+     * @param secret  the HMAC-SHA256 signing secret (at least 16 characters; omit to keep the stored one)
+     * @param enabled whether alerts are sent
+     */
+    record WebhookRequest(String url, String secret, Boolean enabled) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/webhook")
+    org.springframework.http.ResponseEntity<Webhooks.WebhookView> webhook(@PathVariable String tenant) {
+        return webhooks.webhook(tenant).map(org.springframework.http.ResponseEntity::ok)
+                .orElseThrow(() -> ServiceException.notFound("webhook_not_found", "Tenant '" + tenant + "' has no webhook."));
+    }
+
+    @PutMapping("/api/v1/tenants/{tenant}/webhook")
+    Webhooks.WebhookView saveWebhook(@PathVariable String tenant, @RequestBody WebhookRequest request) {
+        return webhooks.save(tenant, request.url(), request.secret(), request.enabled() == null || request.enabled());
+    }
+
+    @org.springframework.web.bind.annotation.DeleteMapping("/api/v1/tenants/{tenant}/webhook")
+    org.springframework.http.ResponseEntity<Void> deleteWebhook(@PathVariable String tenant) {
+        webhooks.delete(tenant);
+        return org.springframework.http.ResponseEntity.noContent().build();
+    }
+
+    /** The latest delivery attempts of the tenant's alerts: status or error, attempt number. */
+    @GetMapping("/api/v1/tenants/{tenant}/webhook/deliveries")
+    List<Webhooks.Delivery> deliveries(@PathVariable String tenant, @RequestParam(defaultValue = "50") int limit) {
+        return webhooks.deliveries(tenant, limit);
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/health")

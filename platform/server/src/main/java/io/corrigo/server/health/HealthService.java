@@ -140,8 +140,48 @@ public class HealthService {
             series.add(new Point(t, byBucket.getOrDefault(t, new Sums()).figures()));
         }
         Figures totals = total.figures();
+        List<List<QuestionCount>> questions = questions(tenantId, start, end);
         return new Health(tenantId, start, end, step, totals, series, bandStates(bands(tenantId), totals),
-                questions(tenantId, start, end, false), questions(tenantId, start, end, true));
+                questions.get(0), questions.get(1));
+    }
+
+    /**
+     * The tenant's figures from {@code from} to {@code to} read from the run log itself (not the hourly sums): for a
+     * window shorter than an hour, as the health watch reads the last minutes. Without latency percentiles.
+     */
+    Figures recent(String tenantId, Instant from, Instant to) {
+        Sums sums = new Sums();
+        jdbc.query("SELECT COUNT(*) AS runs, "
+                        + "SUM(CASE WHEN abstained THEN 1 ELSE 0 END) AS abstained, "
+                        + "SUM(CASE WHEN fallback THEN 1 ELSE 0 END) AS fallback, "
+                        + "SUM(CASE WHEN degraded THEN 1 ELSE 0 END) AS degraded, "
+                        + "SUM(CASE WHEN action = 'CORRECT' THEN 1 ELSE 0 END) AS correct, "
+                        + "SUM(CASE WHEN action = 'AMBIGUOUS' THEN 1 ELSE 0 END) AS ambiguous, "
+                        + "SUM(CASE WHEN action = 'INCORRECT' THEN 1 ELSE 0 END) AS incorrect, "
+                        + "SUM(CASE WHEN action IS NULL AND mode <> 'NAIVE' THEN 1 ELSE 0 END) AS no_retrieval, "
+                        + "SUM(COALESCE(support, 0)) AS support_sum, COUNT(support) AS support_n, "
+                        + "SUM(COALESCE(usefulness, 0)) AS usefulness_sum, COUNT(usefulness) AS usefulness_n, "
+                        + "COUNT(feedback) AS rated, SUM(CASE WHEN feedback = 'helpful' THEN 1 ELSE 0 END) AS helpful, "
+                        + "SUM(total_millis) AS millis_sum "
+                        + "FROM run WHERE tenant_id = ? AND created_at >= ? AND created_at < ?",
+                rs -> {
+                    sums.runs = rs.getLong("runs");
+                    sums.abstained = rs.getLong("abstained");
+                    sums.fallback = rs.getLong("fallback");
+                    sums.degraded = rs.getLong("degraded");
+                    sums.correct = rs.getLong("correct");
+                    sums.ambiguous = rs.getLong("ambiguous");
+                    sums.incorrect = rs.getLong("incorrect");
+                    sums.noRetrieval = rs.getLong("no_retrieval");
+                    sums.supportSum = rs.getDouble("support_sum");
+                    sums.supportN = rs.getLong("support_n");
+                    sums.usefulnessSum = rs.getLong("usefulness_sum");
+                    sums.usefulnessN = rs.getLong("usefulness_n");
+                    sums.rated = rs.getLong("rated");
+                    sums.helpful = rs.getLong("helpful");
+                    sums.millisSum = rs.getDouble("millis_sum");
+                }, tenantId, utc(from), utc(to));
+        return sums.figures();
     }
 
     /** Every tenant within the caller's reach, with its figures over the window and its worst band. */
@@ -181,14 +221,41 @@ public class HealthService {
         }
     }
 
-    private List<QuestionCount> questions(String tenantId, Instant start, Instant end, boolean unanswered) {
-        String order = unanswered ? "SUM(unanswered)" : "SUM(asked)";
-        return jdbc.query("SELECT MAX(question) AS q, SUM(asked) AS a, SUM(unanswered) AS u FROM question_day "
-                        + "WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY question_key "
-                        + (unanswered ? "HAVING SUM(unanswered) > 0 " : "")
-                        + "ORDER BY " + order + " DESC, MAX(question) FETCH FIRST " + TOP + " ROWS ONLY",
-                (rs, n) -> new QuestionCount(rs.getString("q"), rs.getLong("a"), rs.getLong("u")),
+    /** The most asked and the most unanswered questions of the window (whole days), with their wording. */
+    private List<List<QuestionCount>> questions(String tenantId, Instant start, Instant end) {
+        // one aggregation of the window's counts, two short lists from it, then the wordings of at most 2 × TOP keys
+        List<String[]> rows = jdbc.query("WITH q AS (SELECT question_key, SUM(asked) AS a, SUM(unanswered) AS u "
+                        + "FROM question_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY question_key) "
+                        + "SELECT * FROM ((SELECT 'asked' AS list, question_key, a, u FROM q ORDER BY a DESC, question_key "
+                        + "FETCH FIRST " + TOP + " ROWS ONLY) UNION ALL (SELECT 'unanswered' AS list, question_key, a, u FROM q "
+                        + "WHERE u > 0 ORDER BY u DESC, question_key FETCH FIRST " + TOP + " ROWS ONLY)) top_questions",
+                (rs, n) -> new String[] {rs.getString("list"), rs.getString("question_key"), rs.getString("a"), rs.getString("u")},
                 tenantId, utc(start.truncatedTo(ChronoUnit.DAYS)), utc(end));
+        Map<String, String> wording = new java.util.HashMap<>();
+        List<String> keys = rows.stream().map(r -> r[1]).distinct().toList();
+        if (!keys.isEmpty()) {
+            List<Object> args = new ArrayList<>();
+            args.add(tenantId);
+            args.addAll(keys);
+            jdbc.query("SELECT question_key, question FROM question_text WHERE tenant_id = ? AND question_key IN ("
+                            + String.join(", ", java.util.Collections.nCopies(keys.size(), "?")) + ")",
+                    rs -> {
+                        wording.put(rs.getString(1), rs.getString(2));
+                    }, args.toArray());
+        }
+        List<QuestionCount> asked = new ArrayList<>();
+        List<QuestionCount> unanswered = new ArrayList<>();
+        for (String[] row : rows) {
+            QuestionCount count = new QuestionCount(wording.getOrDefault(row[1], "(a question no longer kept)"),
+                    Long.parseLong(row[2]), Long.parseLong(row[3]));
+            ("asked".equals(row[0]) ? asked : unanswered).add(count);
+        }
+        // ties in the order people read: by wording
+        asked.sort(java.util.Comparator.comparingLong(QuestionCount::asked).reversed()
+                .thenComparing(QuestionCount::question));
+        unanswered.sort(java.util.Comparator.comparingLong(QuestionCount::unanswered).reversed()
+                .thenComparing(QuestionCount::question));
+        return List.of(asked, unanswered);
     }
 
     private static List<BandState> bandStates(List<HealthBand> bands, Figures figures) {

@@ -207,12 +207,18 @@ public class RunLog {
         return deleted;
     }
 
+    /** The longest text a run search takes. */
+    static final int MAX_SEARCH = 200;
+
     private static Specification<RunRecord> matching(String tenantId, RunFilter f) {
         if (f.action() != null && !ACTIONS.contains(f.action())) {
             throw ServiceException.invalid("invalid_filter", "action must be one of " + ACTIONS + ".");
         }
         if (f.feedback() != null && !Set.of("helpful", "not_helpful", "any", "none").contains(f.feedback())) {
             throw ServiceException.invalid("invalid_filter", "feedback must be helpful, not_helpful, any or none.");
+        }
+        if (f.q() != null && f.q().length() > MAX_SEARCH) {
+            throw ServiceException.invalid("invalid_filter", "q (the text searched for) has at most " + MAX_SEARCH + " characters.");
         }
         return (root, query, cb) -> {
             List<Predicate> where = new ArrayList<>();
@@ -224,6 +230,14 @@ public class RunLog {
             }
             if (f.degraded() != null) {
                 where.add(cb.equal(root.get("degraded"), f.degraded()));
+            }
+            if (f.q() != null && !f.q().isBlank()) {
+                // every word, in the question or in the answer, in any case
+                for (String word : f.q().strip().toLowerCase(java.util.Locale.ROOT).split("\\s+")) {
+                    String pattern = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+                    where.add(cb.or(cb.like(cb.lower(root.get("question")), pattern, '\\'),
+                            cb.like(cb.lower(root.get("answer")), pattern, '\\')));
+                }
             }
             if (f.from() != null) {
                 where.add(cb.greaterThanOrEqualTo(root.get("createdAt"), f.from()));

@@ -198,8 +198,17 @@ class RunRollups {
             return;
         }
         try {
-            jdbc.update("INSERT INTO question_day (tenant_id, day_start, question_key, question, asked, unanswered) "
-                    + "VALUES (?, ?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), key.key(), sums.question, sums.asked, sums.unanswered);
+            jdbc.update("INSERT INTO question_day (tenant_id, day_start, question_key, asked, unanswered) "
+                    + "VALUES (?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), key.key(), sums.asked, sums.unanswered);
+            if (jdbc.update("UPDATE question_text SET question = question WHERE tenant_id = ? AND question_key = ?",
+                    key.tenant(), key.key()) == 0) {
+                try {
+                    jdbc.update("INSERT INTO question_text (tenant_id, question_key, question) VALUES (?, ?, ?)",
+                            key.tenant(), key.key(), sums.question);
+                } catch (DuplicateKeyException known) {
+                    // another host wrote its wording first: the same question
+                }
+            }
         } catch (DuplicateKeyException raced) {
             jdbc.update("UPDATE question_day SET asked = asked + ?, unanswered = unanswered + ? WHERE tenant_id = ? "
                     + "AND day_start = ? AND question_key = ?", sums.asked, sums.unanswered, key.tenant(), utc(key.day()), key.key());
@@ -209,6 +218,8 @@ class RunRollups {
     /** Forgets the counted questions of days before {@code start} (their texts are kept no longer than the runs). */
     void forgetQuestionsBefore(Instant start) {
         jdbc.update("DELETE FROM question_day WHERE day_start < ?", utc(start.truncatedTo(ChronoUnit.DAYS)));
+        jdbc.update("DELETE FROM question_text WHERE NOT EXISTS (SELECT 1 FROM question_day d "
+                + "WHERE d.tenant_id = question_text.tenant_id AND d.question_key = question_text.question_key)");
     }
 
     /** A question as it is counted: lower case, one space between words, no closing punctuation. */

@@ -38,8 +38,9 @@ public class TenantDeletion {
     private static final Duration JOBS_STOP = Duration.ofSeconds(15);
 
     /** Tables with a {@code tenant_id} column, in the order their rows are deleted (children first). */
-    static final List<String> TENANT_TABLES = List.of("conversation", "run", "run_hour", "question_day", "document",
-            "ingestion_job", "knowledge_base", "api_key", "admin_user_tenant", "tenant_health", "pipeline");
+    static final List<String> TENANT_TABLES = List.of("conversation", "run", "run_hour", "question_day", "question_text", "document",
+            "ingestion_job", "knowledge_base", "api_key", "admin_user_tenant", "tenant_health", "webhook_delivery",
+            "health_alert", "health_alert_state", "tenant_webhook", "pipeline");
 
     private final TenantService tenants;
     private final PipelineRuntimes runtimes;

@@ -1,0 +1,192 @@
+package io.corrigo.server.health;
+
+import io.corrigo.server.resilience.GuardStatus;
+import io.corrigo.server.resilience.PluginGuards;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.TenantView;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Watches every enabled tenant's health over the last minutes ({@code corrigo.health.watch-window-minutes}, 15) each
+ * {@code corrigo.health.watch-millis} (a minute): each banded metric over the window, once the window has at least
+ * {@code corrigo.health.min-runs} runs (20), and each circuit breaker of the tenant. When a metric's level changes
+ * (OK, WARN, ALERT) an alert is recorded, shown on the dashboard and sent to the tenant's webhook; a level that stays
+ * is not repeated. The level is kept in the database, so several hosts agree on it; two hosts that check at the same
+ * moment may each record the change (rare, harmless: the receiver sees the same level twice).
+ */
+@Component
+public class HealthWatch {
+
+    private static final Logger log = LoggerFactory.getLogger(HealthWatch.class);
+    private static final String OK = HealthBand.Level.OK.name();
+
+    private final TenantService tenants;
+    private final HealthService health;
+    private final PluginGuards guards;
+    private final Webhooks webhooks;
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+    private final Duration window;
+    private final int minRuns;
+
+    HealthWatch(TenantService tenants, HealthService health, PluginGuards guards, Webhooks webhooks, JdbcTemplate jdbc,
+                Clock clock, @Value("${corrigo.health.watch-window-minutes:15}") int windowMinutes,
+                @Value("${corrigo.health.min-runs:20}") int minRuns) {
+        this.tenants = tenants;
+        this.health = health;
+        this.guards = guards;
+        this.webhooks = webhooks;
+        this.jdbc = jdbc;
+        this.clock = clock;
+        this.window = Duration.ofMinutes(Math.max(1, windowMinutes));
+        this.minRuns = Math.max(1, minRuns);
+    }
+
+    /** Checks every enabled tenant; a tenant that fails to be checked is logged and the others go on. */
+    @Scheduled(fixedDelayString = "${corrigo.health.watch-millis:60000}", initialDelayString = "${corrigo.health.watch-millis:60000}")
+    public void checkAll() {
+        for (TenantView tenant : tenants.list()) {
+            if (!tenant.enabled()) {
+                continue;
+            }
+            try {
+                check(tenant.id());
+            } catch (RuntimeException e) {
+                log.warn("Health watch of tenant {} failed: {}", tenant.id(), e.toString());
+            }
+        }
+    }
+
+    /** Checks one tenant now; returns the alerts recorded (level changes). @throws io.corrigo.server.problem.ServiceException 404 */
+    public List<HealthAlert> check(String tenantId) {
+        Instant now = clock.instant();
+        HealthService.Figures figures = health.recent(tenantId, now.minus(window), now);
+        Map<String, Observed> observed = new LinkedHashMap<>();
+        if (figures.runs() >= minRuns) {
+            for (HealthBand band : health.bands(tenantId)) {
+                Double value = figures.metric(band.metric());
+                HealthBand.Level level = band.level(value);
+                if (level != HealthBand.Level.NO_DATA) {
+                    observed.put(band.metric(), new Observed(level.name(), value, band, figures.runs()));
+                }
+            }
+        }
+        for (GuardStatus guard : guards.status(tenantId)) {
+            boolean open = guard.state().contains("OPEN") && !guard.state().equals("HALF_OPEN");
+            observed.put("breaker:" + guard.provider(), new Observed(open ? HealthBand.Level.ALERT.name() : OK, null, null, 0));
+        }
+        Map<String, String> before = new HashMap<>();
+        jdbc.query("SELECT metric, level FROM health_alert_state WHERE tenant_id = ?",
+                rs -> {
+                    before.put(rs.getString(1), rs.getString(2));
+                }, tenantId);
+        List<HealthAlert> recorded = new ArrayList<>();
+        observed.forEach((metric, o) -> {
+            String previous = before.getOrDefault(metric, OK);
+            if (previous.equals(o.level())) {
+                return;
+            }
+            setState(tenantId, metric, o.level(), now);
+            HealthAlert alert = record(tenantId, metric, o, previous, now);
+            recorded.add(alert);
+            webhooks.deliver(alert);
+        });
+        return recorded;
+    }
+
+    /** What one metric was seen at. */
+    private record Observed(String level, Double value, HealthBand band, long runs) {
+    }
+
+    private HealthAlert record(String tenantId, String metric, Observed o, String previous, Instant now) {
+        Double threshold = o.band() == null || OK.equals(o.level()) ? null
+                : o.level().equals(HealthBand.Level.ALERT.name()) ? o.band().alert() : o.band().warn();
+        String message = message(metric, o, previous, threshold);
+        GeneratedKeyHolder key = new GeneratedKeyHolder();
+        jdbc.update(connection -> {
+            var statement = connection.prepareStatement("INSERT INTO health_alert (tenant_id, metric, level, previous, "
+                    + "metric_value, threshold, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", new String[] {"id"});
+            statement.setString(1, tenantId);
+            statement.setString(2, metric);
+            statement.setString(3, o.level());
+            statement.setString(4, previous);
+            statement.setObject(5, o.value());
+            statement.setObject(6, threshold);
+            statement.setString(7, message);
+            statement.setObject(8, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+            return statement;
+        }, key);
+        long id = key.getKey().longValue();
+        log.info("Tenant {}: {}", tenantId, message);
+        return new HealthAlert(id, tenantId, metric, o.level(), previous, o.value(), threshold, message, now);
+    }
+
+    private String message(String metric, Observed o, String previous, Double threshold) {
+        if (metric.startsWith("breaker:")) {
+            return OK.equals(o.level()) ? "The circuit breaker of " + metric.substring(8) + " closed again."
+                    : "The circuit breaker of " + metric.substring(8) + " opened: its calls fail fast and runs degrade.";
+        }
+        String value = format(metric, o.value());
+        String minutes = window.toMinutes() + " min";
+        if (OK.equals(o.level())) {
+            return metric + " is back within its band: " + value + " over the last " + minutes + " (" + o.runs() + " runs).";
+        }
+        return metric + " " + (o.band().higherIsBetter() ? "fell to " : "rose to ") + value + " over the last " + minutes
+                + " (" + o.runs() + " runs), " + (o.band().higherIsBetter() ? "below" : "above") + " its "
+                + o.level().toLowerCase(Locale.ROOT) + " threshold " + format(metric, threshold) + " (was "
+                + previous.toLowerCase(Locale.ROOT) + "). " + o.band().meaning();
+    }
+
+    private static String format(String metric, Double v) {
+        if (v == null) {
+            return "—";
+        }
+        return metric.endsWith("Millis") ? String.format(Locale.ROOT, "%.0f ms", v)
+                : metric.equals("meanUsefulness") ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.0f %%", 100 * v);
+    }
+
+    private void setState(String tenantId, String metric, String level, Instant now) {
+        OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
+        if (jdbc.update("UPDATE health_alert_state SET level = ?, since = ? WHERE tenant_id = ? AND metric = ?",
+                level, at, tenantId, metric) == 0) {
+            try {
+                jdbc.update("INSERT INTO health_alert_state (tenant_id, metric, level, since) VALUES (?, ?, ?, ?)",
+                        tenantId, metric, level, at);
+            } catch (DuplicateKeyException raced) {
+                jdbc.update("UPDATE health_alert_state SET level = ?, since = ? WHERE tenant_id = ? AND metric = ?",
+                        level, at, tenantId, metric);
+            }
+        }
+    }
+
+    /** The tenant's latest alerts, newest first. @throws io.corrigo.server.problem.ServiceException 404 */
+    public List<HealthAlert> alerts(String tenantId, int limit) {
+        tenants.require(tenantId);
+        return jdbc.query("SELECT id, tenant_id, metric, level, previous, metric_value, threshold, message, created_at "
+                        + "FROM health_alert WHERE tenant_id = ? ORDER BY id DESC FETCH FIRST "
+                        + Math.max(1, Math.min(500, limit)) + " ROWS ONLY",
+                (rs, n) -> new HealthAlert(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getObject(6) == null ? null : rs.getDouble(6),
+                        rs.getObject(7) == null ? null : rs.getDouble(7), rs.getString(8),
+                        rs.getObject(9, OffsetDateTime.class).toInstant()), tenantId);
+    }
+}

@@ -1,0 +1,370 @@
+package io.corrigo.ui.health;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.Route;
+import io.corrigo.server.health.HealthAlert;
+import io.corrigo.server.health.HealthBand;
+import io.corrigo.server.health.HealthWatch;
+import io.corrigo.server.health.Webhooks;
+import io.corrigo.server.health.HealthService;
+import io.corrigo.server.security.TenantAccess;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import io.corrigo.ui.trace.SvgChart;
+import jakarta.annotation.security.PermitAll;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A tenant's health over a window (24 hours, 7 or 30 days; in the URL): each banded metric as a card coloured by its
+ * band with what crossing it means, the grade mix and latency over time, the most asked and the unanswered questions;
+ * for platform admins, every tenant's worst band at a glance.
+ */
+@Menu(title = "Health", order = 45, icon = "vaadin:heart")
+@Route("health")
+@PageTitle("Health · Corrigo")
+@PermitAll
+public class HealthView extends TenantScopedView {
+
+    /** The windows offered: label, length, bucket. */
+    private record Window(String label, Duration length, Duration bucket) {
+    }
+
+    private static final Map<String, Window> WINDOWS = new LinkedHashMap<>();
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    static {
+        WINDOWS.put("24h", new Window("Last 24 hours", Duration.ofHours(24), Duration.ofHours(1)));
+        WINDOWS.put("7d", new Window("Last 7 days", Duration.ofDays(7), Duration.ofHours(6)));
+        WINDOWS.put("30d", new Window("Last 30 days", Duration.ofDays(30), Duration.ofDays(1)));
+    }
+
+    private final HealthService health;
+    private final HealthWatch watch;
+    private final Webhooks webhooks;
+    private final TenantAccess access;
+    private final Clock clock;
+
+    public HealthView(TenantSelection selection, HealthService health, HealthWatch watch, Webhooks webhooks,
+                      TenantAccess access, Clock clock) {
+        super(selection, "Health");
+        this.health = health;
+        this.watch = watch;
+        this.webhooks = webhooks;
+        this.access = access;
+        this.clock = clock;
+    }
+
+    @Override
+    protected void show(String tenantId, BeforeEnterEvent event) {
+        String key = event.getLocation().getQueryParameters().getSingleParameter("window")
+                .filter(WINDOWS::containsKey).orElse("24h");
+        Window window = WINDOWS.get(key);
+        Select<String> choice = new Select<>();
+        choice.setId("health-window");
+        choice.setAriaLabel("Window");
+        choice.setItems(WINDOWS.keySet());
+        choice.setItemLabelGenerator(k -> WINDOWS.get(k).label());
+        choice.setValue(key);
+        choice.addValueChangeListener(e -> {
+            if (e.isFromClient()) {
+                getUI().ifPresent(ui -> ui.navigate(HealthView.class,
+                        QueryParameters.simple(Map.of("tenant", tenantId, "window", e.getValue()))));
+            }
+        });
+        add(choice);
+        Instant to = clock.instant().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1));
+        Instant from = to.minus(window.length());
+        HealthService.Health h;
+        try {
+            h = health.health(tenantId, from, to, window.bucket());
+        } catch (RuntimeException e) {
+            add(new Paragraph(Toasts.describe(e)));
+            return;
+        }
+        if (h.totals().runs() == 0) {
+            add(EmptyState.of("No runs in this window", "Ask in the Playground or through the widget or the API: the "
+                    + "health figures are summed as runs are logged."));
+        } else {
+            add(summary(h), bands(h.bands()), charts(h, window), questions(h));
+        }
+        add(new H3("Alerts"), alerts(tenantId), webhook(tenantId));
+        if (access.isPlatformAdmin()) {
+            add(new H3("All tenants"), overview(from, to));
+        }
+    }
+
+    /** The latest level changes of the tenant's banded metrics and breakers. */
+    private Component alerts(String tenantId) {
+        List<HealthAlert> latest = watch.alerts(tenantId, 20);
+        if (latest.isEmpty()) {
+            return EmptyState.of("No alerts", "Every minute the last 15 minutes of runs are held against the bands "
+                    + "above (once there are 20 runs), and each circuit breaker is looked at: a change of level is "
+                    + "recorded here and sent to the webhook below.");
+        }
+        Grid<HealthAlert> grid = new Grid<>();
+        grid.setId("health-alerts");
+        grid.addColumn(a -> WHEN.format(a.createdAt())).setHeader("When").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(a -> Badges.of(a.level())).setHeader("Level").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(HealthAlert::message).setHeader("What happened").setFlexGrow(1);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
+        grid.setItems(latest);
+        grid.setAllRowsVisible(true);
+        return grid;
+    }
+
+    /** Where alerts go: the webhook's URL, its signing secret (write only), on or off; and the last deliveries. */
+    private Component webhook(String tenantId) {
+        java.util.Optional<Webhooks.WebhookView> current = webhooks.webhook(tenantId);
+        com.vaadin.flow.component.textfield.TextField url = new com.vaadin.flow.component.textfield.TextField("URL");
+        url.setId("webhook-url");
+        url.setPlaceholder("https://hooks.example.com/corrigo");
+        url.setWidth("min(28rem, 100%)");
+        url.setValue(current.map(Webhooks.WebhookView::url).orElse(""));
+        com.vaadin.flow.component.textfield.PasswordField secret = new com.vaadin.flow.component.textfield.PasswordField("Signing secret");
+        secret.setId("webhook-secret");
+        secret.setHelperText(current.isPresent() ? "Stored encrypted; leave empty to keep it." : "At least 16 characters; "
+                + "deliveries carry X-Corrigo-Signature: t=…,v1=HMAC-SHA256(secret, \"t.body\")");
+        com.vaadin.flow.component.checkbox.Checkbox enabled = new com.vaadin.flow.component.checkbox.Checkbox("Send alerts",
+                current.map(Webhooks.WebhookView::enabled).orElse(true));
+        enabled.setId("webhook-enabled");
+        com.vaadin.flow.component.button.Button save = new com.vaadin.flow.component.button.Button("Save webhook", e -> {
+            try {
+                webhooks.save(tenantId, url.getValue(), secret.getValue(), enabled.getValue());
+                secret.clear();
+                url.setInvalid(false);
+                Toasts.success("Webhook saved: alerts of " + tenantId + " go to " + url.getValue() + ".");
+            } catch (RuntimeException ex) {
+                url.setInvalid(true);
+                url.setErrorMessage(Toasts.describe(ex));
+            }
+        });
+        save.setId("webhook-save");
+        HorizontalLayout form = new HorizontalLayout(url, secret, enabled, save);
+        form.setAlignItems(FlexComponent.Alignment.BASELINE);
+        form.getStyle().set("flex-wrap", "wrap");
+        Div box = new Div(form);
+        List<Webhooks.Delivery> deliveries = webhooks.deliveries(tenantId, 10);
+        if (!deliveries.isEmpty()) {
+            Grid<Webhooks.Delivery> grid = new Grid<>();
+            grid.setId("webhook-deliveries");
+            grid.addColumn(d -> WHEN.format(d.createdAt())).setHeader("Sent").setAutoWidth(true);
+            grid.addColumn(d -> "alert " + d.alertId() + ", attempt " + d.attempt()).setHeader("Delivery").setAutoWidth(true);
+            grid.addComponentColumn(d -> Badges.of(d.delivered() ? "delivered" : "failed")).setHeader("").setAutoWidth(true);
+            grid.addColumn(d -> d.statusCode() != null ? "HTTP " + d.statusCode() : d.error()).setHeader("Answer").setFlexGrow(1);
+            grid.addThemeVariants(GridVariant.LUMO_COMPACT);
+            grid.setItems(deliveries);
+            grid.setAllRowsVisible(true);
+            box.add(grid);
+        }
+        com.vaadin.flow.component.details.Details details = new com.vaadin.flow.component.details.Details(
+                "Webhook" + current.map(w -> ": " + w.url() + (w.enabled() ? "" : " (off)")).orElse(" (none)"), box);
+        details.setId("webhook");
+        details.setWidthFull();
+        return details;
+    }
+
+    private static Component summary(HealthService.Health h) {
+        HealthService.Figures f = h.totals();
+        Paragraph p = new Paragraph(f.runs() + " runs: " + pct(f.answerRate()) + " answered, " + pct(f.abstainRate())
+                + " abstained, " + pct(f.fallbackRate()) + " searched the web, " + pct(f.degradedRate()) + " degraded; "
+                + f.rated() + " rated by users. Median " + ms(f.p50Millis()) + ", 95th percentile " + ms(f.p95Millis()) + ".");
+        p.setId("health-summary");
+        p.getStyle().set("margin", "0");
+        return p;
+    }
+
+    /** A card per banded metric: its value, coloured by its band, the band, and what crossing it means. */
+    private static Component bands(List<HealthService.BandState> bands) {
+        Div cards = new Div();
+        cards.setId("health-bands");
+        cards.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fill, minmax(15rem, 1fr))")
+                .set("gap", "var(--lumo-space-m)").set("width", "100%");
+        for (HealthService.BandState b : bands) {
+            String[] tone = switch (b.level()) {
+                case OK -> new String[] {"var(--lumo-success-color)", "var(--lumo-success-color-10pct)"};
+                case WARN -> new String[] {"#f0a500", "rgba(240, 165, 0, 0.12)"};
+                case ALERT -> new String[] {"var(--lumo-error-color)", "var(--lumo-error-color-10pct)"};
+                case NO_DATA -> new String[] {"var(--lumo-contrast-30pct)", "var(--lumo-contrast-5pct)"};
+            };
+            Div card = new Div();
+            card.addClassName("band");
+            card.getElement().setAttribute("data-metric", b.metric());
+            card.getElement().setAttribute("data-level", b.level().name());
+            card.getElement().setAttribute("title", b.meaning());
+            card.getStyle().set("border-left", "4px solid " + tone[0]).set("background", tone[1])
+                    .set("border-radius", "var(--lumo-border-radius-m)").set("padding", "var(--lumo-space-s) var(--lumo-space-m)")
+                    .set("min-width", "0");
+            Span name = new Span(label(b.metric()));
+            name.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-s)")
+                    .set("color", "var(--lumo-secondary-text-color)");
+            Span value = new Span(value(b.metric(), b.value()));
+            value.getStyle().set("font-size", "var(--lumo-font-size-xl)").set("font-weight", "600");
+            Span level = new Span(" " + switch (b.level()) {
+                case OK -> "within its band";
+                case WARN -> "warning";
+                case ALERT -> "alert";
+                case NO_DATA -> "no data";
+            });
+            level.getStyle().set("font-size", "var(--lumo-font-size-s)");
+            Span band = new Span((b.higherIsBetter() ? "warns below " : "warns above ") + value(b.metric(), b.warn())
+                    + ", alerts " + (b.higherIsBetter() ? "below " : "above ") + value(b.metric(), b.alert()));
+            band.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-xs)")
+                    .set("color", "var(--lumo-secondary-text-color)");
+            Span meaning = new Span(b.meaning());
+            meaning.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-xs)")
+                    .set("margin-top", "var(--lumo-space-xs)");
+            card.add(name, value, level, band, meaning);
+            cards.add(card);
+        }
+        return cards;
+    }
+
+    private static Component charts(HealthService.Health h, Window window) {
+        DateTimeFormatter label = DateTimeFormatter.ofPattern(window.bucket().toHours() >= 24 ? "MM-dd"
+                : window.length().toDays() > 1 ? "MM-dd HH:00" : "HH:00").withZone(ZoneId.systemDefault());
+        List<String> buckets = h.series().stream().map(p -> label.format(p.start())).toList();
+        int n = buckets.size();
+        double[] correct = new double[n];
+        double[] ambiguous = new double[n];
+        double[] incorrect = new double[n];
+        double[] other = new double[n];
+        double[] p50 = new double[n];
+        double[] p95 = new double[n];
+        double[] fallback = new double[n];
+        double[] abstain = new double[n];
+        for (int i = 0; i < n; i++) {
+            HealthService.Figures f = h.series().get(i).figures();
+            long graded = f.graded();
+            correct[i] = Math.round(nz(f.correctShare()) * graded);
+            ambiguous[i] = Math.round(nz(f.ambiguousShare()) * graded);
+            incorrect[i] = Math.round(nz(f.incorrectShare()) * graded);
+            other[i] = Math.max(0, f.runs() - correct[i] - ambiguous[i] - incorrect[i]);
+            p50[i] = f.p50Millis() == null ? Double.NaN : f.p50Millis();
+            p95[i] = f.p95Millis() == null ? Double.NaN : f.p95Millis();
+            fallback[i] = f.fallbackRate() == null ? Double.NaN : 100 * f.fallbackRate();
+            abstain[i] = f.abstainRate() == null ? Double.NaN : 100 * f.abstainRate();
+        }
+        Div charts = new Div(
+                SvgChart.stackedBars("health-grades", "Runs by grade", buckets, List.of(
+                        new SvgChart.Series("CORRECT", "var(--lumo-success-color)", correct),
+                        new SvgChart.Series("AMBIGUOUS", "#f0a500", ambiguous),
+                        new SvgChart.Series("INCORRECT", "var(--lumo-error-color)", incorrect),
+                        new SvgChart.Series("not graded", "var(--lumo-contrast-50pct)", other))),
+                SvgChart.lines("health-rates", "Fallback and abstention", "%", buckets, List.of(
+                        new SvgChart.Series("fallback", "var(--lumo-primary-color)", fallback),
+                        new SvgChart.Series("abstained", "var(--lumo-error-color)", abstain))),
+                SvgChart.lines("health-latency", "Latency", "ms", buckets, List.of(
+                        new SvgChart.Series("p50", "var(--lumo-primary-color)", p50),
+                        new SvgChart.Series("p95", "var(--lumo-error-color)", p95))));
+        charts.setId("health-charts");
+        charts.getStyle().set("display", "flex").set("flex-wrap", "wrap").set("gap", "var(--lumo-space-l)")
+                .set("width", "100%");
+        return charts;
+    }
+
+    private static Component questions(HealthService.Health h) {
+        Div box = new Div(questionGrid("health-top-questions", "Most asked", h.topQuestions(), false),
+                questionGrid("health-top-unanswered", "Unanswered (abstained or rated not helpful)", h.topUnanswered(), true));
+        box.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(24rem, 1fr))")
+                .set("gap", "var(--lumo-space-l)").set("width", "100%");
+        return box;
+    }
+
+    private static Component questionGrid(String id, String title, List<HealthService.QuestionCount> questions,
+                                          boolean unanswered) {
+        if (questions.isEmpty()) {
+            Div none = new Div(new Span(title + ": none in this window."));
+            none.setId(id);
+            none.getStyle().set("color", "var(--lumo-secondary-text-color)");
+            return none;
+        }
+        Grid<HealthService.QuestionCount> grid = new Grid<>();
+        grid.setId(id);
+        grid.addColumn(HealthService.QuestionCount::question).setHeader(title).setFlexGrow(1);
+        grid.addColumn(q -> unanswered ? q.unanswered() + " of " + q.asked() : Long.toString(q.asked()))
+                .setHeader(unanswered ? "Unanswered" : "Asked").setAutoWidth(true).setFlexGrow(0);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
+        grid.setItems(questions);
+        grid.setAllRowsVisible(true);
+        return grid;
+    }
+
+    private Component overview(Instant from, Instant to) {
+        Grid<HealthService.TenantHealth> grid = new Grid<>();
+        grid.setId("health-overview");
+        grid.addColumn(t -> t.name() + " (" + t.tenant() + ")").setHeader("Tenant").setFlexGrow(1);
+        grid.addComponentColumn(t -> Badges.of(t.worst() == HealthBand.Level.NO_DATA ? "no runs"
+                : t.worst().name())).setHeader("Worst band").setAutoWidth(true);
+        grid.addColumn(t -> t.totals().runs()).setHeader("Runs").setAutoWidth(true);
+        grid.addColumn(t -> pct(t.totals().answerRate())).setHeader("Answered").setAutoWidth(true);
+        grid.addColumn(t -> pct(t.totals().fallbackRate())).setHeader("Fallback").setAutoWidth(true);
+        grid.addColumn(t -> pct(t.totals().helpfulRate())).setHeader("Helpful").setAutoWidth(true);
+        grid.addColumn(t -> ms(t.totals().p95Millis())).setHeader("p95").setAutoWidth(true);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT);
+        grid.setItems(health.overview(from, to));
+        grid.setAllRowsVisible(true);
+        return grid;
+    }
+
+    private static String label(String metric) {
+        return switch (metric) {
+            case "correctShare" -> "CORRECT share of graded runs";
+            case "fallbackRate" -> "Web fallback rate";
+            case "abstainRate" -> "Abstention rate";
+            case "degradedRate" -> "Degraded rate";
+            case "meanSupport" -> "Mean support of answers";
+            case "meanUsefulness" -> "Mean usefulness (1–5)";
+            case "helpfulRate" -> "Rated helpful";
+            case "p95Millis" -> "95th percentile latency";
+            default -> metric;
+        };
+    }
+
+    private static String value(String metric, Double v) {
+        if (v == null) {
+            return "—";
+        }
+        return switch (metric) {
+            case "meanUsefulness" -> String.format(Locale.ROOT, "%.1f", v);
+            case "p95Millis", "p50Millis" -> ms(v);
+            default -> pct(v);
+        };
+    }
+
+    private static String pct(Double v) {
+        return v == null ? "—" : String.format(Locale.ROOT, "%.0f %%", 100 * v);
+    }
+
+    private static String ms(Double v) {
+        return v == null ? "—" : String.format(Locale.ROOT, "%.0f ms", v);
+    }
+
+    private static double nz(Double v) {
+        return v == null ? 0 : v;
+    }
+}
