@@ -77,7 +77,8 @@ public class EvaluationView extends TenantScopedView {
         add(new Paragraph("Runs a labelled question set (one JSON object per line: question, gold_route kb | web | none, "
                 + "answers, gold_sentences, source — the shape of the Corrigo benchmark) through this tenant's active "
                 + "pipeline and, alongside, its naive baseline, and reports route accuracy, abstention, context "
-                + "precision and recall, answer containment, token F1 and latency. Evaluations run one at a time."));
+                + "precision and recall, answer containment, token F1, faithfulness and answer relevancy (judged by the "
+                + "active pipeline's critic and grader) and latency. Evaluations run one at a time."));
         MemoryBuffer buffer = new MemoryBuffer();
         Upload upload = new Upload(buffer);
         upload.setId("eval-upload");
@@ -254,13 +255,14 @@ public class EvaluationView extends TenantScopedView {
                 rows.add(new String[] {WHEN.format(job.startedAt()) + " · " + job.name(), p.name(),
                         Integer.toString(m.questions()), f(m.routeAccuracy()), f(m.abstentionRecall()),
                         f(m.falseAbstention()), f(m.contextPrecision()), f(m.contextRecall()), f(m.containment()),
-                        f(m.tokenF1()), String.format(Locale.ROOT, "%.0f / %.0f ms", m.latencyP50(), m.latencyP95())});
+                        f(m.tokenF1()), f(m.faithfulness()), f(m.answerRelevancy()),
+                        String.format(Locale.ROOT, "%.0f / %.0f ms", m.latencyP50(), m.latencyP95())});
             }
         }
         Grid<String[]> grid = new Grid<>();
         grid.setId("eval-compare");
         String[] headers = {"Evaluation", "Pipeline", "Questions", "Route acc.", "Abst. recall", "False abst.",
-                "Ctx precision", "Ctx recall", "Containment", "Token F1", "Latency p50 / p95"};
+                "Ctx precision", "Ctx recall", "Containment", "Token F1", "Faithfulness", "Relevancy", "Latency p50 / p95"};
         for (int i = 0; i < headers.length; i++) {
             int column = i;
             grid.addColumn(r -> r[column]).setHeader(headers[i]).setAutoWidth(true).setFlexGrow(i == 0 ? 1 : 0);

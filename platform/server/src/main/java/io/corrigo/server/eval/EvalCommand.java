@@ -172,9 +172,10 @@ public class EvalCommand {
         for (EvalReport.PipelineResult p : report.pipelines()) {
             EvalReport.Metrics m = p.overall();
             out.printf(Locale.ROOT, "%-16s route %.3f  abstention recall %.3f  false abstention %.3f  context P %.3f R %.3f"
-                            + "  containment %.3f  F1 %.3f  p50 %.1f ms  p95 %.1f ms  degraded %d%n", p.name(), m.routeAccuracy(),
+                            + "  containment %.3f  F1 %.3f  faithfulness %.3f  relevancy %.3f  p50 %.1f ms  p95 %.1f ms"
+                            + "  degraded %d%n", p.name(), m.routeAccuracy(),
                     m.abstentionRecall(), m.falseAbstention(), m.contextPrecision(), m.contextRecall(), m.containment(),
-                    m.tokenF1(), m.latencyP50(), m.latencyP95(), m.degraded());
+                    m.tokenF1(), m.faithfulness(), m.answerRelevancy(), m.latencyP50(), m.latencyP95(), m.degraded());
             if (m.degraded() > 0) {
                 out.printf(Locale.ROOT, "  WARNING: %d of %d %s runs were degraded (a plugin failed or was refused; "
                         + "runs.jsonl has each run's notices): these figures measure the failure too%n", m.degraded(),

@@ -44,9 +44,13 @@ public record EvalReport(Instant createdAt, String tenant, int questions, List<P
      * @param tokenF1           mean best token F1 against the references (answerable with references)
      * @param latencyP50        end to end, ms
      * @param latencyP95        end to end, ms
+     * @param faithfulness      mean support of the answers' sentences by their context, judged by the active
+     *                          pipeline's critic (answered questions)
+     * @param answerRelevancy   mean probability, graded by the active pipeline's retrieval evaluator, that the answer
+     *                          answers its question (answered questions)
      */
     public record Metrics(int questions, int degraded, double routeAccuracy, double abstentionRecall, double falseAbstention,
                           double contextPrecision, double contextRecall, double containment, double tokenF1,
-                          double latencyP50, double latencyP95) {
+                          double latencyP50, double latencyP95, double faithfulness, double answerRelevancy) {
     }
 }

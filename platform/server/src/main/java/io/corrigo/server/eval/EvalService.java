@@ -76,9 +76,11 @@ public class EvalService {
                                         Progress progress) {
         int total = questions.size() * pipelines.size();
         List<EvalRun> runs = new ArrayList<>();
+        // one judge for every pipeline compared: the first (the active one), so their answers are measured alike
+        CorrectivePipeline judge = pipelines.values().iterator().next();
         for (Map.Entry<String, CorrectivePipeline> entry : pipelines.entrySet()) {
             for (EvalQuestion question : questions) {
-                runs.add(toRun(entry.getKey(), question, entry.getValue().run(question.question())));
+                runs.add(toRun(entry.getKey(), question, entry.getValue().run(question.question()), judge));
                 if (progress != null) {
                     progress.done(runs.size(), total);
                 }
@@ -87,7 +89,7 @@ public class EvalService {
         return runs;
     }
 
-    private static EvalRun toRun(String name, EvalQuestion question, RunResult result) {
+    private static EvalRun toRun(String name, EvalQuestion question, RunResult result, CorrectivePipeline judge) {
         RunTrace trace = result.trace();
         // naive traces list the whole passages' sentences as kept (CorrectivePipeline.NAIVE_CONTEXT)
         List<String> context = trace.strips().stream().filter(StripTrace::kept).map(StripTrace::text).toList();
@@ -95,10 +97,49 @@ public class EvalService {
         for (StageTiming timing : trace.timings()) {
             stages.merge(timing.stage().name(), timing.millis(), Double::sum);
         }
+        Double faithfulness = null;
+        Double relevancy = null;
+        if (!result.answer().abstained()) {
+            String answer = withoutMarkers(result.answer().text());
+            faithfulness = faithfulness(judge, question.question(), context, answer);
+            java.util.OptionalDouble relevant = judge.relevance(question.question(), answer);
+            relevancy = relevant.isPresent() ? relevant.getAsDouble() : null;
+        }
         return new EvalRun(name, question, trace.action() == null ? null : trace.action().name(),
                 result.answer().abstained(), result.answer().text(), context, stages, trace.totalMillis(),
                 trace.rounds().size(), trace.degraded(),
-                trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList());
+                trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList(), faithfulness, relevancy);
+    }
+
+    /**
+     * Faithfulness of {@code answer}: the mean support the critic of {@code judge} gives its sentences against
+     * {@code context} (a sentence fully supported counts 1, partly ½, not at all 0; RAGAS's "claims supported by the
+     * context", with the critic as the judge); {@code null} without a critic or context.
+     */
+    static Double faithfulness(CorrectivePipeline judge, String question, List<String> context, String answer) {
+        if (context.isEmpty()) {
+            return answer.isBlank() ? null : 0.0; // nothing to support it: no claim of it is supported
+        }
+        return judge.judge(question, context, answer).filter(c -> !c.sentences().isEmpty())
+                .map(io.corrigo.api.Critique::support).orElse(null);
+    }
+
+    /**
+     * The faithfulness of {@code answer} to {@code question} against the sentences of {@code context}, judged by the
+     * critic of the tenant's pipeline. @throws io.corrigo.server.problem.ServiceException 404
+     */
+    public Double faithfulness(String tenantId, String question, List<String> context, String answer) {
+        return faithfulness(runtimes.forTenant(tenantId).pipeline(), question, context, withoutMarkers(answer));
+    }
+
+    /** The answer's relevancy to the question, graded by the tenant's retrieval evaluator; {@code null} if it fails. */
+    public Double relevancy(String tenantId, String question, String answer) {
+        java.util.OptionalDouble r = runtimes.forTenant(tenantId).pipeline().relevance(question, withoutMarkers(answer));
+        return r.isPresent() ? r.getAsDouble() : null;
+    }
+
+    private static String withoutMarkers(String answer) {
+        return answer == null ? "" : answer.replaceAll("\\s*\\[\\d+\\]", "").strip();
     }
 
     /** The report of {@code runs}: metrics per pipeline, per slice, and the difference to the naive baseline. */
@@ -119,6 +160,8 @@ public class EvalService {
             differences.put("contextRecall", a.contextRecall() - b.contextRecall());
             differences.put("containment", a.containment() - b.containment());
             differences.put("tokenF1", a.tokenF1() - b.tokenF1());
+            differences.put("faithfulness", a.faithfulness() - b.faithfulness());
+            differences.put("answerRelevancy", a.answerRelevancy() - b.answerRelevancy());
             differences.put("latencyP50", a.latencyP50() - b.latencyP50());
             differences.put("latencyP95", a.latencyP95() - b.latencyP95());
         });
@@ -179,8 +222,11 @@ public class EvalService {
         }
         List<Double> latency = rows.stream().map(EvalRun::totalMillis).toList();
         int degraded = (int) rows.stream().filter(EvalRun::degraded).count();
+        List<Double> faithful = rows.stream().map(EvalRun::faithfulness).filter(java.util.Objects::nonNull).toList();
+        List<Double> relevant = rows.stream().map(EvalRun::relevancy).filter(java.util.Objects::nonNull).toList();
         return new EvalReport.Metrics(rows.size(), degraded, route, abstentionRecall, falseAbstention,
                 EvalMetrics.mean(precision), EvalMetrics.mean(recall), EvalMetrics.mean(containment),
-                EvalMetrics.mean(f1), EvalMetrics.percentile(latency, 50), EvalMetrics.percentile(latency, 95));
+                EvalMetrics.mean(f1), EvalMetrics.percentile(latency, 50), EvalMetrics.percentile(latency, 95),
+                EvalMetrics.mean(faithful), EvalMetrics.mean(relevant));
     }
 }

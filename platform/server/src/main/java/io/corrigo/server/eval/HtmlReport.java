@@ -100,6 +100,7 @@ public final class HtmlReport {
             {"routeAccuracy", "route accuracy"}, {"abstentionRecall", "abstention recall"},
             {"falseAbstention", "false abstention"}, {"contextPrecision", "context precision"},
             {"contextRecall", "context recall"}, {"containment", "answer containment"}, {"tokenF1", "token F1"},
+            {"faithfulness", "faithfulness"}, {"answerRelevancy", "answer relevancy"},
             {"latencyP50", "latency p50"}, {"latencyP95", "latency p95"}};
 
     static double value(EvalReport.Metrics m, String metric) {
@@ -111,6 +112,8 @@ public final class HtmlReport {
             case "contextRecall" -> m.contextRecall();
             case "containment" -> m.containment();
             case "tokenF1" -> m.tokenF1();
+            case "faithfulness" -> m.faithfulness();
+            case "answerRelevancy" -> m.answerRelevancy();
             case "latencyP50" -> m.latencyP50();
             case "latencyP95" -> m.latencyP95();
             default -> throw new IllegalArgumentException(metric);
@@ -119,7 +122,7 @@ public final class HtmlReport {
 
     /** Horizontal bars for the [0, 1] metrics, one bar per pipeline. */
     private static String bars(EvalReport report) {
-        List<String[]> unit = List.of(METRICS).subList(0, 7);
+        List<String[]> unit = List.of(METRICS).subList(0, 9);
         int rowHeight = 14 * report.pipelines().size() + 10;
         int height = unit.size() * rowHeight + 30;
         StringBuilder svg = new StringBuilder("<svg role=\"img\" aria-label=\"metrics per pipeline\" width=\"720\" height=\"")

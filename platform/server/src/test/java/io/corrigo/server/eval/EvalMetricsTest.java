@@ -71,13 +71,17 @@ class EvalMetricsTest {
         EvalQuestion web = new EvalQuestion("c", "q", List.of("Paris"), "web", List.of("It is in Paris."), "clapnq");
         List<EvalRun> runs = List.of(
                 new EvalRun("p", kb, "CORRECT", false, "It takes five days [1].", List.of("The incubation is five days."),
-                        Map.of("GENERATE", 1.0), 10, 1, false, List.of()),
-                new EvalRun("p", none, "INCORRECT", true, "I could not find it.", List.of(), Map.of(), 20, 0, false, List.of()),
-                new EvalRun("p", web, "CORRECT", true, "No.", List.of(), Map.of(), 30, 0, true, List.of("RETRIEVE: lucene-retriever: timed out")));
+                        Map.of("GENERATE", 1.0), 10, 1, false, List.of(), 0.75, 0.6),
+                new EvalRun("p", none, "INCORRECT", true, "I could not find it.", List.of(), Map.of(), 20, 0, false, List.of(),
+                        null, null),
+                new EvalRun("p", web, "CORRECT", true, "No.", List.of(), Map.of(), 30, 0, true,
+                        List.of("RETRIEVE: lucene-retriever: timed out"), 0.25, 0.2));
 
         EvalReport.Metrics m = EvalService.metrics(runs);
 
         assertThat(m.routeAccuracy()).isCloseTo(2 / 3.0, within(1e-9));
+        assertThat(m.faithfulness()).as("mean over the judged answers").isCloseTo(0.5, within(1e-9));
+        assertThat(m.answerRelevancy()).isCloseTo(0.4, within(1e-9));
         assertThat(m.abstentionRecall()).isEqualTo(1.0);
         assertThat(m.falseAbstention()).isEqualTo(0.5);
         assertThat(m.contextPrecision()).isEqualTo(1.0); // the web run's empty context counts as NaN, not 0
