@@ -60,6 +60,10 @@ class AdminUiBrowserTest extends UiTestBase {
     IngestionService ingestion;
     @Autowired
     io.corrigo.server.access.ApiKeys keys;
+    @Autowired
+    io.corrigo.server.eval.EvalCases cases;
+    @Autowired
+    io.corrigo.server.eval.EvalJobs evaluations;
 
     @AfterAll
     static void stopBrowser() {
@@ -205,9 +209,17 @@ class AdminUiBrowserTest extends UiTestBase {
 
         b.click("eval-calibrate");
         b.upload("eval-upload", questions);
-
+        // the job ends in the background; the page follows it by polling (and shows it when opened again)
+        b.waitUntil(d -> evaluations.list(TENANT).stream().anyMatch(j -> j.state().equals("DONE")), Duration.ofSeconds(60));
+        try {
+            b.waitUntil(d -> !d.findElements(By.cssSelector("#evaluations .evaluation[data-state='DONE']")).isEmpty(),
+                    Duration.ofSeconds(10));
+        } catch (RuntimeException notYet) {
+            b.screenshot("06a-evaluation-polling-behind");
+            b.open("/evaluation?tenant=" + TENANT);
+        }
         b.waitUntil(d -> !d.findElements(By.cssSelector("#evaluations .evaluation[data-state='DONE']")).isEmpty(),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(10));
         b.waitUntil(d -> !d.findElements(By.id("eval-compare")).isEmpty(), Duration.ofSeconds(10));
         assertThat(b.text("evaluations")).contains("zorblax-questions.jsonl", "HTML report");
         String compare = b.text("eval-compare");
@@ -217,6 +229,9 @@ class AdminUiBrowserTest extends UiTestBase {
         b.screenshot("06b-evaluation");
 
         assertThat(b.text("eval-calibration")).contains("95 % interval");
+        // stored evaluations draw their trend
+        assertThat(b.element("eval-trend").findElements(By.cssSelector("polyline, circle"))).isNotEmpty();
+        assertThat(b.text("eval-compare")).contains("Faithfulness", "Relevancy");
         int drafts = pipelines.versions(TENANT).size();
         b.click("eval-apply-calibration");
 
@@ -257,6 +272,16 @@ class AdminUiBrowserTest extends UiTestBase {
         b.waitForVaadin();
         assertThat(b.text("answer-text")).contains("412 grams");
         b.screenshot("08-run-trace");
+
+        // a run becomes an evaluation case, with the route and answer expected
+        b.click("add-eval-case");
+        b.typeArea("eval-case-answer", "412 grams");
+        b.click("eval-case-save");
+        b.waitUntil(d -> cases.cases(TENANT, "regression").size() == 1, Duration.ofSeconds(10));
+        var kept = cases.cases(TENANT, "regression").get(0);
+        assertThat(kept.goldRoute()).isEqualTo("kb");
+        assertThat(kept.answer()).isEqualTo("412 grams");
+        assertThat(kept.question()).contains("Zorblax");
     }
 
     @Test

@@ -62,11 +62,13 @@ public class EvaluationView extends TenantScopedView {
     private final Polling polling = new Polling(POLL_MILLIS);
 
     private final io.corrigo.server.pipeline.PipelineService pipelines;
+    private final io.corrigo.server.eval.EvalCases cases;
 
     public EvaluationView(TenantSelection selection, EvalJobs jobs, Calibration calibration,
-                          io.corrigo.server.pipeline.PipelineService pipelines) {
+                          io.corrigo.server.pipeline.PipelineService pipelines, io.corrigo.server.eval.EvalCases cases) {
         super(selection, "Evaluation");
         this.pipelines = pipelines;
+        this.cases = cases;
         this.jobs = jobs;
         this.calibration = calibration;
         addDetachListener(e -> polling.stop(e.getUI()));
@@ -126,9 +128,31 @@ public class EvaluationView extends TenantScopedView {
             });
         });
         rated.setId("eval-calibrate-feedback");
+        java.util.Map<String, Integer> sets = cases.sets(tenantId);
+        com.vaadin.flow.component.select.Select<String> set = new com.vaadin.flow.component.select.Select<>();
+        set.setId("eval-set");
+        set.setLabel("Or evaluate a set of cases kept from runs");
+        set.setItems(sets.keySet());
+        set.setItemLabelGenerator(name -> name + " (" + sets.get(name) + " cases)");
+        set.setEmptySelectionAllowed(false);
+        set.setPlaceholder(sets.isEmpty() ? "none yet: a run's page adds one" : "choose a set");
+        set.setEnabled(!sets.isEmpty());
+        Button runSet = new Button("Evaluate set", e -> Toasts.attempt(() -> {
+            if (set.getValue() == null) {
+                throw new IllegalArgumentException("Choose a set first.");
+            }
+            EvalJobs.Job job = jobs.submit(tenantId, "set " + set.getValue(), cases.jsonl(tenantId, set.getValue()),
+                    naive.getValue(), false, null);
+            Toasts.success("Evaluating " + job.name() + ".");
+            refresh(tenantId);
+        }));
+        runSet.setId("eval-run-set");
+        runSet.setEnabled(!sets.isEmpty());
+        HorizontalLayout setRow = new HorizontalLayout(set, runSet);
+        setRow.setAlignItems(FlexComponent.Alignment.BASELINE);
         rated.getElement().setAttribute("title", "Replays the runs users rated helpful or not helpful over the "
                 + "threshold grid: the best thresholds agree most with the ratings");
-        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate, other, rated));
+        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate, other, rated, setRow));
         top.setAlignItems(FlexComponent.Alignment.CENTER);
         top.setWidthFull();
         top.getStyle().set("flex-wrap", "wrap");
@@ -156,7 +180,7 @@ public class EvaluationView extends TenantScopedView {
         List<EvalJobs.Job> done = all.stream().filter(j -> j.report() != null).toList();
         comparison.removeAll();
         if (!done.isEmpty()) {
-            comparison.add(new H4("Compare (newest first)"), compare(done));
+            comparison.add(new H4("Compare (newest first)"), compare(done), trend(done));
         }
         boolean running = all.stream().anyMatch(j -> j.state().equals("RUNNING"));
         polling.keep(running, () -> refresh(tenantId));
@@ -245,6 +269,36 @@ public class EvaluationView extends TenantScopedView {
         header.getElement().setAttribute("title", title);
         return header;
     }
+
+    /**
+     * The headline metrics of the active pipeline over the stored evaluations, oldest first: whether quality moves as
+     * the pipeline and the knowledge change.
+     */
+    private static com.vaadin.flow.component.Component trend(List<EvalJobs.Job> done) {
+        List<EvalJobs.Job> oldestFirst = new ArrayList<>(done);
+        java.util.Collections.reverse(oldestFirst);
+        List<String> labels = new ArrayList<>();
+        double[][] values = new double[4][oldestFirst.size()];
+        for (int i = 0; i < oldestFirst.size(); i++) {
+            EvalJobs.Job job = oldestFirst.get(i);
+            labels.add(DAY.format(job.startedAt()));
+            EvalReport.Metrics m = job.report().pipelines().get(0).overall();
+            values[0][i] = m.routeAccuracy();
+            values[1][i] = m.faithfulness();
+            values[2][i] = m.answerRelevancy();
+            values[3][i] = m.tokenF1();
+        }
+        com.vaadin.flow.component.Component chart = io.corrigo.ui.trace.SvgChart.lines("eval-trend",
+                "Trend of the evaluated pipeline (oldest first)", "", labels, List.of(
+                        new io.corrigo.ui.trace.SvgChart.Series("route accuracy", "var(--lumo-primary-color)", values[0]),
+                        new io.corrigo.ui.trace.SvgChart.Series("faithfulness", "var(--lumo-success-color)", values[1]),
+                        new io.corrigo.ui.trace.SvgChart.Series("answer relevancy", "#f0a500", values[2]),
+                        new io.corrigo.ui.trace.SvgChart.Series("token F1", "var(--lumo-error-color)", values[3])));
+        return chart;
+    }
+
+    private static final java.time.format.DateTimeFormatter DAY = java.time.format.DateTimeFormatter
+            .ofPattern("MM-dd HH:mm").withZone(java.time.ZoneId.systemDefault());
 
     /** One row per (evaluation, pipeline): the headline metrics side by side. */
     private static Grid<String[]> compare(List<EvalJobs.Job> done) {

@@ -50,11 +50,33 @@ public class EvalJobs {
         private volatile String html;
         private volatile List<Calibration.Point> calibration;
 
+        private volatile String host;
+
         Job(String id, String tenant, String name, Instant startedAt) {
             this.id = id;
             this.tenant = tenant;
             this.name = name;
             this.startedAt = startedAt;
+        }
+
+        /** A finished (or abandoned) evaluation read back from the database. */
+        static Job restored(String id, String tenant, String name, Instant startedAt, String state, String error,
+                            EvalReport report, String html, List<Calibration.Point> calibration, String host) {
+            Job job = new Job(id, tenant, name, startedAt);
+            job.state = state;
+            job.error = error;
+            job.report = report;
+            job.html = html;
+            job.calibration = calibration;
+            job.host = host;
+            job.total = 1;
+            job.done = "DONE".equals(state) ? 1 : 0;
+            return job;
+        }
+
+        /** The host that ran it. */
+        public String host() {
+            return host;
         }
 
         public String id() {
@@ -113,8 +135,17 @@ public class EvalJobs {
     private final ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("corrigo-eval"));
     private final Map<String, Deque<Job>> byTenant = new ConcurrentHashMap<>();
 
+    private final EvalStore store;
+    private final io.corrigo.server.pipeline.PipelineService pipelines;
+    private final String hostId;
+
     EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, RunLog runLog, Clock clock,
-             @org.springframework.beans.factory.annotation.Value("${corrigo.calibration.min-labelled:30}") int minLabelled) {
+             @org.springframework.beans.factory.annotation.Value("${corrigo.calibration.min-labelled:30}") int minLabelled,
+             EvalStore store, io.corrigo.server.pipeline.PipelineService pipelines,
+             @org.springframework.beans.factory.annotation.Value("${corrigo.host-id:}") String hostId) {
+        this.store = store;
+        this.pipelines = pipelines;
+        this.hostId = io.corrigo.server.HostId.resolve(hostId);
         this.minLabelled = Math.max(1, minLabelled);
         this.eval = eval;
         this.runLog = runLog;
@@ -154,7 +185,9 @@ public class EvalJobs {
                     + " Run the evaluation without calibration, or add questions.");
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
+        job.host = hostId;
         job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0) + (compareVersion != null ? 1 : 0));
+        store.started(job, jsonl, pipelines.activeVersion(tenantId), hostId);
         remember(tenantId, job);
         worker.execute(() -> {
             try {
@@ -178,8 +211,26 @@ public class EvalJobs {
                 job.error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
                 job.state = "FAILED";
             }
+            persist(job);
         });
         return job;
+    }
+
+    private void persist(Job job) {
+        try {
+            store.finished(job, clock.instant());
+        } catch (RuntimeException e) {
+            log.error("Evaluation {} of tenant {} could not be stored: {}", job.id, job.tenant, e.toString());
+        }
+    }
+
+    /** Evaluations this host was running when it last stopped end as FAILED, saying so. */
+    @org.springframework.context.event.EventListener(org.springframework.boot.context.event.ApplicationReadyEvent.class)
+    void abandonInterrupted() {
+        int abandoned = store.abandon(hostId, clock.instant());
+        if (abandoned > 0) {
+            log.info("{} evaluation(s) interrupted by this host's restart marked FAILED", abandoned);
+        }
     }
 
     private String tooFew(int found, String what) {
@@ -239,16 +290,40 @@ public class EvalJobs {
         }
     }
 
-    /** The tenant's evaluations, newest first. */
+    /**
+     * The tenant's evaluations, newest first: those running on this host (with their progress), then the stored ones,
+     * the latest {@code KEPT}; calibrations on rated runs of this host, which are not stored, with them.
+     */
     public List<Job> list(String tenantId) {
         tenants.require(tenantId);
+        Map<String, Job> all = new java.util.LinkedHashMap<>();
         Deque<Job> jobs = byTenant.get(tenantId);
-        if (jobs == null) {
-            return List.of();
+        if (jobs != null) {
+            synchronized (jobs) {
+                jobs.forEach(j -> all.put(j.id, j));
+            }
         }
-        synchronized (jobs) {
-            return List.copyOf(jobs);
+        for (Job stored : store.list(tenantId, KEPT)) {
+            all.putIfAbsent(stored.id, stored);
         }
+        return all.values().stream().sorted(java.util.Comparator.comparing(Job::startedAt).reversed()).limit(KEPT).toList();
+    }
+
+    /** One evaluation of the tenant. @throws ServiceException 404 */
+    public Job get(String tenantId, String id) {
+        tenants.require(tenantId);
+        Deque<Job> jobs = byTenant.get(tenantId);
+        if (jobs != null) {
+            synchronized (jobs) {
+                for (Job j : jobs) {
+                    if (j.id.equals(id)) {
+                        return j;
+                    }
+                }
+            }
+        }
+        return store.find(tenantId, id).orElseThrow(() -> ServiceException.notFound("evaluation_not_found",
+                "Tenant '" + tenantId + "' has no evaluation '" + id + "'."));
     }
 
     @PreDestroy
