@@ -30,3 +30,15 @@ CREATE TABLE eval_case (
     created_at  TIMESTAMP WITH TIME ZONE NOT NULL
 );
 CREATE INDEX eval_case_set ON eval_case (tenant_id, set_name);
+
+-- A tenant's scheduled re-evaluation: a stored set evaluated on a cron (six fields: second minute hour day month
+-- weekday), an alert when route accuracy or faithfulness falls by more than the tolerance since the last one.
+CREATE TABLE eval_schedule (
+    tenant_id   VARCHAR(40)  NOT NULL PRIMARY KEY REFERENCES tenant (id),
+    set_name    VARCHAR(100) NOT NULL,
+    cron        VARCHAR(100) NOT NULL,
+    tolerance   DOUBLE PRECISION NOT NULL,
+    enabled     BOOLEAN      NOT NULL,
+    created_at  TIMESTAMP WITH TIME ZONE NOT NULL,
+    last_run_at TIMESTAMP WITH TIME ZONE
+);

@@ -22,10 +22,40 @@ class EvalController {
 
     private final EvalJobs jobs;
     private final EvalCases cases;
+    private final EvalSchedules schedules;
 
-    EvalController(EvalJobs jobs, EvalCases cases) {
+    EvalController(EvalJobs jobs, EvalCases cases, EvalSchedules schedules) {
         this.jobs = jobs;
         this.cases = cases;
+        this.schedules = schedules;
+    }
+
+    /**
+     * A scheduled re-evaluation.
+     *
+     * @param set       a stored set of cases
+     * @param cron      six fields: second minute hour day month weekday
+     * @param tolerance the fall in route accuracy or faithfulness that raises an alert (default 0.05)
+     */
+    record ScheduleRequest(String set, String cron, Double tolerance, Boolean enabled) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/evaluation-schedule")
+    ResponseEntity<EvalSchedules.Schedule> schedule(@PathVariable String tenant) {
+        return schedules.get(tenant).map(ResponseEntity::ok).orElseThrow(() -> io.corrigo.server.problem.ServiceException
+                .notFound("schedule_not_found", "Tenant '" + tenant + "' has no evaluation schedule."));
+    }
+
+    @org.springframework.web.bind.annotation.PutMapping("/api/v1/tenants/{tenant}/evaluation-schedule")
+    EvalSchedules.Schedule saveSchedule(@PathVariable String tenant, @RequestBody ScheduleRequest request) {
+        return schedules.save(tenant, request.set(), request.cron(), request.tolerance() == null ? 0.05 : request.tolerance(),
+                request.enabled() == null || request.enabled());
+    }
+
+    @org.springframework.web.bind.annotation.DeleteMapping("/api/v1/tenants/{tenant}/evaluation-schedule")
+    ResponseEntity<Void> deleteSchedule(@PathVariable String tenant) {
+        schedules.delete(tenant);
+        return ResponseEntity.noContent().build();
     }
 
     /**

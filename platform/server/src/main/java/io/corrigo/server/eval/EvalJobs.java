@@ -173,6 +173,12 @@ public class EvalJobs {
     /** As {@link #submit(String, String, String, boolean, boolean)}, running {@code compareVersion} beside the active one. */
     public Job submit(String tenantId, String fileName, String jsonl, boolean naive, boolean calibrate,
                       Integer compareVersion) {
+        return submit(tenantId, fileName, jsonl, naive, calibrate, compareVersion, null);
+    }
+
+    /** As {@link #submit(String, String, String, boolean, boolean, Integer)}; {@code whenDone} is told when it ends. */
+    Job submit(String tenantId, String fileName, String jsonl, boolean naive, boolean calibrate, Integer compareVersion,
+               java.util.function.Consumer<Job> whenDone) {
         tenants.require(tenantId);
         List<EvalQuestion> questions;
         try {
@@ -212,6 +218,13 @@ public class EvalJobs {
                 job.state = "FAILED";
             }
             persist(job);
+            if (whenDone != null) {
+                try {
+                    whenDone.accept(job);
+                } catch (RuntimeException e) {
+                    log.warn("After evaluation {} of tenant {}: {}", job.id, tenantId, e.toString());
+                }
+            }
         });
         return job;
     }

@@ -112,6 +112,21 @@ public class HealthWatch {
         return recorded;
     }
 
+    /**
+     * Records an alert found elsewhere (a scheduled evaluation that fell beyond its tolerance) and sends it to the
+     * tenant's webhook, as a level change of {@code metric}.
+     */
+    public HealthAlert raise(String tenantId, String metric, HealthBand.Level level, Double value, Double threshold,
+                             String message) {
+        Instant now = clock.instant();
+        String previous = jdbc.queryForList("SELECT level FROM health_alert_state WHERE tenant_id = ? AND metric = ?",
+                String.class, tenantId, metric).stream().findFirst().orElse(OK);
+        setState(tenantId, metric, level.name(), now);
+        HealthAlert alert = insert(tenantId, metric, level.name(), previous, value, threshold, message, now);
+        webhooks.deliver(alert);
+        return alert;
+    }
+
     /** What one metric was seen at. */
     private record Observed(String level, Double value, HealthBand band, long runs) {
     }
@@ -120,15 +135,20 @@ public class HealthWatch {
         Double threshold = o.band() == null || OK.equals(o.level()) ? null
                 : o.level().equals(HealthBand.Level.ALERT.name()) ? o.band().alert() : o.band().warn();
         String message = message(metric, o, previous, threshold);
+        return insert(tenantId, metric, o.level(), previous, o.value(), threshold, message, now);
+    }
+
+    private HealthAlert insert(String tenantId, String metric, String level, String previous, Double value,
+                               Double threshold, String message, Instant now) {
         GeneratedKeyHolder key = new GeneratedKeyHolder();
         jdbc.update(connection -> {
             var statement = connection.prepareStatement("INSERT INTO health_alert (tenant_id, metric, level, previous, "
                     + "metric_value, threshold, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", new String[] {"id"});
             statement.setString(1, tenantId);
             statement.setString(2, metric);
-            statement.setString(3, o.level());
+            statement.setString(3, level);
             statement.setString(4, previous);
-            statement.setObject(5, o.value());
+            statement.setObject(5, value);
             statement.setObject(6, threshold);
             statement.setString(7, message);
             statement.setObject(8, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
@@ -136,7 +156,7 @@ public class HealthWatch {
         }, key);
         long id = key.getKey().longValue();
         log.info("Tenant {}: {}", tenantId, message);
-        return new HealthAlert(id, tenantId, metric, o.level(), previous, o.value(), threshold, message, now);
+        return new HealthAlert(id, tenantId, metric, level, previous, value, threshold, message, now);
     }
 
     private String message(String metric, Observed o, String previous, Double threshold) {
