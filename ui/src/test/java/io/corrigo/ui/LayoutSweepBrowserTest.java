@@ -166,6 +166,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
         assertThat(browser.text("health-top-questions")).contains("How much does a Zorblax widget weigh?");
         assertThat(browser.element("health-grades").findElements(By.cssSelector("rect"))).isNotEmpty();
         assertThat(browser.text("health-overview")).contains(TENANT);
+        assertThat(browser.text("health-spend")).startsWith("This month:");
         browser.screenshot("40-health");
     }
 

@@ -68,10 +68,12 @@ public class HealthView extends TenantScopedView {
     private final Webhooks webhooks;
     private final TenantAccess access;
     private final Clock clock;
+    private final io.corrigo.server.cost.Budgets budgets;
 
     public HealthView(TenantSelection selection, HealthService health, HealthWatch watch, Webhooks webhooks,
-                      TenantAccess access, Clock clock) {
+                      TenantAccess access, Clock clock, io.corrigo.server.cost.Budgets budgets) {
         super(selection, "Health");
+        this.budgets = budgets;
         this.health = health;
         this.watch = watch;
         this.webhooks = webhooks;
@@ -112,10 +114,31 @@ public class HealthView extends TenantScopedView {
         } else {
             add(summary(h), bands(h.bands()), charts(h, window), questions(h));
         }
-        add(new H3("Alerts"), alerts(tenantId), webhook(tenantId));
+        add(spend(tenantId), new H3("Alerts"), alerts(tenantId), webhook(tenantId));
         if (access.isPlatformAdmin()) {
             add(new H3("All tenants"), overview(from, to));
         }
+    }
+
+    /** The month's model spend against the tenant's budget (the price table's currency). */
+    private Component spend(String tenantId) {
+        io.corrigo.server.cost.Budgets.Spend spend = budgets.spend(tenantId);
+        String text = String.format(Locale.ROOT, "This month: %,d prompt and %,d completion tokens, %.4f spent", spend.inputTokens(),
+                spend.outputTokens(), spend.monthToDate())
+                + (spend.budget() == null ? " (no budget: PUT /api/v1/tenants/" + tenantId + "/budget sets one)."
+                : String.format(Locale.ROOT, " of a %.2f budget (%s; once spent: %s).", spend.budget().monthlyLimit(),
+                        switch (spend.state()) {
+                            case "SPENT" -> "spent";
+                            case "WARN" -> "past " + Math.round(100 * spend.budget().warnShare()) + " %";
+                            default -> "within it";
+                        }, spend.budget().policy().name().toLowerCase(Locale.ROOT)));
+        Paragraph p = new Paragraph(text);
+        p.setId("health-spend");
+        if ("SPENT".equals(spend.state()) || "WARN".equals(spend.state())) {
+            p.getStyle().set("color", "SPENT".equals(spend.state()) ? "var(--lumo-error-text-color)" : "#b07800")
+                    .set("font-weight", "600");
+        }
+        return p;
     }
 
     /** The latest level changes of the tenant's banded metrics and breakers. */

@@ -88,6 +88,9 @@ public class RunsView extends TenantScopedView {
         grid.addColumn(r -> String.format(java.util.Locale.ROOT, "%.0f ms", r.totalMillis())).setHeader("Time").setAutoWidth(true);
         grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader("Feedback").setAutoWidth(true);
         grid.addColumn(r -> "v" + r.pipelineVersion()).setHeader("Pipeline").setAutoWidth(true);
+        grid.addColumn(r -> r.usage() == null ? "" : String.format(java.util.Locale.ROOT, "%d tok · %.4f",
+                r.usage().inputTokens() + r.usage().outputTokens(), r.usage().cost()))
+                .setHeader("Tokens · cost").setAutoWidth(true);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
         grid.setPageSize(50);
         grid.addItemClickListener(e -> getUI().ifPresent(ui -> ui.navigate(RunDetailView.class,

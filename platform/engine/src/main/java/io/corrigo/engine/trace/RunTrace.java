@@ -44,6 +44,15 @@ public record RunTrace(String question, Instant startedAt, PipelineSettings sett
         rounds = rounds == null ? List.of() : List.copyOf(rounds);
     }
 
+    /** This trace with one more notice (a host's own, such as a spent budget). */
+    public RunTrace withNotice(Notice notice) {
+        List<Notice> more = new java.util.ArrayList<>(notices);
+        more.add(notice);
+        return new RunTrace(question, startedAt, settings, plugins, retrieved, action, rewrittenQuery, searchResults,
+                strips, contextTokens, abstained, incomplete, List.copyOf(more), timings, totalMillis, retrievalDecision,
+                rounds, reranking, condensation, generatorUsage);
+    }
+
     /** Whether any notice degraded the answer. */
     public boolean degraded() {
         return notices.stream().anyMatch(Notice::degrading);

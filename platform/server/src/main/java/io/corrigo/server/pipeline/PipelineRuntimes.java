@@ -211,6 +211,43 @@ public class PipelineRuntimes {
     }
 
     /**
+     * The tenant's active pipeline with every stage whose plugin calls out of the process (a model, a search API)
+     * replaced by the shipped offline plugin of its kind, or left out when it is optional: what a tenant whose budget is
+     * spent answers with under the DEGRADE policy. Close it when done.
+     */
+    public Preview offline(String tenantId) {
+        TenantPipeline active = forTenant(tenantId);
+        plugins.lifecycle().readLock().lock();
+        try {
+            ActivePipeline stored = pipelines.activeWithSecrets(tenantId);
+            Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
+            PipelineDefinition defaults = PipelineService.defaultDefinition();
+            stored.definition().stages().forEach((stage, config) -> {
+                StageKind<?> kind = StageKind.of(stage).orElse(null);
+                boolean callsOut = kind != null && plugins.factory(kind, config.factoryId())
+                        .map(h -> !h.factory().inProcess()).orElse(false);
+                if (!callsOut) {
+                    stages.put(stage, config);
+                } else if (defaults.stages().containsKey(stage)) {
+                    stages.put(stage, defaults.stages().get(stage));
+                }
+            });
+            PipelineDefinition offline = new PipelineDefinition(stored.definition().settings(), stages,
+                    stored.definition().resilience(), stored.definition().models());
+            synchronized (this) {
+                Built current = byTenant.get(tenantId);
+                Map<InstanceKey, Object> shared = current == null ? Map.of() : current.instances();
+                Built built = build(new ActivePipeline(tenantId, active.version(), offline, stored.createdAt()), shared, false);
+                List<Object> own = built.instances().entrySet().stream()
+                        .filter(e -> shared.get(e.getKey()) != e.getValue()).map(Map.Entry::getValue).toList();
+                return new Preview(built.pipeline(), own);
+            }
+        } finally {
+            plugins.lifecycle().readLock().unlock();
+        }
+    }
+
+    /**
      * Why the tenant's active pipeline cannot run as configured: each stage whose factory no started plugin offers
      * (uninstalled, disabled, refused), with the reason. Empty when every stage has its plugin.
      */
@@ -272,7 +309,9 @@ public class PipelineRuntimes {
         InstanceKey retrieverKey = keys.get(StageKind.RETRIEVER);
         KnowledgeIndex index = retrieverKey != null && instances.get(retrieverKey) instanceof KnowledgeIndex writable
                 ? writable : null;
-        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index), instances, refs,
+        StageConfig generator = active.definition().stages().get(StageKind.GENERATOR.stage());
+        String model = generator == null ? null : generator.properties().getOrDefault("model", generator.factoryId());
+        return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index, model), instances, refs,
                 false);
     }
 

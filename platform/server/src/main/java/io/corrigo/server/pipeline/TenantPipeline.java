@@ -11,8 +11,10 @@ import java.util.Optional;
  * @param version  the pipeline version it was built from
  * @param pipeline the engine pipeline
  * @param index    the writable side of the retriever, or {@code null} when the retriever is read-only
+ * @param generatorModel the generator's {@code model} setting (what its tokens are priced by), or its factory id
  */
-public record TenantPipeline(String tenantId, int version, CorrectivePipeline pipeline, KnowledgeIndex index) {
+public record TenantPipeline(String tenantId, int version, CorrectivePipeline pipeline, KnowledgeIndex index,
+                             String generatorModel) {
 
     public Optional<KnowledgeIndex> knowledgeIndex() {
         return Optional.ofNullable(index);

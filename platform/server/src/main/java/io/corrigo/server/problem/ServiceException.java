@@ -20,7 +20,9 @@ public class ServiceException extends RuntimeException {
         /** No such thing, or one the caller may not see (reported alike). */
         NOT_FOUND,
         /** The request clashes with the current state: a taken name, a plugin that will not start. */
-        CONFLICT
+        CONFLICT,
+        /** A limit is spent for now (a tenant's monthly budget): try again later. */
+        EXHAUSTED
     }
 
     private final Kind kind;

@@ -34,8 +34,14 @@ public class QueryService {
     private final Clock clock;
     private final int maxQueryChars;
 
+    private final io.corrigo.server.cost.Budgets budgets;
+    private final io.corrigo.server.cost.Prices prices;
+
     QueryService(TenantService tenants, PipelineRuntimes runtimes, RunWriter runs, Conversations conversations,
-                 ObjectMapper json, Clock clock, CorrigoProperties properties) {
+                 ObjectMapper json, Clock clock, CorrigoProperties properties, io.corrigo.server.cost.Budgets budgets,
+                 io.corrigo.server.cost.Prices prices) {
+        this.budgets = budgets;
+        this.prices = prices;
         this.conversations = conversations;
         this.tenants = tenants;
         this.runtimes = runtimes;
@@ -61,9 +67,47 @@ public class QueryService {
     public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
                              Consumer<String> tokens, Consumer<Decision> decisions) {
         String q = validate(tenantId, question);
-        TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q, history, tokens, decisions);
-        return response(save(runId, tenantId, pipeline, result), result);
+        try (Lease lease = lease(tenantId)) {
+            RunResult result = lease.noted(lease.pipeline().pipeline().run(q, history, tokens, decisions));
+            return response(save(runId, tenantId, lease.pipeline(), result), result);
+        }
+    }
+
+    /**
+     * The pipeline a question runs on: the active one; under a spent budget, per the tenant's policy, the offline one
+     * (DEGRADE: the answer says so) or none (REFUSE). Close it when the question is answered.
+     */
+    private record Lease(TenantPipeline pipeline, PipelineRuntimes.Preview own) implements AutoCloseable {
+
+        RunResult noted(RunResult result) {
+            if (own == null) {
+                return result;
+            }
+            return new RunResult(result.answer(), result.trace().withNotice(new io.corrigo.engine.trace.Notice(
+                    io.corrigo.engine.trace.Stage.GENERATE, "the tenant's monthly budget is spent: answered with the "
+                    + "offline plugins only (policy DEGRADE)", true)));
+        }
+
+        @Override
+        public void close() {
+            if (own != null) {
+                own.close();
+            }
+        }
+    }
+
+    private Lease lease(String tenantId) {
+        io.corrigo.server.cost.Budgets.Decision decision = budgets.decide(tenantId);
+        if (decision == io.corrigo.server.cost.Budgets.Decision.REFUSE) {
+            throw new ServiceException(ServiceException.Kind.EXHAUSTED, "budget_exhausted", "Tenant '" + tenantId
+                    + "' has spent its monthly budget; it answers again next month or when an admin raises the budget.",
+                    List.of());
+        }
+        if (decision == io.corrigo.server.cost.Budgets.Decision.DEGRADE) {
+            PipelineRuntimes.Preview offline = runtimes.offline(tenantId);
+            return new Lease(offline.pipeline(), offline);
+        }
+        return new Lease(runtimes.forTenant(tenantId), null);
     }
 
     /**
@@ -94,9 +138,12 @@ public class QueryService {
      */
     public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
                              Consumer<String> tokens, Consumer<Decision> decisions) {
-        TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q, thread.history(), tokens, decisions);
-        RunRecord record = save(runId, tenantId, pipeline, result);
+        RunResult result;
+        RunRecord record;
+        try (Lease lease = lease(tenantId)) {
+            result = lease.noted(lease.pipeline().pipeline().run(q, thread.history(), tokens, decisions));
+            record = save(runId, tenantId, lease.pipeline(), result);
+        }
         Condensation condensation = result.trace().condensation();
         conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
         return response(record, result).inConversation(thread.id(), thread.visitorToken());
@@ -110,10 +157,11 @@ public class QueryService {
      */
     public RunView askWithTrace(String tenantId, String question) {
         String q = validate(tenantId, question);
-        TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        RunResult result = pipeline.pipeline().run(q, null);
-        RunRecord record = save(UUID.randomUUID().toString(), tenantId, pipeline, result);
-        return RunView.of(record, result.answer().citations(), result.trace());
+        try (Lease lease = lease(tenantId)) {
+            RunResult result = lease.noted(lease.pipeline().pipeline().run(q, null));
+            RunRecord record = save(UUID.randomUUID().toString(), tenantId, lease.pipeline(), result);
+            return RunView.of(record, result.answer().citations(), result.trace());
+        }
     }
 
     /**
@@ -163,6 +211,13 @@ public class QueryService {
         r.totalMillis = result.trace().totalMillis();
         r.createdAt = clock.instant();
         r.fallback = !result.trace().searchResults().isEmpty() || result.trace().rewrittenQuery() != null;
+        io.corrigo.api.TokenUsage usage = result.trace().generatorUsage();
+        if (usage != null && usage.totalTokens() > 0) {
+            r.inputTokens = usage.inputTokens();
+            r.outputTokens = usage.outputTokens();
+            r.model = pipeline.generatorModel();
+            r.cost = prices.cost(pipeline.generatorModel(), usage);
+        }
         CritiqueRound served = served(result.trace().rounds());
         if (served != null && !result.answer().abstained()) {
             r.support = served.support();

@@ -63,6 +63,19 @@ class RunRecord implements Persistable<String> {
     /** the served answer's usefulness (1–5) from the critique, or null */
     Integer usefulness;
 
+    /** the prompt and completion tokens the generator's provider reported; null when it reported none */
+    @Column(name = "input_tokens")
+    Integer inputTokens;
+
+    @Column(name = "output_tokens")
+    Integer outputTokens;
+
+    /** the generator's model, as priced */
+    String model;
+
+    /** the price of the tokens by the host's price table; null without tokens */
+    Double cost;
+
     /** helpful, not_helpful, or null before any feedback */
     String feedback;
 

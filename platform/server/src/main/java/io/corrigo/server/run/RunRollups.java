@@ -58,6 +58,25 @@ class RunRollups {
     private record QuestionKey(String tenant, Instant day, String key) {
     }
 
+    private record DayKey(String tenant, Instant day) {
+    }
+
+    /** What a set of runs adds to one tenant's day of usage. */
+    private static final class DaySums {
+        long runs, modelRuns, inputTokens, outputTokens;
+        double cost;
+
+        void add(RunRecord r) {
+            runs++;
+            if (r.inputTokens != null) {
+                modelRuns++;
+                inputTokens += r.inputTokens;
+                outputTokens += r.outputTokens == null ? 0 : r.outputTokens;
+                cost += r.cost == null ? 0 : r.cost;
+            }
+        }
+    }
+
     /** What a set of runs adds to one tenant's hour. */
     private static final class HourSums {
         long runs, abstained, fallback, degraded, correct, ambiguous, incorrect, noRetrieval, supportN, usefulnessSum,
@@ -123,7 +142,9 @@ class RunRollups {
     void record(List<RunRecord> runs) {
         Map<HourKey, HourSums> hours = new LinkedHashMap<>();
         Map<QuestionKey, QuestionSums> questions = new LinkedHashMap<>();
+        Map<DayKey, DaySums> days = new LinkedHashMap<>();
         for (RunRecord run : runs) {
+            days.computeIfAbsent(new DayKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.DAYS)), k -> new DaySums()).add(run);
             hours.computeIfAbsent(new HourKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.HOURS)), k -> new HourSums())
                     .add(run);
             String normal = normalise(run.question);
@@ -135,6 +156,7 @@ class RunRollups {
         try {
             hours.forEach(this::addToHour);
             questions.forEach(this::addToDay);
+            days.forEach(this::addUsage);
         } catch (RuntimeException e) {
             log.error("The health sums of {} run(s) could not be written: {}", runs.size(), e.toString());
         }
@@ -212,6 +234,22 @@ class RunRollups {
         } catch (DuplicateKeyException raced) {
             jdbc.update("UPDATE question_day SET asked = asked + ?, unanswered = unanswered + ? WHERE tenant_id = ? "
                     + "AND day_start = ? AND question_key = ?", sums.asked, sums.unanswered, key.tenant(), utc(key.day()), key.key());
+        }
+    }
+
+    private void addUsage(DayKey key, DaySums sums) {
+        String add = "UPDATE usage_day SET runs = runs + ?, model_runs = model_runs + ?, input_tokens = input_tokens + ?, "
+                + "output_tokens = output_tokens + ?, cost = cost + ? WHERE tenant_id = ? AND day_start = ?";
+        Object[] values = {sums.runs, sums.modelRuns, sums.inputTokens, sums.outputTokens, sums.cost, key.tenant(), utc(key.day())};
+        if (jdbc.update(add, values) == 1) {
+            return;
+        }
+        try {
+            jdbc.update("INSERT INTO usage_day (tenant_id, day_start, runs, model_runs, input_tokens, output_tokens, cost) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), sums.runs, sums.modelRuns,
+                    sums.inputTokens, sums.outputTokens, sums.cost);
+        } catch (DuplicateKeyException raced) {
+            jdbc.update(add, values);
         }
     }
 

@@ -13,7 +13,14 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunView(String id, String tenant, int pipelineVersion, String question, String answer,
                       boolean abstained, boolean degraded, String action, String mode, double totalMillis,
-                      Instant createdAt, Feedback feedback, List<Citation> citations, RunTrace trace) {
+                      Instant createdAt, Feedback feedback, List<Citation> citations, RunTrace trace, Usage usage) {
+
+    /**
+     * What the run's generation used and cost: the tokens its provider reported, the model they were priced by, the
+     * price by the host's price table.
+     */
+    public record Usage(int inputTokens, int outputTokens, String model, double cost) {
+    }
 
     /** A user's rating of the answer. */
     public record Feedback(String rating, String comment, Instant at) {
@@ -22,7 +29,9 @@ public record RunView(String id, String tenant, int pipelineVersion, String ques
     /** The run as it was just answered, without reading it back from the run log. */
     static RunView of(RunRecord r, List<Citation> citations, RunTrace trace) {
         return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
-                r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), citations, trace);
+                r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), citations, trace,
+                r.inputTokens == null ? null : new Usage(r.inputTokens, r.outputTokens == null ? 0 : r.outputTokens,
+                        r.model, r.cost == null ? 0 : r.cost));
     }
 
     /** The run without citations and trace, for listings. */

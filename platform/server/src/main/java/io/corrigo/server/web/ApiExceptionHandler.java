@@ -36,6 +36,7 @@ public class ApiExceptionHandler {
             case FORBIDDEN -> HttpStatus.FORBIDDEN;
             case NOT_FOUND -> HttpStatus.NOT_FOUND;
             case CONFLICT -> HttpStatus.CONFLICT;
+            case EXHAUSTED -> HttpStatus.TOO_MANY_REQUESTS;
         };
     }
 

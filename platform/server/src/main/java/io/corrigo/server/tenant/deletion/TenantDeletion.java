@@ -40,7 +40,7 @@ public class TenantDeletion {
     /** Tables with a {@code tenant_id} column, in the order their rows are deleted (children first). */
     static final List<String> TENANT_TABLES = List.of("conversation", "run", "run_hour", "question_day", "question_text", "document",
             "ingestion_job", "knowledge_base", "api_key", "admin_user_tenant", "tenant_health", "webhook_delivery",
-            "health_alert", "health_alert_state", "tenant_webhook", "evaluation", "eval_case", "eval_schedule", "pipeline");
+            "health_alert", "health_alert_state", "tenant_webhook", "evaluation", "eval_case", "eval_schedule", "usage_day", "tenant_budget", "pipeline");
 
     private final TenantService tenants;
     private final PipelineRuntimes runtimes;

@@ -1,0 +1,153 @@
+package io.corrigo.server.cost;
+
+import io.corrigo.server.Recently;
+import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.tenant.TenantService;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+
+/**
+ * A tenant's model spending and its monthly budget: the daily sums the run log keeps ({@code usage_day}), the
+ * month-to-date spend (calendar month, UTC) against the budget, and what a question may do now: answer normally, with
+ * a warning past {@code warnShare} of the budget; once it is spent, per the tenant's policy, still answer (WARN),
+ * answer with the offline plugins only (DEGRADE), or refuse (REFUSE). Decisions are kept for a few seconds per tenant.
+ */
+@Service
+public class Budgets {
+
+    /** What happens once the budget is spent. */
+    public enum Policy { WARN, DEGRADE, REFUSE }
+
+    /** What a question may do now. */
+    public enum Decision { ANSWER, DEGRADE, REFUSE }
+
+    /**
+     * A monthly budget.
+     *
+     * @param monthlyLimit the spend per calendar month (price table currency)
+     * @param warnShare    the share of it past which the dashboard warns (0.8: 80 %)
+     * @param policy       what happens once it is spent
+     */
+    public record Budget(double monthlyLimit, double warnShare, Policy policy) {
+    }
+
+    /**
+     * The month's spend so far.
+     *
+     * @param state OK, WARN (past the warning share) or SPENT; NONE without a budget
+     */
+    public record Spend(double monthToDate, long inputTokens, long outputTokens, Budget budget, String state) {
+    }
+
+    /** One day's usage. */
+    public record DailyUsage(Instant day, long runs, long modelRuns, long inputTokens, long outputTokens, double cost) {
+    }
+
+    private final TenantService tenants;
+    private final JdbcTemplate jdbc;
+    private final Clock clock;
+    private final Recently<String, Decision> decisions = new Recently<>(Duration.ofSeconds(2), 10_000);
+
+    Budgets(TenantService tenants, JdbcTemplate jdbc, Clock clock) {
+        this.tenants = tenants;
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    public Optional<Budget> budget(String tenantId) {
+        tenants.require(tenantId);
+        return jdbc.query("SELECT monthly_limit, warn_share, policy FROM tenant_budget WHERE tenant_id = ?",
+                (rs, n) -> new Budget(rs.getDouble(1), rs.getDouble(2), Policy.valueOf(rs.getString(3))), tenantId)
+                .stream().findFirst();
+    }
+
+    /** Sets the tenant's budget. @throws ServiceException 400 for a negative limit or a share outside 0–1 */
+    public Budget save(String tenantId, double monthlyLimit, double warnShare, Policy policy) {
+        tenants.require(tenantId);
+        if (!(monthlyLimit >= 0) || Double.isInfinite(monthlyLimit)) {
+            throw ServiceException.invalid("invalid_budget", "The monthly limit is a number of at least 0.");
+        }
+        if (!(warnShare > 0 && warnShare <= 1)) {
+            throw ServiceException.invalid("invalid_budget", "The warning share is between 0 and 1 (0.8: warn at 80 %).");
+        }
+        if (policy == null) {
+            throw ServiceException.invalid("invalid_budget", "The policy is WARN, DEGRADE or REFUSE.");
+        }
+        if (jdbc.update("UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
+                monthlyLimit, warnShare, policy.name(), tenantId) == 0) {
+            try {
+                jdbc.update("INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
+                        tenantId, monthlyLimit, warnShare, policy.name());
+            } catch (DuplicateKeyException raced) {
+                jdbc.update("UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
+                        monthlyLimit, warnShare, policy.name(), tenantId);
+            }
+        }
+        decisions.forget(tenantId);
+        return budget(tenantId).orElseThrow();
+    }
+
+    public void delete(String tenantId) {
+        tenants.require(tenantId);
+        jdbc.update("DELETE FROM tenant_budget WHERE tenant_id = ?", tenantId);
+        decisions.forget(tenantId);
+    }
+
+    /** The month's spend so far against the budget. */
+    public Spend spend(String tenantId) {
+        Optional<Budget> budget = budget(tenantId);
+        Instant monthStart = YearMonth.from(clock.instant().atZone(ZoneOffset.UTC)).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        double[] sums = jdbc.query("SELECT COALESCE(SUM(cost), 0), COALESCE(SUM(input_tokens), 0), COALESCE(SUM(output_tokens), 0) "
+                        + "FROM usage_day WHERE tenant_id = ? AND day_start >= ?",
+                rs -> {
+                    rs.next();
+                    return new double[] {rs.getDouble(1), rs.getLong(2), rs.getLong(3)};
+                }, tenantId, utc(monthStart));
+        String state = budget.map(b -> sums[0] >= b.monthlyLimit() ? "SPENT"
+                : sums[0] >= b.warnShare() * b.monthlyLimit() ? "WARN" : "OK").orElse("NONE");
+        return new Spend(sums[0], (long) sums[1], (long) sums[2], budget.orElse(null), state);
+    }
+
+    /** The tenant's usage per day from {@code from} to {@code to} (whole days, UTC), oldest first. */
+    public List<DailyUsage> usage(String tenantId, Instant from, Instant to) {
+        tenants.require(tenantId);
+        Instant end = (to == null ? clock.instant() : to).truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1));
+        Instant start = (from == null ? end.minus(Duration.ofDays(30)) : from).truncatedTo(ChronoUnit.DAYS);
+        if (!end.isAfter(start) || Duration.between(start, end).toDays() > 400) {
+            throw ServiceException.invalid("invalid_window", "'from' must be before 'to', at most 400 days apart.");
+        }
+        return jdbc.query("SELECT day_start, runs, model_runs, input_tokens, output_tokens, cost FROM usage_day "
+                        + "WHERE tenant_id = ? AND day_start >= ? AND day_start < ? ORDER BY day_start",
+                (rs, n) -> new DailyUsage(rs.getObject(1, OffsetDateTime.class).toInstant(), rs.getLong(2), rs.getLong(3),
+                        rs.getLong(4), rs.getLong(5), rs.getDouble(6)), tenantId, utc(start), utc(end));
+    }
+
+    /** What a question of the tenant may do now, by its budget and policy. */
+    public Decision decide(String tenantId) {
+        return decisions.get(tenantId, t -> {
+            Spend spend = spend(t);
+            if (!"SPENT".equals(spend.state())) {
+                return Decision.ANSWER;
+            }
+            return switch (spend.budget().policy()) {
+                case WARN -> Decision.ANSWER;
+                case DEGRADE -> Decision.DEGRADE;
+                case REFUSE -> Decision.REFUSE;
+            };
+        });
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+}

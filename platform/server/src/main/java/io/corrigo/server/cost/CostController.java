@@ -1,0 +1,77 @@
+package io.corrigo.server.cost;
+
+import io.corrigo.server.problem.ServiceException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /api/v1/tenants/{t}/usage} and {@code …/budget}: tokens and cost per day, the month's spend, the budget. */
+@RestController
+class CostController {
+
+    private final Budgets budgets;
+
+    CostController(Budgets budgets) {
+        this.budgets = budgets;
+    }
+
+    /** Usage per day (default: the last 30 days) and the month's spend against the budget. */
+    record UsageView(List<Budgets.DailyUsage> days, Budgets.Spend month) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/usage")
+    UsageView usage(@PathVariable String tenant, @RequestParam(required = false) String from,
+                    @RequestParam(required = false) String to) {
+        return new UsageView(budgets.usage(tenant, instant(from), instant(to)), budgets.spend(tenant));
+    }
+
+    /**
+     * A budget to set.
+     *
+     * @param monthlyLimit per calendar month, in the price table's currency
+     * @param warnShare    warn past this share (default 0.8)
+     * @param policy       WARN, DEGRADE or REFUSE once spent (default WARN)
+     */
+    record BudgetRequest(Double monthlyLimit, Double warnShare, Budgets.Policy policy) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/budget")
+    ResponseEntity<Budgets.Budget> budget(@PathVariable String tenant) {
+        return budgets.budget(tenant).map(ResponseEntity::ok).orElseThrow(() ->
+                ServiceException.notFound("budget_not_found", "Tenant '" + tenant + "' has no budget."));
+    }
+
+    @PutMapping("/api/v1/tenants/{tenant}/budget")
+    Budgets.Budget save(@PathVariable String tenant, @RequestBody BudgetRequest request) {
+        if (request.monthlyLimit() == null) {
+            throw ServiceException.invalid("invalid_budget", "monthlyLimit is required.");
+        }
+        return budgets.save(tenant, request.monthlyLimit(), request.warnShare() == null ? 0.8 : request.warnShare(),
+                request.policy() == null ? Budgets.Policy.WARN : request.policy());
+    }
+
+    @DeleteMapping("/api/v1/tenants/{tenant}/budget")
+    ResponseEntity<Void> delete(@PathVariable String tenant) {
+        budgets.delete(tenant);
+        return ResponseEntity.noContent().build();
+    }
+
+    private static Instant instant(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return Instant.parse(value.strip());
+        } catch (DateTimeParseException e) {
+            throw ServiceException.invalid("invalid_window", "Dates are ISO-8601 instants such as 2026-11-25T00:00:00Z.");
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.plugins.llm.testing.FakeModelServer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What answers cost, with a model server on 127.0.0.1 that reports usage as OpenAI does: each run carries its tokens
+ * and their price (by the host's price table), the tenant's daily sum adds them up, and a spent monthly budget is
+ * enforced as the tenant's policy says: refuse, answer with the offline plugins, or only warn.
+ */
+class CostAccountingTest extends HostTestBase {
+
+    private static final String REPLY = "The Zorblax lighthouse was built in 1887 [1].";
+    private static final String QUESTION = "When was the Zorblax lighthouse built?";
+
+    @Test
+    void should_record_tokens_and_cost_per_run_and_day_and_enforce_the_budget_s_policy() throws Exception {
+        try (FakeModelServer model = new FakeModelServer()) {
+            model.script(r -> REPLY);
+            String tenant = "cost-" + UUID.randomUUID().toString().substring(0, 6);
+            assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+            uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "lighthouse.md",
+                    "The Zorblax lighthouse was built in 1887 on the northern cape.".getBytes(StandardCharsets.UTF_8));
+            ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+            ((ObjectNode) definition.get("stages")).set("generator", JSON.valueToTree(Map.of("factoryId", "openai-generator",
+                    "properties", Map.of("baseUrl", model.openAiUrl(), "model", "priced-model", "apiKey", "sk-test"))));
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
+
+            // each run: the tokens the server reported, priced by the table
+            Reply answer = ask(tenant, QUESTION);
+            assertThat(answer.status()).isEqualTo(200);
+            JsonNode usage = get(answer.body().get("traceUrl").asText()).body().get("usage");
+            int in = usage.get("inputTokens").asInt();
+            int out = usage.get("outputTokens").asInt();
+            assertThat(in).isPositive();
+            assertThat(out).isEqualTo(FakeModelServer.completionTokens(REPLY));
+            assertThat(usage.get("model").asText()).isEqualTo("priced-model");
+            double cost = in * 1000 / 1e6 + out * 2000 / 1e6;
+            assertThat(usage.get("cost").asDouble()).isCloseTo(cost, within(1e-12));
+
+            // the day's sum adds the runs up
+            ask(tenant, QUESTION);
+            JsonNode day = lastDay(tenant);
+            assertThat(day.get("modelRuns").asLong()).isEqualTo(2);
+            assertThat(day.get("inputTokens").asLong()).isEqualTo(2L * in);
+            assertThat(day.get("outputTokens").asLong()).isEqualTo(2L * out);
+            assertThat(day.get("cost").asDouble()).isCloseTo(2 * cost, within(1e-12));
+            assertThat(get("/api/v1/tenants/" + tenant + "/usage").body().get("month").get("monthToDate").asDouble())
+                    .isCloseTo(2 * cost, within(1e-12));
+
+            // the month's budget is spent: REFUSE answers nothing
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 1.5 * cost,
+                    "policy", "REFUSE")).status()).isEqualTo(200);
+            assertThat(get("/api/v1/tenants/" + tenant + "/usage").body().get("month").get("state").asText()).isEqualTo("SPENT");
+            Reply refused = ask(tenant, QUESTION);
+            assertThat(refused.status()).isEqualTo(429);
+            assertThat(refused.body().get("code").asText()).isEqualTo("budget_exhausted");
+
+            // DEGRADE answers with the offline plugins: no model call, and the answer says why it is degraded
+            int calls = model.requests.size();
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 1.5 * cost,
+                    "policy", "DEGRADE")).status()).isEqualTo(200);
+            Reply degraded = ask(tenant, QUESTION);
+            assertThat(degraded.status()).isEqualTo(200);
+            assertThat(degraded.body().get("degraded").asBoolean()).isTrue();
+            assertThat(degraded.body().get("notices").toString()).contains("monthly budget is spent");
+            assertThat(degraded.body().get("answer").asText()).contains("1887");
+            assertThat(model.requests).as("no model call").hasSize(calls);
+
+            // WARN only warns: the model answers again
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 1.5 * cost,
+                    "policy", "WARN")).status()).isEqualTo(200);
+            assertThat(ask(tenant, QUESTION).body().get("degraded").asBoolean()).isFalse();
+            assertThat(model.requests.size()).isGreaterThan(calls);
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", -1)).status()).isEqualTo(400);
+        }
+    }
+
+    private JsonNode lastDay(String tenant) {
+        JsonNode days = get("/api/v1/tenants/" + tenant + "/usage").body().get("days");
+        return days.get(days.size() - 1);
+    }
+}
