@@ -4,6 +4,10 @@ ALTER TABLE run ADD COLUMN input_tokens INTEGER;
 ALTER TABLE run ADD COLUMN output_tokens INTEGER;
 ALTER TABLE run ADD COLUMN model VARCHAR(200);
 ALTER TABLE run ADD COLUMN cost DOUBLE PRECISION;
+-- where a run came from: api (an admin's credentials), playground, widget (a publishable key), openai (the
+-- OpenAI-compatible endpoint); and the key it came with
+ALTER TABLE run ADD COLUMN channel VARCHAR(20);
+ALTER TABLE run ADD COLUMN key_id VARCHAR(40);
 
 CREATE TABLE usage_day (
     tenant_id     VARCHAR(40) NOT NULL,

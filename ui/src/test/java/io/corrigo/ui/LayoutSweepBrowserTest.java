@@ -167,6 +167,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
         assertThat(browser.element("health-grades").findElements(By.cssSelector("rect"))).isNotEmpty();
         assertThat(browser.text("health-overview")).contains(TENANT);
         assertThat(browser.text("health-spend")).startsWith("This month:");
+        assertThat(browser.element("health-gaps")).isNotNull();
         browser.screenshot("40-health");
     }
 
@@ -180,7 +181,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
         browser.driver.navigate().refresh();
         browser.waitForVaadin();
         assertThat(browser.text("filter-feedback")).contains("none");
-        // greetings skip retrieval: the log names them so, not after the pipeline's mode
-        assertThat(browser.text("runs-grid")).contains("no retrieval").doesNotContain("CORRECTIVE");
+        // greetings skip retrieval: the log names them so, not after the pipeline's mode; and where runs came from
+        assertThat(browser.text("runs-grid")).contains("no retrieval").doesNotContain("CORRECTIVE").contains("api");
     }
 }

@@ -112,7 +112,7 @@ public class HealthView extends TenantScopedView {
             add(EmptyState.of("No runs in this window", "Ask in the Playground or through the widget or the API: the "
                     + "health figures are summed as runs are logged."));
         } else {
-            add(summary(h), bands(h.bands()), charts(h, window), questions(h));
+            add(summary(h), bands(h.bands()), charts(h, window), questions(h, health.gaps(tenantId, from, to)));
         }
         add(spend(tenantId), new H3("Alerts"), alerts(tenantId), webhook(tenantId));
         if (access.isPlatformAdmin()) {
@@ -310,12 +310,34 @@ public class HealthView extends TenantScopedView {
         return charts;
     }
 
-    private static Component questions(HealthService.Health h) {
-        Div box = new Div(questionGrid("health-top-questions", "Most asked", h.topQuestions(), false),
-                questionGrid("health-top-unanswered", "Unanswered (abstained or rated not helpful)", h.topUnanswered(), true));
+    private static Component questions(HealthService.Health h, List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
+        Div box = new Div(questionGrid("health-top-questions", "Most asked", h.topQuestions(), false), gapGrid(gaps));
         box.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(24rem, 1fr))")
                 .set("gap", "var(--lumo-space-l)").set("width", "100%");
         return box;
+    }
+
+    /** The unanswered questions grouped by wording: what knowledge to add first. */
+    private static Component gapGrid(List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
+        String title = "Knowledge gaps (abstained or rated not helpful, grouped by wording)";
+        if (gaps.isEmpty()) {
+            Div none = new Div(new Span(title + ": none in this window."));
+            none.setId("health-gaps");
+            none.getStyle().set("color", "var(--lumo-secondary-text-color)");
+            return none;
+        }
+        Grid<io.corrigo.server.health.KnowledgeGaps.Gap> grid = new Grid<>();
+        grid.setId("health-gaps");
+        grid.addComponentColumn(g -> {
+            Span q = new Span(g.question() + (g.wordings().size() > 1 ? " (+" + (g.wordings().size() - 1) + " wordings)" : ""));
+            q.getElement().setAttribute("title", String.join("\n", g.wordings()));
+            return q;
+        }).setHeader(title).setFlexGrow(1);
+        grid.addColumn(g -> g.unanswered() + " of " + g.asked()).setHeader("Unanswered").setAutoWidth(true).setFlexGrow(0);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
+        grid.setItems(gaps.subList(0, Math.min(10, gaps.size())));
+        grid.setAllRowsVisible(true);
+        return grid;
     }
 
     private static Component questionGrid(String id, String title, List<HealthService.QuestionCount> questions,

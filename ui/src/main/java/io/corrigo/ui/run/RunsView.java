@@ -91,6 +91,8 @@ public class RunsView extends TenantScopedView {
         grid.addColumn(r -> r.usage() == null ? "" : String.format(java.util.Locale.ROOT, "%d tok · %.4f",
                 r.usage().inputTokens() + r.usage().outputTokens(), r.usage().cost()))
                 .setHeader("Tokens · cost").setAutoWidth(true);
+        grid.addColumn(r -> r.channel() == null ? "" : r.channel() + (r.keyId() == null ? "" : " · " + r.keyId()))
+                .setHeader("Channel").setAutoWidth(true);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
         grid.setPageSize(50);
         grid.addItemClickListener(e -> getUI().ifPresent(ui -> ui.navigate(RunDetailView.class,

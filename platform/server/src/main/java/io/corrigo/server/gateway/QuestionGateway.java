@@ -119,9 +119,14 @@ public class QuestionGateway {
          * {@code decisions}, and records it.
          */
         private QueryResponse run(Consumer<String> tokens, Consumer<Decision> decisions) {
+            io.corrigo.server.run.RunChannel channel = switch (caller.kind()) {
+                case ADMIN -> io.corrigo.server.run.RunChannel.API;
+                case VISITOR -> io.corrigo.server.run.RunChannel.widget(caller.keyId());
+                case CLIENT -> io.corrigo.server.run.RunChannel.openai(caller.keyId());
+            };
             return thread == null
-                    ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions)
-                    : queries.ask(caller.tenantId(), text, thread, runId, tokens, decisions);
+                    ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions, channel)
+                    : queries.ask(caller.tenantId(), text, thread, runId, tokens, decisions, channel);
         }
     }
 }

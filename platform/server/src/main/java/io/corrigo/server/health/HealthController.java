@@ -83,6 +83,13 @@ class HealthController {
         return health.health(tenant, instant("from", from), instant("to", to), duration(bucket));
     }
 
+    /** The questions that went unanswered, grouped by similar wording (default: the last 30 days). */
+    @GetMapping("/api/v1/tenants/{tenant}/health/gaps")
+    List<KnowledgeGaps.Gap> gaps(@PathVariable String tenant, @RequestParam(required = false) String from,
+                                 @RequestParam(required = false) String to) {
+        return health.gaps(tenant, instant("from", from), instant("to", to));
+    }
+
     @GetMapping("/api/v1/health")
     List<HealthService.TenantHealth> overview(@RequestParam(required = false) String from,
                                               @RequestParam(required = false) String to) {

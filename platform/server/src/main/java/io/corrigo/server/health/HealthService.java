@@ -184,6 +184,24 @@ public class HealthService {
         return sums.figures();
     }
 
+    /**
+     * The knowledge gaps of the window (whole days): its 200 most unanswered questions grouped by similar wording.
+     * @throws ServiceException 404
+     */
+    public List<KnowledgeGaps.Gap> gaps(String tenantId, Instant from, Instant to) {
+        tenants.require(tenantId);
+        Instant end = (to == null ? clock.instant().plus(Duration.ofHours(1)) : to).truncatedTo(ChronoUnit.HOURS);
+        Instant start = (from == null ? end.minus(Duration.ofDays(30)) : from).truncatedTo(ChronoUnit.DAYS);
+        check(start, end, Duration.ofHours(1));
+        List<QuestionCount> unanswered = jdbc.query("SELECT t.question, d.a, d.u FROM (SELECT question_key, SUM(asked) AS a, "
+                        + "SUM(unanswered) AS u FROM question_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? "
+                        + "GROUP BY question_key HAVING SUM(unanswered) > 0 ORDER BY SUM(unanswered) DESC FETCH FIRST 200 ROWS ONLY) d "
+                        + "JOIN question_text t ON t.tenant_id = ? AND t.question_key = d.question_key",
+                (rs, n) -> new QuestionCount(rs.getString(1), rs.getLong(2), rs.getLong(3)),
+                tenantId, utc(start), utc(end), tenantId);
+        return KnowledgeGaps.group(unanswered);
+    }
+
     /** Every tenant within the caller's reach, with its figures over the window and its worst band. */
     public List<TenantHealth> overview(Instant from, Instant to) {
         Instant end = (to == null ? clock.instant().plus(Duration.ofHours(1)) : to).truncatedTo(ChronoUnit.HOURS);

@@ -66,10 +66,16 @@ public class QueryService {
      */
     public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
                              Consumer<String> tokens, Consumer<Decision> decisions) {
+        return ask(tenantId, question, history, runId, tokens, decisions, RunChannel.API);
+    }
+
+    /** As {@link #ask(String, String, List, String, Consumer, Consumer)}, recording where the question came from. */
+    public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
+                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
         String q = validate(tenantId, question);
         try (Lease lease = lease(tenantId)) {
             RunResult result = lease.noted(lease.pipeline().pipeline().run(q, history, tokens, decisions));
-            return response(save(runId, tenantId, lease.pipeline(), result), result);
+            return response(save(runId, tenantId, lease.pipeline(), result, channel), result);
         }
     }
 
@@ -138,11 +144,17 @@ public class QueryService {
      */
     public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
                              Consumer<String> tokens, Consumer<Decision> decisions) {
+        return ask(tenantId, q, thread, runId, tokens, decisions, RunChannel.API);
+    }
+
+    /** As {@link #ask(String, String, Conversations.Thread, String, Consumer, Consumer)}, recording the channel. */
+    public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
+                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
         RunResult result;
         RunRecord record;
         try (Lease lease = lease(tenantId)) {
             result = lease.noted(lease.pipeline().pipeline().run(q, thread.history(), tokens, decisions));
-            record = save(runId, tenantId, lease.pipeline(), result);
+            record = save(runId, tenantId, lease.pipeline(), result, channel);
         }
         Condensation condensation = result.trace().condensation();
         conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
@@ -159,7 +171,7 @@ public class QueryService {
         String q = validate(tenantId, question);
         try (Lease lease = lease(tenantId)) {
             RunResult result = lease.noted(lease.pipeline().pipeline().run(q, null));
-            RunRecord record = save(UUID.randomUUID().toString(), tenantId, lease.pipeline(), result);
+            RunRecord record = save(UUID.randomUUID().toString(), tenantId, lease.pipeline(), result, RunChannel.PLAYGROUND);
             return RunView.of(record, result.answer().citations(), result.trace());
         }
     }
@@ -174,7 +186,7 @@ public class QueryService {
         String q = validate(tenantId, question);
         try (PipelineRuntimes.Preview preview = runtimes.preview(tenantId, version)) {
             RunResult result = preview.pipeline().pipeline().run(q, null);
-            RunRecord record = save(UUID.randomUUID().toString(), tenantId, preview.pipeline(), result);
+            RunRecord record = save(UUID.randomUUID().toString(), tenantId, preview.pipeline(), result, RunChannel.PLAYGROUND);
             return RunView.of(record, result.answer().citations(), result.trace());
         }
     }
@@ -197,8 +209,10 @@ public class QueryService {
         return q;
     }
 
-    private RunRecord save(String runId, String tenantId, TenantPipeline pipeline, RunResult result) {
+    private RunRecord save(String runId, String tenantId, TenantPipeline pipeline, RunResult result, RunChannel channel) {
         RunRecord r = new RunRecord();
+        r.channel = channel.name();
+        r.keyId = channel.keyId();
         r.id = runId;
         r.tenantId = tenantId;
         r.pipelineVersion = pipeline.version();

@@ -76,6 +76,12 @@ class RunRecord implements Persistable<String> {
     /** the price of the tokens by the host's price table; null without tokens */
     Double cost;
 
+    /** where the question came from ({@link RunChannel}) */
+    String channel;
+
+    @Column(name = "key_id")
+    String keyId;
+
     /** helpful, not_helpful, or null before any feedback */
     String feedback;
 

@@ -13,7 +13,8 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunView(String id, String tenant, int pipelineVersion, String question, String answer,
                       boolean abstained, boolean degraded, String action, String mode, double totalMillis,
-                      Instant createdAt, Feedback feedback, List<Citation> citations, RunTrace trace, Usage usage) {
+                      Instant createdAt, Feedback feedback, List<Citation> citations, RunTrace trace, Usage usage,
+                      String channel, String keyId) {
 
     /**
      * What the run's generation used and cost: the tokens its provider reported, the model they were priced by, the
@@ -31,7 +32,7 @@ public record RunView(String id, String tenant, int pipelineVersion, String ques
         return new RunView(r.id, r.tenantId, r.pipelineVersion, r.question, r.answer, r.abstained, r.degraded,
                 r.action, r.mode, r.totalMillis, r.createdAt, feedbackOf(r), citations, trace,
                 r.inputTokens == null ? null : new Usage(r.inputTokens, r.outputTokens == null ? 0 : r.outputTokens,
-                        r.model, r.cost == null ? 0 : r.cost));
+                        r.model, r.cost == null ? 0 : r.cost), r.channel, r.keyId);
     }
 
     /** The run without citations and trace, for listings. */

@@ -158,6 +158,11 @@ class HealthFixtureTest extends HostTestBase {
                 .containsEntry("helpfulRate", "WARN")               // 0.57 below 0.70
                 .containsEntry("p95Millis", "OK");
 
+        // the gaps: the unanswered questions grouped by wording (here each has one)
+        JsonNode gaps = get("/api/v1/tenants/" + tenant + "/health/gaps?from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z").body();
+        assertThat(gaps.findValuesAsText("question")).containsExactly(WATER, MONA, MADE);
+        assertThat(gaps.get(0).get("unanswered").asLong()).isEqualTo(2);
+
         // a rating taken back: the hour's figures follow
         log.feedback(tenant, written.get(2).id, "helpful", null);
         JsonNode after = get("/api/v1/tenants/" + tenant + "/health?from=2026-01-05T10:00:00Z&to=2026-01-05T12:00:00Z").body();
