@@ -9,15 +9,17 @@ ALTER TABLE run ADD COLUMN cost DOUBLE PRECISION;
 ALTER TABLE run ADD COLUMN channel VARCHAR(20);
 ALTER TABLE run ADD COLUMN key_id VARCHAR(40);
 
+-- key_id: the key the runs came with; '' for runs without one (the admin API, the playground)
 CREATE TABLE usage_day (
     tenant_id     VARCHAR(40) NOT NULL,
     day_start     TIMESTAMP WITH TIME ZONE NOT NULL,
+    key_id        VARCHAR(40) NOT NULL,
     runs          INTEGER NOT NULL,
     model_runs    INTEGER NOT NULL,
     input_tokens  BIGINT NOT NULL,
     output_tokens BIGINT NOT NULL,
     cost          DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (tenant_id, day_start)
+    PRIMARY KEY (tenant_id, day_start, key_id)
 );
 
 -- policy: WARN (only warn), DEGRADE (answer with the offline plugins once spent) or REFUSE (answer nothing)

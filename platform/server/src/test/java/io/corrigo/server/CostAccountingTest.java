@@ -56,8 +56,25 @@ class CostAccountingTest extends HostTestBase {
             assertThat(get("/api/v1/tenants/" + tenant + "/usage").body().get("month").get("monthToDate").asDouble())
                     .isCloseTo(2 * cost, within(1e-12));
 
+            // per key: a client of the OpenAI-compatible endpoint is summed under its key, the admin's runs under none
+            Reply key = postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "SECRET", "name", "backend"));
+            String keyId = key.body().get("key").get("id").asText();
+            java.net.http.HttpResponse<String> chat = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/chat/completions"))
+                            .header("Authorization", "Bearer " + key.body().get("value").asText())
+                            .header("Content-Type", "application/json")
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"model\": \"" + tenant
+                                    + "\", \"messages\": [{\"role\": \"user\", \"content\": \"" + QUESTION + "\"}]}"))
+                            .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
+            JsonNode keys = get("/api/v1/tenants/" + tenant + "/usage").body().get("keys");
+            Map<String, Long> modelRunsByKey = new java.util.HashMap<>();
+            keys.forEach(k -> modelRunsByKey.put(k.get("keyId").asText(), k.get("modelRuns").asLong()));
+            assertThat(modelRunsByKey).containsEntry("", 2L).containsEntry(keyId, 1L);
+            assertThat(lastDay(tenant).get("modelRuns").asLong()).as("the day sums every key").isEqualTo(3);
+
             // the month's budget is spent: REFUSE answers nothing
-            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 1.5 * cost,
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 2.5 * cost,
                     "policy", "REFUSE")).status()).isEqualTo(200);
             assertThat(get("/api/v1/tenants/" + tenant + "/usage").body().get("month").get("state").asText()).isEqualTo("SPENT");
             Reply refused = ask(tenant, QUESTION);
@@ -66,7 +83,7 @@ class CostAccountingTest extends HostTestBase {
 
             // DEGRADE answers with the offline plugins: no model call, and the answer says why it is degraded
             int calls = model.requests.size();
-            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 1.5 * cost,
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 2.5 * cost,
                     "policy", "DEGRADE")).status()).isEqualTo(200);
             Reply degraded = ask(tenant, QUESTION);
             assertThat(degraded.status()).isEqualTo(200);
@@ -76,7 +93,7 @@ class CostAccountingTest extends HostTestBase {
             assertThat(model.requests).as("no model call").hasSize(calls);
 
             // WARN only warns: the model answers again
-            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 1.5 * cost,
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 2.5 * cost,
                     "policy", "WARN")).status()).isEqualTo(200);
             assertThat(ask(tenant, QUESTION).body().get("degraded").asBoolean()).isFalse();
             assertThat(model.requests.size()).isGreaterThan(calls);

@@ -53,6 +53,14 @@ public class Budgets {
     public record DailyUsage(Instant day, long runs, long modelRuns, long inputTokens, long outputTokens, double cost) {
     }
 
+    /**
+     * One key's usage over a window.
+     *
+     * @param keyId the key, or {@code ""} for runs without one (the admin API, the playground)
+     */
+    public record KeyUsage(String keyId, long runs, long modelRuns, long inputTokens, long outputTokens, double cost) {
+    }
+
     private final TenantService tenants;
     private final JdbcTemplate jdbc;
     private final Clock clock;
@@ -126,10 +134,23 @@ public class Budgets {
         if (!end.isAfter(start) || Duration.between(start, end).toDays() > 400) {
             throw ServiceException.invalid("invalid_window", "'from' must be before 'to', at most 400 days apart.");
         }
-        return jdbc.query("SELECT day_start, runs, model_runs, input_tokens, output_tokens, cost FROM usage_day "
-                        + "WHERE tenant_id = ? AND day_start >= ? AND day_start < ? ORDER BY day_start",
+        return jdbc.query("SELECT day_start, SUM(runs), SUM(model_runs), SUM(input_tokens), SUM(output_tokens), SUM(cost) "
+                        + "FROM usage_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY day_start "
+                        + "ORDER BY day_start",
                 (rs, n) -> new DailyUsage(rs.getObject(1, OffsetDateTime.class).toInstant(), rs.getLong(2), rs.getLong(3),
                         rs.getLong(4), rs.getLong(5), rs.getDouble(6)), tenantId, utc(start), utc(end));
+    }
+
+    /** The tenant's usage per key from {@code from} to {@code to} (whole days, UTC), the most costly first. */
+    public List<KeyUsage> usageByKey(String tenantId, Instant from, Instant to) {
+        tenants.require(tenantId);
+        Instant end = (to == null ? clock.instant() : to).truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1));
+        Instant start = (from == null ? end.minus(Duration.ofDays(30)) : from).truncatedTo(ChronoUnit.DAYS);
+        return jdbc.query("SELECT key_id, SUM(runs), SUM(model_runs), SUM(input_tokens), SUM(output_tokens), SUM(cost) "
+                        + "FROM usage_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY key_id "
+                        + "ORDER BY SUM(cost) DESC, key_id",
+                (rs, n) -> new KeyUsage(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                        rs.getDouble(6)), tenantId, utc(start), utc(end));
     }
 
     /** What a question of the tenant may do now, by its budget and policy. */

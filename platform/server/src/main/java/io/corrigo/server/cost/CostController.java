@@ -23,14 +23,15 @@ class CostController {
         this.budgets = budgets;
     }
 
-    /** Usage per day (default: the last 30 days) and the month's spend against the budget. */
-    record UsageView(List<Budgets.DailyUsage> days, Budgets.Spend month) {
+    /** Usage per day and per key (default: the last 30 days) and the month's spend against the budget. */
+    record UsageView(List<Budgets.DailyUsage> days, List<Budgets.KeyUsage> keys, Budgets.Spend month) {
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/usage")
     UsageView usage(@PathVariable String tenant, @RequestParam(required = false) String from,
                     @RequestParam(required = false) String to) {
-        return new UsageView(budgets.usage(tenant, instant(from), instant(to)), budgets.spend(tenant));
+        return new UsageView(budgets.usage(tenant, instant(from), instant(to)),
+                budgets.usageByKey(tenant, instant(from), instant(to)), budgets.spend(tenant));
     }
 
     /**

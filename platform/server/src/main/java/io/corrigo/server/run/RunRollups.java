@@ -58,7 +58,7 @@ class RunRollups {
     private record QuestionKey(String tenant, Instant day, String key) {
     }
 
-    private record DayKey(String tenant, Instant day) {
+    private record DayKey(String tenant, Instant day, String key) {
     }
 
     /** What a set of runs adds to one tenant's day of usage. */
@@ -144,7 +144,8 @@ class RunRollups {
         Map<QuestionKey, QuestionSums> questions = new LinkedHashMap<>();
         Map<DayKey, DaySums> days = new LinkedHashMap<>();
         for (RunRecord run : runs) {
-            days.computeIfAbsent(new DayKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.DAYS)), k -> new DaySums()).add(run);
+            days.computeIfAbsent(new DayKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.DAYS),
+                    run.keyId == null ? "" : run.keyId), k -> new DaySums()).add(run);
             hours.computeIfAbsent(new HourKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.HOURS)), k -> new HourSums())
                     .add(run);
             String normal = normalise(run.question);
@@ -239,14 +240,15 @@ class RunRollups {
 
     private void addUsage(DayKey key, DaySums sums) {
         String add = "UPDATE usage_day SET runs = runs + ?, model_runs = model_runs + ?, input_tokens = input_tokens + ?, "
-                + "output_tokens = output_tokens + ?, cost = cost + ? WHERE tenant_id = ? AND day_start = ?";
-        Object[] values = {sums.runs, sums.modelRuns, sums.inputTokens, sums.outputTokens, sums.cost, key.tenant(), utc(key.day())};
+                + "output_tokens = output_tokens + ?, cost = cost + ? WHERE tenant_id = ? AND day_start = ? AND key_id = ?";
+        Object[] values = {sums.runs, sums.modelRuns, sums.inputTokens, sums.outputTokens, sums.cost, key.tenant(),
+                utc(key.day()), key.key()};
         if (jdbc.update(add, values) == 1) {
             return;
         }
         try {
-            jdbc.update("INSERT INTO usage_day (tenant_id, day_start, runs, model_runs, input_tokens, output_tokens, cost) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), sums.runs, sums.modelRuns,
+            jdbc.update("INSERT INTO usage_day (tenant_id, day_start, key_id, runs, model_runs, input_tokens, output_tokens, cost) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), key.key(), sums.runs, sums.modelRuns,
                     sums.inputTokens, sums.outputTokens, sums.cost);
         } catch (DuplicateKeyException raced) {
             jdbc.update(add, values);
