@@ -12,7 +12,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.dao.DuplicateKeyException;
+import io.corrigo.server.Sql;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 
@@ -91,16 +91,10 @@ public class Budgets {
         if (policy == null) {
             throw ServiceException.invalid("invalid_budget", "The policy is WARN, DEGRADE or REFUSE.");
         }
-        if (jdbc.update("UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
-                monthlyLimit, warnShare, policy.name(), tenantId) == 0) {
-            try {
-                jdbc.update("INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
-                        tenantId, monthlyLimit, warnShare, policy.name());
-            } catch (DuplicateKeyException raced) {
-                jdbc.update("UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
-                        monthlyLimit, warnShare, policy.name(), tenantId);
-            }
-        }
+        Sql.updateOrInsert(jdbc, "UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
+                new Object[] {monthlyLimit, warnShare, policy.name(), tenantId},
+                "INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
+                new Object[] {tenantId, monthlyLimit, warnShare, policy.name()});
         decisions.forget(tenantId);
         return budget(tenantId).orElseThrow();
     }
@@ -120,7 +114,7 @@ public class Budgets {
                 rs -> {
                     rs.next();
                     return new double[] {rs.getDouble(1), rs.getLong(2), rs.getLong(3)};
-                }, tenantId, utc(monthStart));
+                }, tenantId, Sql.utc(monthStart));
         String state = budget.map(b -> sums[0] >= b.monthlyLimit() ? "SPENT"
                 : sums[0] >= b.warnShare() * b.monthlyLimit() ? "WARN" : "OK").orElse("NONE");
         return new Spend(sums[0], (long) sums[1], (long) sums[2], budget.orElse(null), state);
@@ -138,7 +132,7 @@ public class Budgets {
                         + "FROM usage_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY day_start "
                         + "ORDER BY day_start",
                 (rs, n) -> new DailyUsage(rs.getObject(1, OffsetDateTime.class).toInstant(), rs.getLong(2), rs.getLong(3),
-                        rs.getLong(4), rs.getLong(5), rs.getDouble(6)), tenantId, utc(start), utc(end));
+                        rs.getLong(4), rs.getLong(5), rs.getDouble(6)), tenantId, Sql.utc(start), Sql.utc(end));
     }
 
     /** The tenant's usage per key from {@code from} to {@code to} (whole days, UTC), the most costly first. */
@@ -150,7 +144,7 @@ public class Budgets {
                         + "FROM usage_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY key_id "
                         + "ORDER BY SUM(cost) DESC, key_id",
                 (rs, n) -> new KeyUsage(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                        rs.getDouble(6)), tenantId, utc(start), utc(end));
+                        rs.getDouble(6)), tenantId, Sql.utc(start), Sql.utc(end));
     }
 
     /** What a question of the tenant may do now, by its budget and policy. */
@@ -168,7 +162,4 @@ public class Budgets {
         });
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 }

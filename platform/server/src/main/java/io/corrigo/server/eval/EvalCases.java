@@ -9,7 +9,6 @@ import io.corrigo.server.tenant.TenantService;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +72,7 @@ public class EvalCases {
         Instant now = clock.instant();
         jdbc.update("INSERT INTO eval_case (tenant_id, set_name, question, gold_route, answer, source_run, created_at) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?)", tenantId, set, run.question(), route, expected, runId,
-                OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+                io.corrigo.server.Sql.utc(now));
         return cases(tenantId, set).stream().filter(c -> runId.equals(c.sourceRun())).reduce((a, b) -> b).orElseThrow();
     }
 

@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
+import io.corrigo.server.Sql;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -90,12 +90,13 @@ public class EvalSchedules {
         if (!(tolerance >= 0 && tolerance <= 1)) {
             throw ServiceException.invalid("invalid_schedule", "The tolerance is a fall between 0 and 1 (0.05: five points).");
         }
-        OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        if (jdbc.update("UPDATE eval_schedule SET set_name = ?, cron = ?, tolerance = ?, enabled = ?, last_run_at = ? "
-                + "WHERE tenant_id = ?", set, cron.strip(), tolerance, enabled, now, tenantId) == 0) {
-            jdbc.update("INSERT INTO eval_schedule (tenant_id, set_name, cron, tolerance, enabled, created_at, last_run_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?)", tenantId, set, cron.strip(), tolerance, enabled, now, now);
-        }
+        OffsetDateTime now = Sql.utc(clock.instant());
+        Sql.updateOrInsert(jdbc, "UPDATE eval_schedule SET set_name = ?, cron = ?, tolerance = ?, enabled = ?, "
+                        + "last_run_at = ? WHERE tenant_id = ?",
+                new Object[] {set, cron.strip(), tolerance, enabled, now, tenantId},
+                "INSERT INTO eval_schedule (tenant_id, set_name, cron, tolerance, enabled, created_at, last_run_at) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                new Object[] {tenantId, set, cron.strip(), tolerance, enabled, now, now});
         return get(tenantId).orElseThrow();
     }
 
@@ -129,8 +130,7 @@ public class EvalSchedules {
             }
             Schedule s = schedule.get();
             boolean claimed = jdbc.update("UPDATE eval_schedule SET last_run_at = ? WHERE tenant_id = ? AND last_run_at = ?",
-                    OffsetDateTime.ofInstant(now, ZoneOffset.UTC), tenant.id(),
-                    OffsetDateTime.ofInstant(s.lastRunAt(), ZoneOffset.UTC)) == 1;
+                    Sql.utc(now), tenant.id(), Sql.utc(s.lastRunAt())) == 1;
             if (!claimed) {
                 continue; // another host runs it
             }

@@ -7,7 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
+import io.corrigo.server.Sql;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -31,12 +31,12 @@ class EvalStore {
     void started(EvalJobs.Job job, String questions, Integer pipelineVersion, String host) {
         jdbc.update("INSERT INTO evaluation (id, tenant_id, name, state, questions, pipeline_version, host, started_at) "
                         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", job.id(), job.tenant(), cut(job.name(), 300), job.state(),
-                questions, pipelineVersion, host, utc(job.startedAt()));
+                questions, pipelineVersion, host, Sql.utc(job.startedAt()));
     }
 
     void finished(EvalJobs.Job job, Instant at) {
         jdbc.update("UPDATE evaluation SET state = ?, finished_at = ?, error = ?, report = ?, html = ?, calibration = ? "
-                        + "WHERE id = ?", job.state(), utc(at), job.error() == null ? null : cut(job.error(), 2000),
+                        + "WHERE id = ?", job.state(), Sql.utc(at), job.error() == null ? null : cut(job.error(), 2000),
                 write(job.report()), job.html(), write(job.calibration()), job.id());
     }
 
@@ -61,7 +61,7 @@ class EvalStore {
     /** Evaluations this host was running when it stopped: they end as FAILED, with the reason. */
     int abandon(String host, Instant at) {
         return jdbc.update("UPDATE evaluation SET state = 'FAILED', finished_at = ?, error = ? WHERE state = 'RUNNING' AND host = ?",
-                utc(at), "interrupted: the host restarted while it ran", host);
+                Sql.utc(at), "interrupted: the host restarted while it ran", host);
     }
 
     private EvalJobs.Job job(ResultSet rs) throws SQLException {
@@ -92,7 +92,4 @@ class EvalStore {
         return text.length() <= max ? text : text.substring(0, max - 1) + "\u2026";
     }
 
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 }

@@ -11,14 +11,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.springframework.dao.DuplicateKeyException;
+import io.corrigo.server.Sql;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 
@@ -134,7 +133,7 @@ public class HealthService {
                     Instant bucketStart = start.plus(step.multipliedBy(Duration.between(start, at).toSeconds() / step.toSeconds()));
                     byBucket.computeIfAbsent(bucketStart, k -> new Sums()).add(hour);
                     total.add(hour);
-                }, tenantId, utc(start), utc(end));
+                }, tenantId, Sql.utc(start), Sql.utc(end));
         List<Point> series = new ArrayList<>();
         for (Instant t = start; t.isBefore(end); t = t.plus(step)) {
             series.add(new Point(t, byBucket.getOrDefault(t, new Sums()).figures()));
@@ -180,7 +179,7 @@ public class HealthService {
                     sums.rated = rs.getLong("rated");
                     sums.helpful = rs.getLong("helpful");
                     sums.millisSum = rs.getDouble("millis_sum");
-                }, tenantId, utc(from), utc(to));
+                }, tenantId, Sql.utc(from), Sql.utc(to));
         return sums.figures();
     }
 
@@ -198,7 +197,7 @@ public class HealthService {
                         + "GROUP BY question_key HAVING SUM(unanswered) > 0 ORDER BY SUM(unanswered) DESC FETCH FIRST 200 ROWS ONLY) d "
                         + "JOIN question_text t ON t.tenant_id = ? AND t.question_key = d.question_key",
                 (rs, n) -> new QuestionCount(rs.getString(1), rs.getLong(2), rs.getLong(3)),
-                tenantId, utc(start), utc(end), tenantId);
+                tenantId, Sql.utc(start), Sql.utc(end), tenantId);
         return KnowledgeGaps.group(unanswered);
     }
 
@@ -211,7 +210,7 @@ public class HealthService {
         jdbc.query("SELECT * FROM run_hour WHERE hour_start >= ? AND hour_start < ?",
                 rs -> {
                     byTenant.computeIfAbsent(rs.getString("tenant_id"), k -> new Sums()).add(Sums.read(rs));
-                }, utc(start), utc(end));
+                }, Sql.utc(start), Sql.utc(end));
         List<TenantHealth> all = new ArrayList<>();
         for (TenantView tenant : tenants.list()) {
             Figures figures = byTenant.getOrDefault(tenant.id(), new Sums()).figures();
@@ -248,7 +247,7 @@ public class HealthService {
                         + "FETCH FIRST " + TOP + " ROWS ONLY) UNION ALL (SELECT 'unanswered' AS list, question_key, a, u FROM q "
                         + "WHERE u > 0 ORDER BY u DESC, question_key FETCH FIRST " + TOP + " ROWS ONLY)) top_questions",
                 (rs, n) -> new String[] {rs.getString("list"), rs.getString("question_key"), rs.getString("a"), rs.getString("u")},
-                tenantId, utc(start.truncatedTo(ChronoUnit.DAYS)), utc(end));
+                tenantId, Sql.utc(start.truncatedTo(ChronoUnit.DAYS)), Sql.utc(end));
         Map<String, String> wording = new java.util.HashMap<>();
         List<String> keys = rows.stream().map(r -> r[1]).distinct().toList();
         if (!keys.isEmpty()) {
@@ -341,18 +340,9 @@ public class HealthService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        if (jdbc.update("UPDATE tenant_health SET bands = ? WHERE tenant_id = ?", text, tenantId) == 0) {
-            try {
-                jdbc.update("INSERT INTO tenant_health (tenant_id, bands) VALUES (?, ?)", tenantId, text);
-            } catch (DuplicateKeyException raced) {
-                jdbc.update("UPDATE tenant_health SET bands = ? WHERE tenant_id = ?", text, tenantId);
-            }
-        }
+        Sql.updateOrInsert(jdbc, "UPDATE tenant_health SET bands = ? WHERE tenant_id = ?", new Object[] {text, tenantId},
+                "INSERT INTO tenant_health (tenant_id, bands) VALUES (?, ?)", new Object[] {tenantId, text});
         return List.copyOf(current.values());
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
     }
 
     /** The sums of some hours. */

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,7 +17,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.dao.DuplicateKeyException;
+import io.corrigo.server.Sql;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -151,7 +150,7 @@ public class HealthWatch {
             statement.setObject(5, value);
             statement.setObject(6, threshold);
             statement.setString(7, message);
-            statement.setObject(8, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+            statement.setObject(8, Sql.utc(now));
             return statement;
         }, key);
         long id = key.getKey().longValue();
@@ -185,17 +184,11 @@ public class HealthWatch {
     }
 
     private void setState(String tenantId, String metric, String level, Instant now) {
-        OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        if (jdbc.update("UPDATE health_alert_state SET level = ?, since = ? WHERE tenant_id = ? AND metric = ?",
-                level, at, tenantId, metric) == 0) {
-            try {
-                jdbc.update("INSERT INTO health_alert_state (tenant_id, metric, level, since) VALUES (?, ?, ?, ?)",
-                        tenantId, metric, level, at);
-            } catch (DuplicateKeyException raced) {
-                jdbc.update("UPDATE health_alert_state SET level = ?, since = ? WHERE tenant_id = ? AND metric = ?",
-                        level, at, tenantId, metric);
-            }
-        }
+        OffsetDateTime at = Sql.utc(now);
+        Sql.updateOrInsert(jdbc, "UPDATE health_alert_state SET level = ?, since = ? WHERE tenant_id = ? AND metric = ?",
+                new Object[] {level, at, tenantId, metric},
+                "INSERT INTO health_alert_state (tenant_id, metric, level, since) VALUES (?, ?, ?, ?)",
+                new Object[] {tenantId, metric, level, at});
     }
 
     /** The tenant's latest alerts, newest first. @throws io.corrigo.server.problem.ServiceException 404 */

@@ -20,7 +20,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +33,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.dao.DuplicateKeyException;
+import io.corrigo.server.Sql;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 
@@ -124,16 +123,10 @@ public class Webhooks {
             jdbc.update("UPDATE tenant_webhook SET url = ?, enabled = ? WHERE tenant_id = ?", uri.toString(), enabled, tenantId);
         } else {
             String stored = secrets.encrypt(secret.strip());
-            if (jdbc.update("UPDATE tenant_webhook SET url = ?, secret = ?, enabled = ? WHERE tenant_id = ?",
-                    uri.toString(), stored, enabled, tenantId) == 0) {
-                try {
-                    jdbc.update("INSERT INTO tenant_webhook (tenant_id, url, secret, enabled) VALUES (?, ?, ?, ?)",
-                            tenantId, uri.toString(), stored, enabled);
-                } catch (DuplicateKeyException raced) {
-                    jdbc.update("UPDATE tenant_webhook SET url = ?, secret = ?, enabled = ? WHERE tenant_id = ?",
-                            uri.toString(), stored, enabled, tenantId);
-                }
-            }
+            Sql.updateOrInsert(jdbc, "UPDATE tenant_webhook SET url = ?, secret = ?, enabled = ? WHERE tenant_id = ?",
+                    new Object[] {uri.toString(), stored, enabled, tenantId},
+                    "INSERT INTO tenant_webhook (tenant_id, url, secret, enabled) VALUES (?, ?, ?, ?)",
+                    new Object[] {tenantId, uri.toString(), stored, enabled});
         }
         return webhook(tenantId).orElseThrow();
     }
@@ -201,7 +194,7 @@ public class Webhooks {
             jdbc.update("INSERT INTO webhook_delivery (tenant_id, alert_id, attempt, status_code, error, delivered, created_at) "
                             + "VALUES (?, ?, ?, ?, ?, ?, ?)", alert.tenant(), alert.id(), attempt, status,
                     error == null ? null : error.substring(0, Math.min(1000, error.length())), delivered,
-                    OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
+                    Sql.utc(clock.instant()));
         } catch (RuntimeException e) {
             log.warn("Webhook delivery {} of alert {} could not be logged: {}", attempt, alert.id(), e.toString());
         }

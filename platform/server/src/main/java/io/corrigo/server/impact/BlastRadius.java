@@ -112,7 +112,7 @@ public class BlastRadius {
     private long runsLastHour(List<String> tenantIds) {
         String marks = tenantIds.stream().map(t -> "?").collect(Collectors.joining(","));
         List<Object> args = new ArrayList<>(tenantIds);
-        args.add(java.time.OffsetDateTime.ofInstant(clock.instant().minus(Duration.ofHours(1)), java.time.ZoneOffset.UTC));
+        args.add(io.corrigo.server.Sql.utc(clock.instant().minus(Duration.ofHours(1))));
         return jdbc.queryForObject("SELECT COUNT(*) FROM run WHERE tenant_id IN (" + marks + ") AND created_at >= ?",
                 Long.class, args.toArray());
     }

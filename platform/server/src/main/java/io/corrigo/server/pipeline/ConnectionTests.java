@@ -134,7 +134,7 @@ public class ConnectionTests {
             return new Result(false, "The plugin could not be created: " + explain(e),
                     (System.nanoTime() - started) / 1_000_000);
         } finally {
-            close(instance);
+            PipelineRuntimes.close(instance, tenantId);
             delete(directory);
         }
     }
@@ -187,16 +187,6 @@ public class ConnectionTests {
     private static String brief(String text) {
         String t = text == null ? "" : text.strip().replaceAll("\\s+", " ");
         return t.length() <= 160 ? t : t.substring(0, 157) + "...";
-    }
-
-    private static void close(Object instance) {
-        if (instance instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception ignored) {
-                // a throwaway instance: nothing depends on its closing
-            }
-        }
     }
 
     private static void delete(Path directory) {

@@ -196,18 +196,23 @@ public class PipelineRuntimes {
         }
         plugins.lifecycle().readLock().lock();
         try {
-            ActivePipeline stored = pipelines.versionWithSecrets(tenantId, version);
-            synchronized (this) {
-                Built current = byTenant.get(tenantId);
-                Map<InstanceKey, Object> shared = current == null ? Map.of() : current.instances();
-                Built built = build(stored, shared, false);
-                List<Object> own = built.instances().entrySet().stream()
-                        .filter(e -> shared.get(e.getKey()) != e.getValue()).map(Map.Entry::getValue).toList();
-                return new Preview(built.pipeline(), own);
-            }
+            return previewOf(pipelines.versionWithSecrets(tenantId, version));
         } finally {
             plugins.lifecycle().readLock().unlock();
         }
+    }
+
+    /**
+     * A pipeline for {@code definition} beside the tenant's active one, sharing the active instances it has the keys
+     * of; the others are its own, closed with it. Called under the read side of the plugin lifecycle lock.
+     */
+    private synchronized Preview previewOf(ActivePipeline definition) {
+        Built current = byTenant.get(definition.tenantId());
+        Map<InstanceKey, Object> shared = current == null ? Map.of() : current.instances();
+        Built built = build(definition, shared, false);
+        List<Object> own = built.instances().entrySet().stream()
+                .filter(e -> shared.get(e.getKey()) != e.getValue()).map(Map.Entry::getValue).toList();
+        return new Preview(built.pipeline(), own);
     }
 
     /**
@@ -234,14 +239,7 @@ public class PipelineRuntimes {
             });
             PipelineDefinition offline = new PipelineDefinition(stored.definition().settings(), stages,
                     stored.definition().resilience(), stored.definition().models());
-            synchronized (this) {
-                Built current = byTenant.get(tenantId);
-                Map<InstanceKey, Object> shared = current == null ? Map.of() : current.instances();
-                Built built = build(new ActivePipeline(tenantId, active.version(), offline, stored.createdAt()), shared, false);
-                List<Object> own = built.instances().entrySet().stream()
-                        .filter(e -> shared.get(e.getKey()) != e.getValue()).map(Map.Entry::getValue).toList();
-                return new Preview(built.pipeline(), own);
-            }
+            return previewOf(new ActivePipeline(tenantId, active.version(), offline, stored.createdAt()));
         } finally {
             plugins.lifecycle().readLock().unlock();
         }
@@ -379,7 +377,8 @@ public class PipelineRuntimes {
         return dataDir.resolve("tenants").resolve(tenantId).resolve("plugins").resolve(factoryId);
     }
 
-    private static void close(Object instance, String tenantId) {
+    /** Closes a plugin instance; a failure to close is logged, not thrown. */
+    static void close(Object instance, String tenantId) {
         if (instance instanceof AutoCloseable closeable) {
             try {
                 closeable.close();

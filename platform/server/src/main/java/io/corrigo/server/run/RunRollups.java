@@ -4,8 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -15,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DuplicateKeyException;
+import io.corrigo.server.Sql;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -200,64 +198,43 @@ class RunRollups {
         Object[] update = new Object[values.length + 2];
         System.arraycopy(values, 0, update, 0, values.length);
         update[values.length] = key.tenant();
-        update[values.length + 1] = utc(key.hour());
-        if (jdbc.update(ADD_TO_HOUR, update) == 1) {
-            return;
-        }
+        update[values.length + 1] = Sql.utc(key.hour());
         Object[] insert = new Object[values.length + 2];
         insert[0] = key.tenant();
-        insert[1] = utc(key.hour());
+        insert[1] = Sql.utc(key.hour());
         System.arraycopy(values, 0, insert, 2, values.length);
-        try {
-            jdbc.update(INSERT_HOUR, insert);
-        } catch (DuplicateKeyException raced) {
-            jdbc.update(ADD_TO_HOUR, update); // another host opened the hour first
-        }
+        Sql.updateOrInsert(jdbc, ADD_TO_HOUR, update, INSERT_HOUR, insert);
     }
 
     private void addToDay(QuestionKey key, QuestionSums sums) {
-        if (jdbc.update("UPDATE question_day SET asked = asked + ?, unanswered = unanswered + ? WHERE tenant_id = ? "
-                + "AND day_start = ? AND question_key = ?", sums.asked, sums.unanswered, key.tenant(), utc(key.day()), key.key()) == 1) {
-            return;
-        }
-        try {
-            jdbc.update("INSERT INTO question_day (tenant_id, day_start, question_key, asked, unanswered) "
-                    + "VALUES (?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), key.key(), sums.asked, sums.unanswered);
-            if (jdbc.update("UPDATE question_text SET question = question WHERE tenant_id = ? AND question_key = ?",
-                    key.tenant(), key.key()) == 0) {
-                try {
-                    jdbc.update("INSERT INTO question_text (tenant_id, question_key, question) VALUES (?, ?, ?)",
-                            key.tenant(), key.key(), sums.question);
-                } catch (DuplicateKeyException known) {
-                    // another host wrote its wording first: the same question
-                }
-            }
-        } catch (DuplicateKeyException raced) {
-            jdbc.update("UPDATE question_day SET asked = asked + ?, unanswered = unanswered + ? WHERE tenant_id = ? "
-                    + "AND day_start = ? AND question_key = ?", sums.asked, sums.unanswered, key.tenant(), utc(key.day()), key.key());
+        boolean opened = Sql.updateOrInsert(jdbc, "UPDATE question_day SET asked = asked + ?, unanswered = unanswered + ? "
+                        + "WHERE tenant_id = ? AND day_start = ? AND question_key = ?",
+                new Object[] {sums.asked, sums.unanswered, key.tenant(), Sql.utc(key.day()), key.key()},
+                "INSERT INTO question_day (tenant_id, day_start, question_key, asked, unanswered) VALUES (?, ?, ?, ?, ?)",
+                new Object[] {key.tenant(), Sql.utc(key.day()), key.key(), sums.asked, sums.unanswered});
+        if (opened) { // a question new to this day: its wording is kept, once per tenant
+            Sql.updateOrInsert(jdbc, "UPDATE question_text SET question = question WHERE tenant_id = ? AND question_key = ?",
+                    new Object[] {key.tenant(), key.key()},
+                    "INSERT INTO question_text (tenant_id, question_key, question) VALUES (?, ?, ?)",
+                    new Object[] {key.tenant(), key.key(), sums.question});
         }
     }
 
     private void addUsage(DayKey key, DaySums sums) {
-        String add = "UPDATE usage_day SET runs = runs + ?, model_runs = model_runs + ?, input_tokens = input_tokens + ?, "
-                + "output_tokens = output_tokens + ?, cost = cost + ? WHERE tenant_id = ? AND day_start = ? AND key_id = ?";
-        Object[] values = {sums.runs, sums.modelRuns, sums.inputTokens, sums.outputTokens, sums.cost, key.tenant(),
-                utc(key.day()), key.key()};
-        if (jdbc.update(add, values) == 1) {
-            return;
-        }
-        try {
-            jdbc.update("INSERT INTO usage_day (tenant_id, day_start, key_id, runs, model_runs, input_tokens, output_tokens, cost) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", key.tenant(), utc(key.day()), key.key(), sums.runs, sums.modelRuns,
-                    sums.inputTokens, sums.outputTokens, sums.cost);
-        } catch (DuplicateKeyException raced) {
-            jdbc.update(add, values);
-        }
+        Sql.updateOrInsert(jdbc, "UPDATE usage_day SET runs = runs + ?, model_runs = model_runs + ?, "
+                        + "input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cost = cost + ? "
+                        + "WHERE tenant_id = ? AND day_start = ? AND key_id = ?",
+                new Object[] {sums.runs, sums.modelRuns, sums.inputTokens, sums.outputTokens, sums.cost, key.tenant(),
+                        Sql.utc(key.day()), key.key()},
+                "INSERT INTO usage_day (tenant_id, day_start, key_id, runs, model_runs, input_tokens, output_tokens, cost) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                new Object[] {key.tenant(), Sql.utc(key.day()), key.key(), sums.runs, sums.modelRuns, sums.inputTokens,
+                        sums.outputTokens, sums.cost});
     }
 
     /** Forgets the counted questions of days before {@code start} (their texts are kept no longer than the runs). */
     void forgetQuestionsBefore(Instant start) {
-        jdbc.update("DELETE FROM question_day WHERE day_start < ?", utc(start.truncatedTo(ChronoUnit.DAYS)));
+        jdbc.update("DELETE FROM question_day WHERE day_start < ?", Sql.utc(start.truncatedTo(ChronoUnit.DAYS)));
         jdbc.update("DELETE FROM question_text WHERE NOT EXISTS (SELECT 1 FROM question_day d "
                 + "WHERE d.tenant_id = question_text.tenant_id AND d.question_key = question_text.question_key)");
     }
@@ -280,7 +257,4 @@ class RunRollups {
         return q.length() <= MAX_QUESTION ? q : q.substring(0, MAX_QUESTION - 1) + "\u2026";
     }
 
-    static OffsetDateTime utc(Instant instant) {
-        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
 }
