@@ -164,21 +164,7 @@ public class HealthService {
                         + "SUM(total_millis) AS millis_sum "
                         + "FROM run WHERE tenant_id = ? AND created_at >= ? AND created_at < ?",
                 rs -> {
-                    sums.runs = rs.getLong("runs");
-                    sums.abstained = rs.getLong("abstained");
-                    sums.fallback = rs.getLong("fallback");
-                    sums.degraded = rs.getLong("degraded");
-                    sums.correct = rs.getLong("correct");
-                    sums.ambiguous = rs.getLong("ambiguous");
-                    sums.incorrect = rs.getLong("incorrect");
-                    sums.noRetrieval = rs.getLong("no_retrieval");
-                    sums.supportSum = rs.getDouble("support_sum");
-                    sums.supportN = rs.getLong("support_n");
-                    sums.usefulnessSum = rs.getLong("usefulness_sum");
-                    sums.usefulnessN = rs.getLong("usefulness_n");
-                    sums.rated = rs.getLong("rated");
-                    sums.helpful = rs.getLong("helpful");
-                    sums.millisSum = rs.getDouble("millis_sum");
+                    sums.add(Sums.read(rs, false));
                 }, tenantId, Sql.utc(from), Sql.utc(to));
         return sums.figures();
     }
@@ -353,6 +339,11 @@ public class HealthService {
         final long[] latency = new long[LatencyBins.COUNT];
 
         static Sums read(java.sql.ResultSet rs) throws java.sql.SQLException {
+            return read(rs, true);
+        }
+
+        /** The sums of a row of {@code run_hour} or of the same columns computed from runs ({@code latency}: with the bins). */
+        static Sums read(java.sql.ResultSet rs, boolean latency) throws java.sql.SQLException {
             Sums s = new Sums();
             s.runs = rs.getLong("runs");
             s.abstained = rs.getLong("abstained");
@@ -369,7 +360,7 @@ public class HealthService {
             s.rated = rs.getLong("rated");
             s.helpful = rs.getLong("helpful");
             s.millisSum = rs.getDouble("millis_sum");
-            for (int i = 0; i < LatencyBins.COUNT; i++) {
+            for (int i = 0; latency && i < LatencyBins.COUNT; i++) {
                 s.latency[i] = rs.getLong(LatencyBins.column(i));
             }
             return s;
