@@ -66,8 +66,11 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
     /**
      * @param adminUsername the platform admin created on first start (when there are no users yet)
      * @param adminPassword its password; empty means: generate one and print it once in the log
+     * @param apiBasic      whether the REST API takes HTTP Basic with an admin's password beside API tokens
+     *                      ({@code CORRIGO_SECURITY_API_BASIC=false}: tokens only)
      */
-    public record Security(@DefaultValue("admin") String adminUsername, String adminPassword) {
+    public record Security(@DefaultValue("admin") String adminUsername, String adminPassword,
+                           @DefaultValue("true") boolean apiBasic) {
     }
 
     /** @param retentionDays runs older than this are pruned daily */

@@ -73,6 +73,11 @@ public abstract class HttpTestBase {
         authorization = user == null ? null : basic(user, password);
     }
 
+    /** Sends the next requests with this {@code Authorization} header (a Bearer token, say); null sends none. */
+    protected void authorizeWith(String header) {
+        authorization = header;
+    }
+
     /** Back to the platform admin. */
     protected void signInAsAdmin() {
         signIn(ADMIN, ADMIN_PASSWORD);

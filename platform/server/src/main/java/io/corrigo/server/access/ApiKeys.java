@@ -1,16 +1,13 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.Recently;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,13 +25,15 @@ public class ApiKeys {
     private final ApiKeyRepository keys;
     private final TenantService tenants;
     private final Clock clock;
+    private final AuditLog audit;
     /**
      * Live keys by hash, read on every widget request: kept for {@link TenantService#CACHE_TTL}; a revocation here
      * applies at once, on another host within that time.
      */
     private final Recently<String, KeyView> recent = new Recently<>(TenantService.CACHE_TTL, 10_000);
 
-    ApiKeys(ApiKeyRepository keys, TenantService tenants, Clock clock) {
+    ApiKeys(ApiKeyRepository keys, TenantService tenants, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.keys = keys;
         this.tenants = tenants;
         this.clock = clock;
@@ -79,6 +78,7 @@ public class ApiKeys {
         ApiKey row = keys.save(new ApiKey("key-" + UUID.randomUUID().toString().substring(0, 13), tenantId, kind,
                 name.trim(), key.substring(0, 10), hash(key), kind == KeyKind.PUBLISHABLE ? origins : List.of(),
                 clock.instant()));
+        audit.record("key.create", tenantId, row.view().id(), null, row.view());
         return new CreatedKey(row.view(), key);
     }
 
@@ -94,9 +94,12 @@ public class ApiKeys {
         tenants.find(tenantId);
         ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
                 .orElseThrow(() -> ServiceException.notFound("key_not_found", "No key '" + keyId + "'."));
+        KeyView before = key.view();
         key.revoke(clock.instant());
         recent.clear(); // the cache is keyed by the key's hash: forget every key (revocations are rare)
-        return keys.save(key).view();
+        KeyView after = keys.save(key).view();
+        audit.record("key.revoke", tenantId, keyId, before, after);
+        return after;
     }
 
     /** The live key with this value (not revoked, its tenant enabled). */
@@ -129,10 +132,6 @@ public class ApiKeys {
     }
 
     static String hash(String value) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return io.corrigo.server.Digests.sha256Hex(value);
     }
 }

@@ -1,5 +1,6 @@
 package io.corrigo.server.cost;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.Recently;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.tenant.TenantService;
@@ -66,7 +67,10 @@ public class Budgets {
     private final Clock clock;
     private final Recently<String, Decision> decisions = new Recently<>(Duration.ofSeconds(2), 10_000);
 
-    Budgets(TenantService tenants, JdbcTemplate jdbc, Clock clock) {
+    private final AuditLog audit;
+
+    Budgets(TenantService tenants, JdbcTemplate jdbc, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.tenants = tenants;
         this.jdbc = jdbc;
         this.clock = clock;
@@ -91,18 +95,23 @@ public class Budgets {
         if (policy == null) {
             throw ServiceException.invalid("invalid_budget", "The policy is WARN, DEGRADE or REFUSE.");
         }
+        Optional<Budget> before = budget(tenantId);
         Sql.updateOrInsert(jdbc, "UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
                 new Object[] {monthlyLimit, warnShare, policy.name(), tenantId},
                 "INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
                 new Object[] {tenantId, monthlyLimit, warnShare, policy.name()});
         decisions.forget(tenantId);
-        return budget(tenantId).orElseThrow();
+        Budget after = budget(tenantId).orElseThrow();
+        audit.record("settings.budget", tenantId, "budget", before.orElse(null), after);
+        return after;
     }
 
     public void delete(String tenantId) {
         tenants.require(tenantId);
+        Optional<Budget> before = budget(tenantId);
         jdbc.update("DELETE FROM tenant_budget WHERE tenant_id = ?", tenantId);
         decisions.forget(tenantId);
+        before.ifPresent(b -> audit.record("settings.budget", tenantId, "budget", b, null));
     }
 
     /** The month's spend so far against the budget. */

@@ -1,8 +1,8 @@
 package io.corrigo.server.cost;
 
 import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.web.QueryParameters;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -30,8 +30,8 @@ class CostController {
     @GetMapping("/api/v1/tenants/{tenant}/usage")
     UsageView usage(@PathVariable String tenant, @RequestParam(required = false) String from,
                     @RequestParam(required = false) String to) {
-        return new UsageView(budgets.usage(tenant, instant(from), instant(to)),
-                budgets.usageByKey(tenant, instant(from), instant(to)), budgets.spend(tenant));
+        return new UsageView(budgets.usage(tenant, QueryParameters.instant("from", from), QueryParameters.instant("to", to)),
+                budgets.usageByKey(tenant, QueryParameters.instant("from", from), QueryParameters.instant("to", to)), budgets.spend(tenant));
     }
 
     /**
@@ -65,14 +65,4 @@ class CostController {
         return ResponseEntity.noContent().build();
     }
 
-    private static Instant instant(String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        try {
-            return Instant.parse(value.strip());
-        } catch (DateTimeParseException e) {
-            throw ServiceException.invalid("invalid_window", "Dates are ISO-8601 instants such as 2026-11-25T00:00:00Z.");
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package io.corrigo.server.eval;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.health.HealthBand;
 import io.corrigo.server.health.HealthWatch;
 import io.corrigo.server.problem.ServiceException;
@@ -52,7 +53,10 @@ public class EvalSchedules {
     private final JdbcTemplate jdbc;
     private final Clock clock;
 
-    EvalSchedules(TenantService tenants, EvalJobs jobs, EvalCases cases, HealthWatch watch, JdbcTemplate jdbc, Clock clock) {
+    private final AuditLog audit;
+
+    EvalSchedules(TenantService tenants, EvalJobs jobs, EvalCases cases, HealthWatch watch, JdbcTemplate jdbc, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.tenants = tenants;
         this.jobs = jobs;
         this.cases = cases;
@@ -90,6 +94,7 @@ public class EvalSchedules {
         if (!(tolerance >= 0 && tolerance <= 1)) {
             throw ServiceException.invalid("invalid_schedule", "The tolerance is a fall between 0 and 1 (0.05: five points).");
         }
+        Optional<Schedule> before = get(tenantId);
         OffsetDateTime now = Sql.utc(clock.instant());
         Sql.updateOrInsert(jdbc, "UPDATE eval_schedule SET set_name = ?, cron = ?, tolerance = ?, enabled = ?, "
                         + "last_run_at = ? WHERE tenant_id = ?",
@@ -97,12 +102,16 @@ public class EvalSchedules {
                 "INSERT INTO eval_schedule (tenant_id, set_name, cron, tolerance, enabled, created_at, last_run_at) "
                         + "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 new Object[] {tenantId, set, cron.strip(), tolerance, enabled, now, now});
-        return get(tenantId).orElseThrow();
+        Schedule after = get(tenantId).orElseThrow();
+        audit.record("settings.eval-schedule", tenantId, "evaluation schedule", before.orElse(null), after);
+        return after;
     }
 
     public void delete(String tenantId) {
         tenants.require(tenantId);
+        Optional<Schedule> before = get(tenantId);
         jdbc.update("DELETE FROM eval_schedule WHERE tenant_id = ?", tenantId);
+        before.ifPresent(s -> audit.record("settings.eval-schedule", tenantId, "evaluation schedule", s, null));
     }
 
     @Scheduled(fixedDelayString = "${corrigo.evaluations.schedule-check-millis:30000}",

@@ -1,6 +1,7 @@
 package io.corrigo.server.health;
 
 import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.web.QueryParameters;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -80,20 +81,20 @@ class HealthController {
     @GetMapping("/api/v1/tenants/{tenant}/health")
     HealthService.Health health(@PathVariable String tenant, @RequestParam(required = false) String from,
                                 @RequestParam(required = false) String to, @RequestParam(required = false) String bucket) {
-        return health.health(tenant, instant("from", from), instant("to", to), duration(bucket));
+        return health.health(tenant, QueryParameters.instant("from", from), QueryParameters.instant("to", to), duration(bucket));
     }
 
     /** The questions that went unanswered, grouped by similar wording (default: the last 30 days). */
     @GetMapping("/api/v1/tenants/{tenant}/health/gaps")
     List<KnowledgeGaps.Gap> gaps(@PathVariable String tenant, @RequestParam(required = false) String from,
                                  @RequestParam(required = false) String to) {
-        return health.gaps(tenant, instant("from", from), instant("to", to));
+        return health.gaps(tenant, QueryParameters.instant("from", from), QueryParameters.instant("to", to));
     }
 
     @GetMapping("/api/v1/health")
     List<HealthService.TenantHealth> overview(@RequestParam(required = false) String from,
                                               @RequestParam(required = false) String to) {
-        return health.overview(instant("from", from), instant("to", to));
+        return health.overview(QueryParameters.instant("from", from), QueryParameters.instant("to", to));
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/health/bands")
@@ -107,17 +108,6 @@ class HealthController {
         return health.saveBands(tenant, bands);
     }
 
-    private static Instant instant(String name, String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        try {
-            return Instant.parse(value.strip());
-        } catch (DateTimeParseException e) {
-            throw ServiceException.invalid("invalid_window", "'" + name + "' is an ISO-8601 instant such as "
-                    + "2026-11-25T00:00:00Z, not '" + value + "'.");
-        }
-    }
 
     private static Duration duration(String value) {
         if (value == null || value.isBlank()) {

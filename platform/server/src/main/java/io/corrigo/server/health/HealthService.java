@@ -1,5 +1,6 @@
 package io.corrigo.server.health;
 
+import io.corrigo.server.audit.AuditLog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -107,7 +108,10 @@ public class HealthService {
     private final ObjectMapper json;
     private final Clock clock;
 
-    HealthService(TenantService tenants, JdbcTemplate jdbc, ObjectMapper json, Clock clock) {
+    private final AuditLog audit;
+
+    HealthService(TenantService tenants, JdbcTemplate jdbc, ObjectMapper json, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.tenants = tenants;
         this.jdbc = jdbc;
         this.json = json;
@@ -294,7 +298,8 @@ public class HealthService {
      */
     public List<HealthBand> saveBands(String tenantId, Map<String, Thresholds> changes) {
         Map<String, HealthBand> current = new LinkedHashMap<>();
-        bands(tenantId).forEach(b -> current.put(b.metric(), b));
+        List<HealthBand> before = bands(tenantId);
+        before.forEach(b -> current.put(b.metric(), b));
         List<String> problems = new ArrayList<>();
         changes.forEach((metric, t) -> {
             HealthBand band = current.get(metric);
@@ -328,6 +333,7 @@ public class HealthService {
         }
         Sql.updateOrInsert(jdbc, "UPDATE tenant_health SET bands = ? WHERE tenant_id = ?", new Object[] {text, tenantId},
                 "INSERT INTO tenant_health (tenant_id, bands) VALUES (?, ?)", new Object[] {tenantId, text});
+        audit.record("settings.health-bands", tenantId, "health bands", before, current.values());
         return List.copyOf(current.values());
     }
 

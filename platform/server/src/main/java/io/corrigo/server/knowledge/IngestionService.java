@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.tenant.TenantService;
 import java.time.Clock;
@@ -50,9 +51,12 @@ public class IngestionService {
     private final ChunkOverrides overrides;
     private final Clock clock;
 
+    private final AuditLog audit;
+
     IngestionService(TenantService tenants, DocumentParser parser, DocumentStore store, DocumentRepository documents,
                      IngestionJobRepository jobs, KnowledgeBases knowledgeBases, JobScheduler scheduler,
-                     DocumentIndexer indexer, ChunkOverrides overrides, Clock clock) {
+                     DocumentIndexer indexer, ChunkOverrides overrides, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.overrides = overrides;
         this.tenants = tenants;
         this.parser = parser;
@@ -108,6 +112,8 @@ public class IngestionService {
             documents.save(document);
         }
         scheduler.schedule(tenantId, jobId);
+        audit.record("document.upload", tenantId, jobId, null, Map.of("knowledgeBase", kb.id,
+                "files", uploads.stream().map(u -> u.fileName() + " (" + u.content().length + " bytes)").toList()));
         return view(job);
     }
 
@@ -128,6 +134,7 @@ public class IngestionService {
             documents.save(document);
         }
         scheduler.schedule(tenantId, jobId);
+        audit.record("document.reindex", tenantId, jobId, null, Map.of("documents", all.size()));
         return view(job);
     }
 
@@ -150,8 +157,10 @@ public class IngestionService {
             throw ServiceException.invalid("chunk_too_long", "An edited chunk has at most " + MAX_CHUNK_EDIT_CHARS
                     + " characters; this one has " + text.length() + ".");
         }
-        return indexer.edit(record(tenantId, documentId), chunkId,
-                new ChunkOverrides.Override(text == null ? null : text.strip(), disabled));
+        ChunkOverrides.Override change = new ChunkOverrides.Override(text == null ? null : text.strip(), disabled);
+        List<ChunkView> chunks = indexer.edit(record(tenantId, documentId), chunkId, change);
+        audit.record("document.chunk-edit", tenantId, documentId + " " + chunkId, null, change);
+        return chunks;
     }
 
     /** One document of the tenant. @throws ServiceException 404 */
@@ -176,6 +185,7 @@ public class IngestionService {
         indexer.writableIndex(tenantId).deleteDocument(documentId);
         store.delete(tenantId, documentId);
         documents.delete(document);
+        audit.record("document.delete", tenantId, documentId, document.view(), null);
         log.info("Tenant {}: deleted document {} ('{}')", tenantId, documentId, document.name());
     }
 

@@ -1,5 +1,6 @@
 package io.corrigo.server.pipeline;
 
+import io.corrigo.server.audit.AuditLog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -51,8 +52,11 @@ public class PipelineService {
     /** Every query checks the active version; another host sees a new version within {@link TenantService#CACHE_TTL}. */
     private final Recently<String, Integer> activeVersions = new Recently<>(TenantService.CACHE_TTL, 10_000);
 
+    private final AuditLog audit;
+
     PipelineService(PipelineRepository repository, TenantService tenants, PluginHost plugins, ObjectMapper json,
-                    Clock clock, SecretBox secrets, OutboundPolicy outbound) {
+                    Clock clock, SecretBox secrets, OutboundPolicy outbound, AuditLog audit) {
+        this.audit = audit;
         this.secrets = secrets;
         this.outbound = outbound;
         this.repository = repository;
@@ -189,7 +193,8 @@ public class PipelineService {
         tenants.require(tenantId);
         // concurrent saves of one tenant queue here: each reads the latest version after the one before it committed
         tenants.lockForChange(tenantId);
-        PipelineDefinition previous = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
+        Optional<ActivePipeline> activeBefore = repository.findByTenantIdAndActiveTrue(tenantId).map(this::toActive);
+        PipelineDefinition previous = activeBefore.map(ActivePipeline::definition).orElse(null);
         PipelineDefinition plain = withKeptSecrets(definition, previous);
         requireValid(plain);
         definition = mapSecrets(plain, (kind, stage, name, value) ->
@@ -204,8 +209,11 @@ public class PipelineService {
         int next = latest.map(v -> v.version() + 1).orElse(1);
         activeVersions.forget(tenantId);
         String cleanNote = note == null || note.isBlank() ? null : note.strip().substring(0, Math.min(500, note.strip().length()));
-        return masked(toActive(repository.save(new PipelineVersion(tenantId, next, write(definition), clock.instant(),
-                publish, currentAdmin(), cleanNote))));
+        ActivePipeline saved = masked(toActive(repository.save(new PipelineVersion(tenantId, next, write(definition),
+                clock.instant(), publish, currentAdmin(), cleanNote))));
+        audit.record(publish ? "pipeline.save" : "pipeline.draft", tenantId, "version " + next,
+                activeBefore.map(this::masked).orElse(null), saved);
+        return saved;
     }
 
     private void requireValid(PipelineDefinition plain) {
@@ -318,13 +326,18 @@ public class PipelineService {
         PipelineVersion row = row(tenantId, version);
         if (!row.active()) {
             requireValid(versionWithSecrets(tenantId, version).definition());
-            repository.findByTenantIdAndActiveTrue(tenantId).ifPresent(v -> {
+            boolean rollback = row.publishedAt() != null;
+            Optional<PipelineVersion> activeBefore = repository.findByTenantIdAndActiveTrue(tenantId);
+            ActivePipeline before = activeBefore.map(v -> masked(toActive(v))).orElse(null);
+            activeBefore.ifPresent(v -> {
                 v.deactivate();
                 repository.saveAndFlush(v);
             });
             row.publish(clock.instant());
             repository.save(row);
             activeVersions.forget(tenantId);
+            audit.record(rollback ? "pipeline.rollback" : "pipeline.publish", tenantId, "version " + version, before,
+                    masked(toActive(row)));
         }
         return masked(toActive(row));
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.DaemonThreads;
 import io.corrigo.server.HostId;
 import jakarta.annotation.PreDestroy;
@@ -52,6 +53,7 @@ public class PluginCatalogue {
     }
 
     private final JdbcTemplate jdbc;
+    private final AuditLog audit;
     private final PluginHost host;
     private final String hostId;
     private final long syncSeconds;
@@ -62,7 +64,8 @@ public class PluginCatalogue {
 
     @Autowired
     PluginCatalogue(JdbcTemplate jdbc, PluginHost host, @Value("${corrigo.host-id:}") String hostId,
-                    @Value("${corrigo.plugins.sync-seconds:10}") long syncSeconds, Clock clock) {
+                    @Value("${corrigo.plugins.sync-seconds:10}") long syncSeconds, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.jdbc = jdbc;
         this.host = host;
         this.hostId = HostId.resolve(hostId);
@@ -100,6 +103,7 @@ public class PluginCatalogue {
             return;
         }
         Optional<PluginInfo> info = host.plugins().stream().filter(p -> p.id().equals(pluginId)).findFirst();
+        audit(pluginId, host.beforeChange(pluginId), info);
         if (info.isEmpty()) {
             write(pluginId, State.REMOVED, null, null, null, null);
             return;
@@ -119,6 +123,18 @@ public class PluginCatalogue {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** An admin's plugin change into the audit log, named by what changed between before and after. */
+    private void audit(String pluginId, Optional<PluginInfo> before, Optional<PluginInfo> after) {
+        if (before.equals(after)) {
+            return; // a replacement that did not start and was put back: nothing changed
+        }
+        String action = before.isEmpty() ? "install" : after.isEmpty() ? "uninstall"
+                : !before.get().version().equals(after.get().version()) ? "replace"
+                : after.get().state().equals("DISABLED") ? "disable"
+                : before.get().state().equals("DISABLED") ? "enable" : "change";
+        audit.record("plugin." + action, null, pluginId, before.orElse(null), after.orElse(null));
     }
 
     private void write(String pluginId, State state, String version, String fileName, String sha256, byte[] content) {

@@ -53,6 +53,8 @@ public class PluginHost {
     private final PluginTrust trust;
     private final long maxBytes;
     private final List<Consumer<String>> changeListeners = new CopyOnWriteArrayList<>();
+    /** Every plugin as it was when the change running on this thread began. */
+    private final ThreadLocal<Map<String, PluginInfo>> beforeChange = new ThreadLocal<>();
     private final Map<String, PluginTrust.Verdict> verdicts = new ConcurrentHashMap<>();
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock(true);
 
@@ -438,10 +440,21 @@ public class PluginHost {
     private <T> T change(java.util.function.Supplier<T> work) {
         lifecycle.writeLock().lock();
         try {
+            beforeChange.set(plugins().stream().collect(java.util.stream.Collectors.toMap(PluginInfo::id, p -> p)));
             return work.get();
         } finally {
+            beforeChange.remove();
             lifecycle.writeLock().unlock();
         }
+    }
+
+    /**
+     * For a change listener, while the change runs: {@code pluginId} as it was before the change began (empty when it
+     * was not installed, or outside a change).
+     */
+    public Optional<PluginInfo> beforeChange(String pluginId) {
+        Map<String, PluginInfo> before = beforeChange.get();
+        return Optional.ofNullable(before == null ? null : before.get(pluginId));
     }
 
     private void require(String pluginId) {

@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -33,8 +34,10 @@ public class AdminUsers implements UserDetailsService {
     private final KnownTenants tenants;
     private final PasswordEncoder encoder;
     private final Clock clock;
+    private final AuditLog audit;
 
-    AdminUsers(AdminUserRepository users, KnownTenants tenants, PasswordEncoder encoder, Clock clock) {
+    AdminUsers(AdminUserRepository users, KnownTenants tenants, PasswordEncoder encoder, Clock clock, AuditLog audit) {
+        this.audit = audit;
         this.users = users;
         this.tenants = tenants;
         this.encoder = encoder;
@@ -77,13 +80,16 @@ public class AdminUsers implements UserDetailsService {
         if (users.existsById(username)) {
             throw new ServiceException(ServiceException.Kind.CONFLICT, "user_exists", "User '" + username + "' already exists.", List.of());
         }
-        return UserView.of(users.save(new AdminUser(username, encoder.encode(password), role, scope, clock.instant())));
+        UserView created = UserView.of(users.save(new AdminUser(username, encoder.encode(password), role, scope, clock.instant())));
+        audit.record("user.create", null, username, null, created);
+        return created;
     }
 
     /** Changes role, tenants and enabled state (null keeps a value). @throws ServiceException 400, 404, 409 */
     @Transactional
     public UserView update(String username, Role role, Collection<String> tenantIds, Boolean enabled) {
         AdminUser user = require(username);
+        UserView before = UserView.of(user);
         Role newRole = role == null ? user.role() : role;
         List<String> problems = new ArrayList<>();
         Set<String> scope = checkScope(newRole, tenantIds == null ? user.tenants() : tenantIds, problems);
@@ -100,7 +106,9 @@ public class AdminUsers implements UserDetailsService {
         if (enabled != null) {
             user.enabled(enabled);
         }
-        return UserView.of(users.save(user));
+        UserView after = UserView.of(users.save(user));
+        audit.record("user.update", null, username, before, after);
+        return after;
     }
 
     /** @throws ServiceException 400 for a too short password, 404 for an unknown user */
@@ -114,6 +122,7 @@ public class AdminUsers implements UserDetailsService {
         }
         user.passwordHash(encoder.encode(password));
         users.save(user);
+        audit.record("user.password", null, username, null, null);
     }
 
     /** @throws ServiceException 404 for an unknown user, 409 for the last platform admin */
@@ -123,7 +132,9 @@ public class AdminUsers implements UserDetailsService {
         if (user.role() == Role.PLATFORM_ADMIN && user.enabled()) {
             requireAnotherPlatformAdmin();
         }
+        UserView before = UserView.of(user);
         users.delete(user);
+        audit.record("user.delete", null, username, before, null);
     }
 
     private AdminUser require(String username) {

@@ -17,7 +17,8 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * The REST API's security: HTTP Basic with the admin users, stateless, no CSRF (no cookies), JSON errors. It is
+ * The REST API's security: admin API tokens (Bearer) and HTTP Basic with the admin users (unless turned off),
+ * stateless, no CSRF (no cookies), JSON errors. It is
  * ordered before any other chain (the admin UI adds its own, with a sign-in form, for everything else).
  */
 @Configuration
@@ -28,10 +29,12 @@ class ApiSecurity implements WebMvcConfigurer {
 
     private final TenantAccess access;
     private final boolean openApiSignedIn;
+    private final boolean basic;
 
     ApiSecurity(TenantAccess access, CorrigoProperties properties) {
         this.access = access;
         this.openApiSignedIn = properties.mode() == CorrigoProperties.Mode.PRODUCTION;
+        this.basic = properties.security().apiBasic();
     }
 
     /** bcrypt (Spring's delegating encoder), with verified passwords remembered for 10 minutes of use. */
@@ -43,20 +46,26 @@ class ApiSecurity implements WebMvcConfigurer {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json, SignInThrottle throttle) throws Exception {
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json, SignInThrottle throttle, AdminTokens tokens)
+            throws Exception {
+        http.addFilterBefore(new BearerTokenFilter(tokens, json), BasicAuthenticationFilter.class);
         http.addFilterBefore(new SignInThrottleFilter(throttle), BasicAuthenticationFilter.class);
+        String signIn = basic ? "Sign in: an API token (Authorization: Bearer …) or HTTP Basic with an admin user."
+                : "Sign in: an API token (Authorization: Bearer …); HTTP Basic is turned off on this host.";
+        org.springframework.security.web.AuthenticationEntryPoint unauthorized = (request, response, e) -> {
+            response.setHeader("WWW-Authenticate", basic ? "Basic realm=\"Corrigo\"" : "Bearer realm=\"Corrigo\"");
+            ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, "unauthorized", signIn);
+        };
+        if (basic) {
+            http.httpBasic(b -> b.authenticationEntryPoint(unauthorized));
+        }
         http.securityMatcher(openApiSignedIn ? concat(new String[] {"/api/**", "/actuator/**"}, OPENAPI)
                         : new String[] {"/api/**", "/actuator/**"})
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health", "/actuator/health/**").permitAll()
                         .requestMatchers("/actuator/**", "/api/v1/users/**").hasRole(Role.PLATFORM_ADMIN.name())
                         .anyRequest().authenticated())
-                .httpBasic(basic -> basic.authenticationEntryPoint((request, response, e) -> {
-                    response.setHeader("WWW-Authenticate", "Basic realm=\"Corrigo\"");
-                    ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, "unauthorized",
-                            "Sign in: HTTP Basic with an admin user.");
-                }))
-                .exceptionHandling(e -> e.accessDeniedHandler((request, response, denied) ->
+                .exceptionHandling(e -> e.authenticationEntryPoint(unauthorized).accessDeniedHandler((request, response, denied) ->
                         ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "forbidden",
                                 "Only a platform admin may do this.")))
                 .csrf(csrf -> csrf.disable())

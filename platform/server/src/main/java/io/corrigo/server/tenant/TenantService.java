@@ -1,5 +1,6 @@
 package io.corrigo.server.tenant;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.Recently;
 import io.corrigo.server.security.KnownTenants;
 import io.corrigo.server.security.TenantAccess;
@@ -35,7 +36,11 @@ public class TenantService implements KnownTenants {
     private final ApplicationEventPublisher events;
     private final Recently<String, Snapshot> recent = new Recently<>(CACHE_TTL, 10_000);
 
-    TenantService(TenantRepository tenants, TenantAccess access, Clock clock, ApplicationEventPublisher events) {
+    private final AuditLog audit;
+
+    TenantService(TenantRepository tenants, TenantAccess access, Clock clock, ApplicationEventPublisher events,
+                  AuditLog audit) {
+        this.audit = audit;
         this.tenants = tenants;
         this.access = access;
         this.clock = clock;
@@ -107,6 +112,7 @@ public class TenantService implements KnownTenants {
         inReach(id);
         Tenant tenant = tenants.findById(id)
                 .orElseThrow(() -> notFound(id));
+        TenantView before = TenantView.of(tenant);
         if (name != null) {
             checkName(name);
             tenant.rename(name.trim());
@@ -115,7 +121,9 @@ public class TenantService implements KnownTenants {
             tenant.enabled(enabled);
         }
         recent.forget(id);
-        return TenantView.of(tenants.save(tenant));
+        TenantView after = TenantView.of(tenants.save(tenant));
+        audit.record("tenant.update", id, id, before, after);
+        return after;
     }
 
     /**
@@ -147,9 +155,12 @@ public class TenantService implements KnownTenants {
         if (!problems.isEmpty()) {
             throw ServiceException.invalid("invalid_widget_settings", "The widget settings are not valid.", problems);
         }
+        WidgetSettings before = tenant.widget();
         tenant.widget(settings);
         recent.forget(id);
-        return tenants.save(tenant).widget();
+        WidgetSettings after = tenants.save(tenant).widget();
+        audit.record("tenant.widget", id, id, before, after);
+        return after;
     }
 
     /** Creates a tenant and publishes {@link TenantCreated}. @throws ServiceException 400 for a bad id or name, 409 when the id is taken */
@@ -165,6 +176,7 @@ public class TenantService implements KnownTenants {
         }
         recent.forget(id);
         TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
+        audit.record("tenant.create", id, id, null, created);
         events.publishEvent(new TenantCreated(id));
         return created;
     }

@@ -44,8 +44,13 @@ class PluginCatalogueTest {
         jdbc = new JdbcTemplate(database);
         hostA = new PluginHost(shippedPlugins("a"), PluginApi.VERSION);
         hostB = new PluginHost(shippedPlugins("b"), PluginApi.VERSION);
-        catalogueA = new PluginCatalogue(jdbc, hostA, "host-a", 0, Clock.systemUTC());
-        catalogueB = new PluginCatalogue(jdbc, hostB, "host-b", 0, Clock.systemUTC());
+        catalogueA = new PluginCatalogue(jdbc, hostA, "host-a", 0, Clock.systemUTC(), audit());
+        catalogueB = new PluginCatalogue(jdbc, hostB, "host-b", 0, Clock.systemUTC(), audit());
+    }
+
+    private io.corrigo.server.audit.AuditLog audit() {
+        return new io.corrigo.server.audit.AuditLog(jdbc, new com.fasterxml.jackson.databind.ObjectMapper().findAndRegisterModules(),
+                Clock.systemUTC(), 365);
     }
 
     private Path shippedPlugins(String host) throws Exception {
@@ -114,7 +119,7 @@ class PluginCatalogueTest {
 
         // a host offering another plugin API refuses a file: reported, not retried every round, nothing else blocked
         PluginHost old = new PluginHost(Files.createDirectories(work.resolve("plugins-old")), "0.9.0");
-        PluginCatalogue oldCatalogue = new PluginCatalogue(jdbc, old, "host-old", 0, Clock.systemUTC());
+        PluginCatalogue oldCatalogue = new PluginCatalogue(jdbc, old, "host-old", 0, Clock.systemUTC(), audit());
         assertThat(oldCatalogue.sync()).isZero();
         assertThat(oldCatalogue.sync()).isZero();
         assertThat(plugin(old, "greeting")).isEmpty();

@@ -1,5 +1,6 @@
 package io.corrigo.server.tenant.deletion;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.impact.BlastRadius;
 import io.corrigo.server.security.TenantAccess;
@@ -39,7 +40,7 @@ public class TenantDeletion {
 
     /** Tables with a {@code tenant_id} column, in the order their rows are deleted (children first). */
     static final List<String> TENANT_TABLES = List.of("conversation", "run", "run_hour", "question_day", "question_text", "document",
-            "ingestion_job", "knowledge_base", "api_key", "admin_user_tenant", "tenant_health", "webhook_delivery",
+            "ingestion_job", "knowledge_base", "api_key", "admin_user_tenant", "admin_token_tenant", "tenant_health", "webhook_delivery",
             "health_alert", "health_alert_state", "tenant_webhook", "evaluation", "eval_case", "eval_schedule", "usage_day", "tenant_budget", "pipeline");
 
     private final TenantService tenants;
@@ -53,8 +54,11 @@ public class TenantDeletion {
     private final BlastRadius radius;
     private final TenantAccess access;
 
-    TenantDeletion(BlastRadius radius, TenantAccess access, TenantService tenants, PipelineRuntimes runtimes, PluginGuards guards, RunLog runs, JdbcTemplate jdbc,
+    private final AuditLog audit;
+
+    TenantDeletion(AuditLog audit, BlastRadius radius, TenantAccess access, TenantService tenants, PipelineRuntimes runtimes, PluginGuards guards, RunLog runs, JdbcTemplate jdbc,
                    TransactionTemplate transaction, CorrigoProperties properties, Clock clock) {
+        this.audit = audit;
         this.radius = radius;
         this.access = access;
         this.tenants = tenants;
@@ -96,6 +100,7 @@ public class TenantDeletion {
                 jdbc.update("DELETE FROM " + table + " WHERE tenant_id = ?", tenantId);
             }
             tenants.deleteRow(tenantId);
+            audit.record("tenant.delete", tenantId, tenantId, impact, null);
         });
         guards.forget(tenantId);
         runtimes.forget(tenantId); // a query that raced the disabling may have opened it again

@@ -1,0 +1,70 @@
+package io.corrigo.server.security;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.web.ErrorResponses;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Optional;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Signs REST API requests in with an admin API token ({@code Authorization: Bearer crg_pat_…}): an unknown, revoked
+ * or expired token is a 401, a request outside the token's scopes a 403 naming the scope it needs. Tokens are made
+ * and revoked only by an admin signed in otherwise: a token cannot mint or revoke tokens.
+ */
+class BearerTokenFilter extends OncePerRequestFilter {
+
+    static final String TOKENS_PATH = "/api/v1/tokens";
+
+    private final AdminTokens tokens;
+    private final ObjectMapper json;
+
+    BearerTokenFilter(AdminTokens tokens, ObjectMapper json) {
+        this.tokens = tokens;
+        this.json = json;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String header = request.getHeader("Authorization");
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        Optional<AdminTokens.TokenAuthentication> auth = tokens.authenticate(header.substring(7).trim());
+        if (auth.isEmpty()) {
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"Corrigo\", error=\"invalid_token\"");
+            ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, "invalid_token",
+                    "The API token is unknown, revoked or expired.");
+            return;
+        }
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        if (path.equals(TOKENS_PATH) || path.startsWith(TOKENS_PATH + "/")) {
+            ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "token_not_allowed",
+                    "API tokens are made and revoked by an admin signed in with a password or single sign-on, not with a token.");
+            return;
+        }
+        TokenScope needed = TokenScope.requiredFor(request.getMethod(), path);
+        if (!auth.get().has(needed)) {
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"Corrigo\", error=\"insufficient_scope\", scope=\""
+                    + needed.label() + "\"");
+            ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "insufficient_scope",
+                    "This token lacks the '" + needed.label() + "' scope this request needs.");
+            return;
+        }
+        SecurityContext context = SecurityContextHolder.createEmptyContext();
+        context.setAuthentication(auth.get());
+        SecurityContextHolder.setContext(context);
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            SecurityContextHolder.clearContext();
+        }
+    }
+}
