@@ -107,6 +107,8 @@ class LayoutSweepBrowserTest extends UiTestBase {
         views.put("resilience", "/resilience");
         views.put("plugins", "/plugins");
         views.put("users", "/users");
+        views.put("tokens", "/tokens");
+        views.put("audit", "/audit");
         return views;
     }
 
