@@ -192,6 +192,21 @@ final class Browser implements AutoCloseable {
                 """);
     }
 
+    /** The first element matching a CSS selector (pages that are not Vaadin's: a sign-in provider's form). */
+    WebElement css(String selector) {
+        return wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(selector)));
+    }
+
+    /** Runs a script in the page; returns its value. */
+    Object script(String javascript) {
+        return ((JavascriptExecutor) driver).executeScript(javascript);
+    }
+
+    /** The address the browser is at. */
+    String url() {
+        return driver.getCurrentUrl();
+    }
+
     WebElement element(String id) {
         return wait.until(ExpectedConditions.presenceOfElementLocated(By.id(id)));
     }

@@ -68,9 +68,11 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
      * @param adminPassword its password; empty means: generate one and print it once in the log
      * @param apiBasic      whether the REST API takes HTTP Basic with an admin's password beside API tokens
      *                      ({@code CORRIGO_SECURITY_API_BASIC=false}: tokens only)
+     * @param localPasswords whether admins may sign in with a Corrigo password at all (the UI's form, HTTP Basic);
+     *                      {@code CORRIGO_SECURITY_LOCAL_PASSWORDS=false} leaves single sign-on and API tokens
      */
     public record Security(@DefaultValue("admin") String adminUsername, String adminPassword,
-                           @DefaultValue("true") boolean apiBasic) {
+                           @DefaultValue("true") boolean apiBasic, @DefaultValue("true") boolean localPasswords) {
     }
 
     /** @param retentionDays runs older than this are pruned daily */

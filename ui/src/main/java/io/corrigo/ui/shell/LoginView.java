@@ -1,5 +1,6 @@
 package io.corrigo.ui.shell;
 
+import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.login.LoginForm;
@@ -10,30 +11,63 @@ import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.auth.AnonymousAllowed;
+import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.sso.SingleSignOn;
 
-/** Sign-in with an admin user name and password (Spring Security form login). */
+/**
+ * Sign-in: with single sign-on (OpenID Connect) when the platform has a provider, and with an admin user name and
+ * password (Spring Security form login) unless local passwords are turned off.
+ */
 @Route(value = "login", autoLayout = false)
 @PageTitle("Sign in · Corrigo")
 @AnonymousAllowed
 public class LoginView extends VerticalLayout implements BeforeEnterObserver {
 
     private final LoginForm form = new LoginForm();
+    private final Paragraph ssoError = new Paragraph();
 
-    public LoginView() {
+    public LoginView(SingleSignOn sso, CorrigoProperties properties) {
         setSizeFull();
         setAlignItems(FlexComponent.Alignment.CENTER);
         setJustifyContentMode(FlexComponent.JustifyContentMode.CENTER);
-        form.setAction("login");
-        form.setForgotPasswordButtonVisible(false);
-        Paragraph hint = new Paragraph("The first platform admin's password is CORRIGO_ADMIN_PASSWORD, or the one "
-                + "printed once in the host's log on its first start.");
-        hint.getStyle().set("max-width", "22rem").set("color", "var(--lumo-secondary-text-color)")
-                .set("font-size", "var(--lumo-font-size-s)");
-        add(new H1("Corrigo"), form, hint);
+        add(new H1("Corrigo"));
+        boolean local = properties.security().localPasswords();
+        if (sso.enabled()) {
+            Anchor single = new Anchor("oauth2/authorization/" + SingleSignOn.REGISTRATION_ID, sso.settings().buttonLabel());
+            single.setId("sso-sign-in");
+            single.setRouterIgnore(true); // a server round trip to the provider, not a view
+            single.getElement().getThemeList().add("primary");
+            single.getStyle().set("padding", "var(--lumo-space-s) var(--lumo-space-l)")
+                    .set("border-radius", "var(--lumo-border-radius-m)").set("background", "var(--lumo-primary-color)")
+                    .set("color", "var(--lumo-primary-contrast-color)").set("font-weight", "600");
+            add(single);
+        }
+        ssoError.setId("sso-error");
+        ssoError.getStyle().set("color", "var(--lumo-error-text-color)").set("max-width", "24rem");
+        ssoError.setVisible(false);
+        add(ssoError);
+        if (local) {
+            form.setAction("login");
+            form.setForgotPasswordButtonVisible(false);
+            Paragraph hint = new Paragraph("The first platform admin's password is CORRIGO_ADMIN_PASSWORD, or the one "
+                    + "printed once in the host's log on its first start.");
+            hint.getStyle().set("max-width", "22rem").set("color", "var(--lumo-secondary-text-color)")
+                    .set("font-size", "var(--lumo-font-size-s)");
+            add(form, hint);
+        } else if (!sso.enabled()) {
+            add(new Paragraph("Local passwords are turned off and no single sign-on provider is set up: ask the "
+                    + "platform operator (CORRIGO_SECURITY_LOCAL_PASSWORDS)."));
+        }
     }
 
     @Override
     public void beforeEnter(BeforeEnterEvent event) {
-        form.setError(event.getLocation().getQueryParameters().getParameters().containsKey("error"));
+        java.util.List<String> error = event.getLocation().getQueryParameters().getParameters().get("error");
+        boolean failed = error != null;
+        boolean viaSso = failed && error.contains("sso");
+        form.setError(failed && !viaSso);
+        ssoError.setVisible(viaSso);
+        ssoError.setText(viaSso ? "Single sign-on did not sign you in: your account at the provider has no Corrigo role, "
+                + "or your Corrigo user is disabled. Ask a platform admin." : "");
     }
 }

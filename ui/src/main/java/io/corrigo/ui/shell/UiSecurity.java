@@ -2,11 +2,13 @@ package io.corrigo.ui.shell;
 
 import com.vaadin.flow.spring.security.VaadinAwareSecurityContextHolderStrategyConfiguration;
 import com.vaadin.flow.spring.security.VaadinSecurityConfigurer;
+import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.security.AdminUsers;
 import io.corrigo.server.security.SameOriginSignIn;
 import io.corrigo.server.security.SessionRevalidation;
 import io.corrigo.server.security.SignInThrottle;
 import io.corrigo.server.security.SignInThrottleFilter;
+import io.corrigo.server.sso.SsoUserService;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -37,7 +39,16 @@ class UiSecurity {
 
     @Bean
     @Order(10)
-    SecurityFilterChain uiFilterChain(HttpSecurity http, AdminUsers users, SignInThrottle throttle) throws Exception {
+    SecurityFilterChain uiFilterChain(HttpSecurity http, AdminUsers users, SignInThrottle throttle, SsoUserService ssoUsers,
+                                      CorrigoProperties properties) throws Exception {
+        // single sign-on (OpenID Connect) beside the form: the provider the platform admin set up, users made just in
+        // time; a refusal goes back to the sign-in page, which says why
+        http.oauth2Login(sso -> sso.loginPage("/login").failureUrl("/login?error=sso")
+                .userInfoEndpoint(info -> info.oidcUserService(ssoUsers)));
+        if (!properties.security().localPasswords()) {
+            // no password sign-in at all: the form's post is refused before any password check
+            http.addFilterBefore(new LocalPasswordsOff(), org.springframework.security.web.csrf.CsrfFilter.class);
+        }
         // failed sign-ins lock the user name and the address for a while, doubling (SignInThrottle)
         http.addFilterBefore(new SignInThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class);
         // a sign-in form posted from another site is refused (login CSRF)

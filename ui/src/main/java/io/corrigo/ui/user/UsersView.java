@@ -19,6 +19,7 @@ import io.corrigo.server.security.AdminUsers;
 import io.corrigo.server.security.SignInThrottle;
 import io.corrigo.server.security.Role;
 import io.corrigo.server.security.UserView;
+import io.corrigo.server.sso.SingleSignOn;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.TenantView;
 import io.corrigo.ui.shell.Badges;
@@ -35,7 +36,7 @@ public class UsersView extends VerticalLayout {
     private final AdminUsers users;
     private final Grid<UserView> grid = new Grid<>();
 
-    public UsersView(AdminUsers users, TenantService tenants, SignInThrottle throttle) {
+    public UsersView(AdminUsers users, TenantService tenants, SignInThrottle throttle, SingleSignOn sso) {
         this.users = users;
         H2 title = new H2("Users");
         title.getStyle().set("margin-top", "0");
@@ -79,7 +80,7 @@ public class UsersView extends VerticalLayout {
                 .setAutoWidth(true);
         grid.addComponentColumn(this::actions).setAutoWidth(true);
         grid.setAllRowsVisible(true);
-        add(title, form, grid);
+        add(title, form, grid, new SsoForm(sso));
         refresh();
     }
 

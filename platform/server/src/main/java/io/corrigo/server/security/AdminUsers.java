@@ -111,6 +111,44 @@ public class AdminUsers implements UserDetailsService {
         return after;
     }
 
+    /**
+     * The admin a single sign-on makes or updates at sign-in (just in time): a new user gets a random password nobody
+     * knows (they sign in through their provider); an existing one takes the role and tenants the provider says now.
+     * Tenant ids that name no tenant are left out.
+     *
+     * @return the user as a sign-in loads it
+     * @throws ServiceException 403 for a disabled user, or a tenant admin left with no tenant
+     */
+    @Transactional
+    public UserDetails provision(String username, Role role, Collection<String> tenantIds) {
+        Set<String> scope = new TreeSet<>();
+        if (role == Role.TENANT_ADMIN) {
+            (tenantIds == null ? List.<String>of() : tenantIds).stream().filter(tenants::exists).forEach(scope::add);
+            if (scope.isEmpty()) {
+                throw new ServiceException(ServiceException.Kind.FORBIDDEN, "sso_refused", "Single sign-on refused: '"
+                        + username + "' is a tenant admin of no existing tenant.", List.of());
+            }
+        }
+        java.util.Optional<AdminUser> existing = users.findById(username);
+        if (existing.isPresent() && !existing.get().enabled()) {
+            throw new ServiceException(ServiceException.Kind.FORBIDDEN, "sso_refused", "Single sign-on refused: user '"
+                    + username + "' is disabled.", List.of());
+        }
+        UserView before = existing.map(UserView::of).orElse(null);
+        AdminUser user = existing.orElseGet(() -> new AdminUser(username,
+                encoder.encode(java.util.UUID.randomUUID().toString()), role, scope, clock.instant()));
+        if (before != null && before.role() == Role.PLATFORM_ADMIN && role != Role.PLATFORM_ADMIN) {
+            requireAnotherPlatformAdmin();
+        }
+        user.role(role);
+        user.tenants(scope);
+        UserView after = UserView.of(users.save(user));
+        if (!after.equals(before)) {
+            audit.record("user.provision", null, username, before, after);
+        }
+        return loadUserByUsername(username);
+    }
+
     /** @throws ServiceException 400 for a too short password, 404 for an unknown user */
     @Transactional
     public void changePassword(String username, String password) {

@@ -34,7 +34,7 @@ class ApiSecurity implements WebMvcConfigurer {
     ApiSecurity(TenantAccess access, CorrigoProperties properties) {
         this.access = access;
         this.openApiSignedIn = properties.mode() == CorrigoProperties.Mode.PRODUCTION;
-        this.basic = properties.security().apiBasic();
+        this.basic = properties.security().apiBasic() && properties.security().localPasswords();
     }
 
     /** bcrypt (Spring's delegating encoder), with verified passwords remembered for 10 minutes of use. */
