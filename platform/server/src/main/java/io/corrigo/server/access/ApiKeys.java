@@ -5,7 +5,6 @@ import io.corrigo.server.Recently;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +18,6 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class ApiKeys {
 
-    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    private static final int RANDOM_CHARS = 32; // ≈ 190 bits
-    private final SecureRandom random = new SecureRandom();
     private final ApiKeyRepository keys;
     private final TenantService tenants;
     private final Clock clock;
@@ -70,11 +66,7 @@ public class ApiKeys {
         if (!problems.isEmpty()) {
             throw ServiceException.invalid("invalid_key", "The key is not valid.", problems);
         }
-        StringBuilder value = new StringBuilder(kind.prefix());
-        for (int i = 0; i < RANDOM_CHARS; i++) {
-            value.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
-        }
-        String key = value.toString();
+        String key = io.corrigo.server.Tokens.random(kind.prefix());
         ApiKey row = keys.save(new ApiKey("key-" + UUID.randomUUID().toString().substring(0, 13), tenantId, kind,
                 name.trim(), key.substring(0, 10), hash(key), kind == KeyKind.PUBLISHABLE ? origins : List.of(),
                 clock.instant()));
@@ -132,6 +124,6 @@ public class ApiKeys {
     }
 
     static String hash(String value) {
-        return io.corrigo.server.Digests.sha256Hex(value);
+        return io.corrigo.server.Tokens.sha256Hex(value);
     }
 }

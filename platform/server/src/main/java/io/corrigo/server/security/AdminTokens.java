@@ -2,9 +2,9 @@ package io.corrigo.server.security;
 
 import io.corrigo.server.DisplayNames;
 import io.corrigo.server.Sql;
+import io.corrigo.server.Tokens;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
-import java.security.SecureRandom;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -44,11 +44,8 @@ public class AdminTokens {
     /** A token's life when none is given. */
     public static final int DEFAULT_DAYS = 90;
 
-    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    private static final int RANDOM_CHARS = 32; // ≈ 190 bits
     private static final Duration LAST_USED_STEP = Duration.ofMinutes(1);
 
-    private final SecureRandom random = new SecureRandom();
     private final JdbcTemplate jdbc;
     private final AdminUserRepository users;
     private final KnownTenants tenants;
@@ -115,11 +112,7 @@ public class AdminTokens {
         if (!problems.isEmpty()) {
             throw ServiceException.invalid("invalid_token", "The token is not valid.", problems);
         }
-        StringBuilder value = new StringBuilder(PREFIX);
-        for (int i = 0; i < RANDOM_CHARS; i++) {
-            value.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
-        }
-        String token = value.toString();
+        String token = Tokens.random(PREFIX);
         String id = "tok-" + UUID.randomUUID().toString().substring(0, 13);
         Instant now = clock.instant();
         jdbc.update("INSERT INTO admin_token (id, username, name, token_prefix, token_hash, role, scopes, created_at, "
@@ -263,6 +256,6 @@ public class AdminTokens {
     }
 
     static String hash(String value) {
-        return io.corrigo.server.Digests.sha256Hex(value);
+        return Tokens.sha256Hex(value);
     }
 }

@@ -56,10 +56,7 @@ public class SingleSignOn {
     /** The settings as the API shows them: a stored secret as {@code ********}. */
     @Transactional(readOnly = true)
     public SsoSettings settings() {
-        SsoSettings stored = stored();
-        return new SsoSettings(stored.enabled(), stored.issuer(), stored.clientId(),
-                stored.clientSecret() == null ? null : AuditLog.MASK, stored.usernameClaim(), stored.roleClaim(),
-                stored.platformAdminValues(), stored.tenantAdminValues(), stored.tenantsClaim(), stored.buttonLabel());
+        return masked(stored());
     }
 
     /** Whether the sign-in page offers single sign-on. */
