@@ -25,6 +25,7 @@ import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.TenantView;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.Confirm;
+import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneOffset;
@@ -47,6 +48,8 @@ public class TokensView extends VerticalLayout {
     private final AdminTokens tokens;
     private final TenantAccess.Admin me;
     private final Grid<TokenView> grid = new Grid<>();
+    private final com.vaadin.flow.component.html.Div empty = EmptyState.of("No API tokens yet",
+            "Make one above for a script or a CI job: give it only the scopes it needs and a short life.");
 
     public TokensView(AdminTokens tokens, TenantAccess access, TenantService tenants) {
         this.tokens = tokens;
@@ -112,7 +115,7 @@ public class TokensView extends VerticalLayout {
         grid.addComponentColumn(t -> Badges.of(t.state())).setHeader("State").setAutoWidth(true);
         grid.addComponentColumn(this::revoke).setAutoWidth(true);
         grid.setAllRowsVisible(true);
-        add(title, help, form, grid);
+        add(title, help, form, empty, grid);
         refresh();
     }
 
@@ -152,6 +155,9 @@ public class TokensView extends VerticalLayout {
     }
 
     private void refresh() {
-        grid.setItems(me.role() == Role.PLATFORM_ADMIN ? tokens.listAll() : tokens.list(me.username()));
+        List<TokenView> all = me.role() == Role.PLATFORM_ADMIN ? tokens.listAll() : tokens.list(me.username());
+        grid.setItems(all);
+        grid.setVisible(!all.isEmpty());
+        empty.setVisible(all.isEmpty());
     }
 }

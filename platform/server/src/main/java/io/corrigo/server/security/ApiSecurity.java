@@ -9,6 +9,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
@@ -46,9 +48,11 @@ class ApiSecurity implements WebMvcConfigurer {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json, SignInThrottle throttle, AdminTokens tokens)
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ObjectMapper json, SignInThrottle throttle, AdminTokens tokens,
+                                       org.springframework.beans.factory.ObjectProvider<SecurityContextHolderStrategy> contexts)
             throws Exception {
-        http.addFilterBefore(new BearerTokenFilter(tokens, json), BasicAuthenticationFilter.class);
+        http.addFilterBefore(new BearerTokenFilter(tokens, json,
+                contexts.getIfAvailable(SecurityContextHolder::getContextHolderStrategy)), BasicAuthenticationFilter.class);
         http.addFilterBefore(new SignInThrottleFilter(throttle), BasicAuthenticationFilter.class);
         String signIn = basic ? "Sign in: an API token (Authorization: Bearer …) or HTTP Basic with an admin user."
                 : "Sign in: an API token (Authorization: Bearer …); HTTP Basic is turned off on this host.";

@@ -9,7 +9,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
 import org.springframework.security.core.context.SecurityContext;
-import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -23,10 +23,13 @@ class BearerTokenFilter extends OncePerRequestFilter {
 
     private final AdminTokens tokens;
     private final ObjectMapper json;
+    private final SecurityContextHolderStrategy contexts;
 
-    BearerTokenFilter(AdminTokens tokens, ObjectMapper json) {
+    /** @param contexts where the security filters of this chain read the signed-in admin from (Vaadin's, with the UI) */
+    BearerTokenFilter(AdminTokens tokens, ObjectMapper json, SecurityContextHolderStrategy contexts) {
         this.tokens = tokens;
         this.json = json;
+        this.contexts = contexts;
     }
 
     @Override
@@ -58,13 +61,13 @@ class BearerTokenFilter extends OncePerRequestFilter {
                     "This token lacks the '" + needed.label() + "' scope this request needs.");
             return;
         }
-        SecurityContext context = SecurityContextHolder.createEmptyContext();
+        SecurityContext context = contexts.createEmptyContext();
         context.setAuthentication(auth.get());
-        SecurityContextHolder.setContext(context);
+        contexts.setContext(context);
         try {
             chain.doFilter(request, response);
         } finally {
-            SecurityContextHolder.clearContext();
+            contexts.clearContext();
         }
     }
 }
