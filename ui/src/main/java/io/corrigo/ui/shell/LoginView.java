@@ -13,6 +13,7 @@ import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.auth.AnonymousAllowed;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.sso.SingleSignOn;
+import io.corrigo.server.sso.SsoSettings;
 
 /**
  * Sign-in: with single sign-on (OpenID Connect) when the platform has a provider, and with an admin user name and
@@ -32,8 +33,9 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
         setJustifyContentMode(FlexComponent.JustifyContentMode.CENTER);
         add(new H1("Corrigo"));
         boolean local = properties.security().localPasswords();
-        if (sso.enabled()) {
-            Anchor single = new Anchor("oauth2/authorization/" + SingleSignOn.REGISTRATION_ID, sso.settings().buttonLabel());
+        SsoSettings provider = sso.settings();
+        if (provider.enabled()) {
+            Anchor single = new Anchor("oauth2/authorization/" + SingleSignOn.REGISTRATION_ID, provider.buttonLabel());
             single.setId("sso-sign-in");
             single.setRouterIgnore(true); // a server round trip to the provider, not a view
             single.getElement().getThemeList().add("primary");
@@ -54,7 +56,7 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
             hint.getStyle().set("max-width", "22rem").set("color", "var(--lumo-secondary-text-color)")
                     .set("font-size", "var(--lumo-font-size-s)");
             add(form, hint);
-        } else if (!sso.enabled()) {
+        } else if (!provider.enabled()) {
             add(new Paragraph("Local passwords are turned off and no single sign-on provider is set up: ask the "
                     + "platform operator (CORRIGO_SECURITY_LOCAL_PASSWORDS)."));
         }

@@ -440,7 +440,7 @@ public class PluginHost {
     private <T> T change(java.util.function.Supplier<T> work) {
         lifecycle.writeLock().lock();
         try {
-            beforeChange.set(plugins().stream().collect(java.util.stream.Collectors.toMap(PluginInfo::id, p -> p)));
+            beforeChange.set(pluginsNow().stream().collect(java.util.stream.Collectors.toMap(PluginInfo::id, p -> p)));
             return work.get();
         } finally {
             beforeChange.remove();

@@ -59,11 +59,6 @@ public class SingleSignOn {
         return masked(stored());
     }
 
-    /** Whether the sign-in page offers single sign-on. */
-    public boolean enabled() {
-        return stored().enabled();
-    }
-
     /**
      * Saves the settings; a blank or masked secret keeps the stored one (unless the issuer changed).
      *
