@@ -44,11 +44,32 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
      *                           without a hand-over to a call thread: the shipped ones by default. Their deadline is
      *                           kept by interrupting the call; a plugin that ignores interrupts would hold its query
      *                           past the deadline, so list only plugins you trust. Empty: every call on a call thread.
+     * @param trusted            the plugins (by id) that run in the host's JVM whatever their signature: the shipped
+     *                           ones by default. Every other plugin not signed by a certificate of the trust store runs
+     *                           in a plugin runner of its own ({@code corrigo.plugins.runner.*})
+     * @param runner             how untrusted plugins run
      */
     public record Plugins(Boolean allowUnsigned, Path trustStore, String trustStorePassword,
                           @DefaultValue("25") int maxFileMegabytes, @DefaultValue("10000") int callTimeoutMillis,
                           @DefaultValue({"lucene-retriever", "lightweight-evaluator", "extractive-generator",
-                                  "local-corpus-search"}) java.util.List<String> inline) {
+                                  "local-corpus-search"}) java.util.List<String> inline,
+                          @DefaultValue({"lucene-retriever", "lightweight-evaluator", "extractive-generator",
+                                  "local-corpus-search", "web-search", "llm", "opensearch-retriever",
+                                  "pgvector-retriever"}) java.util.List<String> trusted,
+                          @DefaultValue Runner runner) {
+    }
+
+    /**
+     * @param enabled          whether untrusted plugins run out of process ({@code false}: every plugin runs in the
+     *                         host's JVM, as before 1.6; only for development)
+     * @param heapMegabytes    the heap cap of each runner JVM
+     * @param callTimeoutMillis how long the host waits for one call of a plugin in its runner
+     * @param cpuMillisPerCall the CPU time one call may use; a call over it ends its runner, which is started again
+     * @param healthSeconds    how often each runner is asked whether it answers
+     */
+    public record Runner(@DefaultValue("true") boolean enabled, @DefaultValue("256") int heapMegabytes,
+                         @DefaultValue("30000") int callTimeoutMillis, @DefaultValue("20000") long cpuMillisPerCall,
+                         @DefaultValue("10") int healthSeconds) {
     }
 
     /**

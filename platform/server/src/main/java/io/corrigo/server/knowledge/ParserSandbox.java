@@ -1,18 +1,15 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.ChildJvm;
 import io.corrigo.server.DaemonThreads;
 import jakarta.annotation.PreDestroy;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -23,7 +20,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.jar.JarFile;
 import org.apache.tika.mime.MediaType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -169,32 +165,9 @@ class ParserSandbox {
         return new Child(process);
     }
 
-    /**
-     * The command that starts a parser process with this JVM's classes: from the host's executable jar through
-     * Spring Boot's {@code PropertiesLauncher}, or from the class path as it is (tests, an IDE).
-     */
+    /** The command that starts a parser process with this JVM's classes. */
     static List<String> command(int heapMegabytes) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heapMegabytes + "m", "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC", "-Xss2m",
-                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path")));
-        if (isExecutableJar(System.getProperty("java.class.path"))) {
-            command.add("-Dloader.main=" + ExtractionWorker.class.getName());
-            command.add("org.springframework.boot.loader.launch.PropertiesLauncher");
-        } else {
-            command.add(ExtractionWorker.class.getName());
-        }
-        return command;
-    }
-
-    private static boolean isExecutableJar(String classPath) {
-        if (classPath.contains(File.pathSeparator) || !classPath.endsWith(".jar") || !Files.isRegularFile(Path.of(classPath))) {
-            return false;
-        }
-        try (JarFile jar = new JarFile(classPath)) {
-            return jar.getEntry("BOOT-INF/classes/") != null || jar.getEntry("BOOT-INF/lib/") != null;
-        } catch (IOException e) {
-            return false;
-        }
+        return ChildJvm.command(heapMegabytes, ExtractionWorker.class, List.of());
     }
 
     /** One parser process and its channel. */

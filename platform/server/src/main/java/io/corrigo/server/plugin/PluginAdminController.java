@@ -27,10 +27,11 @@ class PluginAdminController {
     @PostMapping("/api/v1/plugins")
     @ResponseStatus(HttpStatus.CREATED)
     PluginInfo install(@RequestParam("file") MultipartFile file,
-                       @RequestParam(name = "confirmDowngrade", defaultValue = "false") boolean confirmDowngrade) {
+                       @RequestParam(name = "confirmDowngrade", defaultValue = "false") boolean confirmDowngrade,
+                       @RequestParam(name = "approveOutbound", defaultValue = "false") boolean approveOutbound) {
         access.requirePlatformAdmin();
         try {
-            return host.install(file.getOriginalFilename(), file.getBytes(), confirmDowngrade);
+            return host.install(file.getOriginalFilename(), file.getBytes(), confirmDowngrade, approveOutbound);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

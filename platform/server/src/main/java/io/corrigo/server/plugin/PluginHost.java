@@ -3,6 +3,9 @@ package io.corrigo.server.plugin;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.plugin.runner.PluginRunner;
+import io.corrigo.server.plugin.runner.PluginRunnerException;
+import io.corrigo.server.plugin.runner.RunnerSettings;
 import io.corrigo.server.problem.ServiceException;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
@@ -10,10 +13,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -24,6 +30,7 @@ import org.pf4j.PluginWrapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.system.ApplicationHome;
 import org.springframework.stereotype.Service;
 
@@ -34,6 +41,11 @@ import org.springframework.stereotype.Service;
  * {@code plugin.requires} does not match is refused with both versions named. Every plugin file's SHA-256 is recorded
  * and its signature checked by {@link PluginTrust}; a file that may not run is listed with the reason and not started.
  * A plugin that fails to load or start is logged and listed with its error; the host starts regardless.
+ *
+ * <p>Two trust levels: a plugin signed by a certificate of the trust store, or listed in {@code corrigo.plugins.trusted}
+ * (the shipped ones), runs in this JVM; any other runs in a {@link PluginRunner} of its own, a supervised JVM that
+ * can reach only its own folders and the outbound hosts it declares ({@code plugin.outboundHosts}), which an admin
+ * approves at install. Both offer the same {@link PluginFactory} objects through {@link #factories}.
  *
  * <p>Changes (install, upgrade, enable, disable, uninstall) take the write side of {@link #lifecycle()}; pipelines
  * are built under its read side, and listeners ({@link #onChange}) run before the write lock is released, so a query
@@ -57,13 +69,26 @@ public class PluginHost {
     private final ThreadLocal<Map<String, PluginInfo>> beforeChange = new ThreadLocal<>();
     private final Map<String, PluginTrust.Verdict> verdicts = new ConcurrentHashMap<>();
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock(true);
+    /** How untrusted plugins run; {@code null}: every plugin runs in this JVM. */
+    private final RunnerSettings runnerSettings;
+    private final Set<String> trustedIds;
+    private final Map<String, PluginRunner> runners = new ConcurrentHashMap<>();
+    private final Map<String, String> runnerFailures = new ConcurrentHashMap<>();
 
     @Autowired
-    public PluginHost(CorrigoProperties properties) {
+    public PluginHost(CorrigoProperties properties, @Value("${corrigo.outbound.allow:}") List<String> outboundAllow) {
         this(properties.pluginsDir() != null ? properties.pluginsDir() : defaultPluginsDirectory(), PluginApi.VERSION,
                 new PluginTrust(PluginTrust.load(properties.plugins().trustStore(), properties.plugins().trustStorePassword()),
                         properties.allowUnsignedPlugins()),
-                properties.plugins().maxFileMegabytes() * 1024L * 1024);
+                properties.plugins().maxFileMegabytes() * 1024L * 1024, runnerSettings(properties, outboundAllow),
+                properties.plugins().trusted());
+    }
+
+    private static RunnerSettings runnerSettings(CorrigoProperties properties, List<String> outboundAllow) {
+        CorrigoProperties.Runner runner = properties.plugins().runner();
+        return !runner.enabled() ? null : new RunnerSettings(properties.dataDir().resolve("runners"), runner.heapMegabytes(),
+                Duration.ofMillis(runner.callTimeoutMillis()), runner.cpuMillisPerCall(),
+                Duration.ofSeconds(runner.healthSeconds()), outboundAllow);
     }
 
     /** A host over {@code pluginsDirectory} checking plugins against {@code apiVersion}, unsigned plugins allowed. */
@@ -71,11 +96,26 @@ public class PluginHost {
         this(pluginsDirectory, apiVersion, new PluginTrust(List.of(), true), MAX_PLUGIN_BYTES);
     }
 
+    /**
+     * A host that runs every plugin not in {@code trusted} in a runner with {@code runner}'s settings (every plugin in
+     * this JVM when {@code runner} is {@code null}); unsigned plugins allowed.
+     */
+    public PluginHost(Path pluginsDirectory, String apiVersion, RunnerSettings runner, Collection<String> trusted) {
+        this(pluginsDirectory, apiVersion, new PluginTrust(List.of(), true), MAX_PLUGIN_BYTES, runner, trusted);
+    }
+
     PluginHost(Path pluginsDirectory, String apiVersion, PluginTrust trust, long maxBytes) {
+        this(pluginsDirectory, apiVersion, trust, maxBytes, null, List.of());
+    }
+
+    PluginHost(Path pluginsDirectory, String apiVersion, PluginTrust trust, long maxBytes, RunnerSettings runner,
+               Collection<String> trusted) {
         this.pluginsDirectory = pluginsDirectory.toAbsolutePath().normalize();
         this.apiVersion = apiVersion;
         this.trust = trust;
         this.maxBytes = maxBytes;
+        this.runnerSettings = runner;
+        this.trustedIds = Set.copyOf(trusted);
         try {
             Files.createDirectories(this.pluginsDirectory);
         } catch (IOException e) {
@@ -98,14 +138,14 @@ public class PluginHost {
                 continue;
             }
             try {
-                manager.startPlugin(plugin.getPluginId());
+                startLoaded(plugin.getPluginId());
             } catch (RuntimeException e) {
                 log.error("Plugin {} failed to start: {}", plugin.getPluginId(), e.getMessage(), e);
             }
         }
         for (PluginInfo info : plugins()) {
             if ("STARTED".equals(info.state())) {
-                log.info("Plugin {} {} started ({}): {}", info.id(), info.version(),
+                log.info("Plugin {} {} started {} ({}): {}", info.id(), info.version(), info.isolation(),
                         info.signedBy() == null ? "unsigned" : "signed by " + info.signedBy(), info.factories());
             } else {
                 log.warn("Plugin {} {} is {}: {}", info.id(), info.version(), info.state(), info.error());
@@ -132,6 +172,67 @@ public class PluginHost {
             log.warn("Plugin {} is not started: {}", plugin.getPluginId(), verdict.problem());
         }
         return verdict;
+    }
+
+    /**
+     * Whether {@code pluginId} runs in a runner: the runner is on, the plugin is not in the trusted list, and its file
+     * is not signed by a certificate of the trust store.
+     */
+    private boolean isolated(String pluginId) {
+        if (runnerSettings == null || trustedIds.contains(pluginId)) {
+            return false;
+        }
+        PluginTrust.Verdict verdict = verdicts.get(pluginId);
+        return verdict == null || !verdict.trusted();
+    }
+
+    /**
+     * Starts a loaded plugin: in this JVM, or in a runner of its own when it is not trusted. A plugin PF4J would not
+     * start (its API requirement not met, a dependency missing, disabled) is not started in a runner either.
+     */
+    private PluginState startLoaded(String pluginId) {
+        if (!isolated(pluginId)) {
+            return manager.startPlugin(pluginId);
+        }
+        PluginWrapper plugin = manager.getPlugin(pluginId);
+        if (plugin.getPluginState() != PluginState.RESOLVED
+                || !manager.getVersionManager().checkVersionConstraint(apiVersion, plugin.getDescriptor().getRequires())) {
+            return plugin.getPluginState();
+        }
+        try {
+            PluginRunner runner = PluginRunner.start(pluginId, plugin.getPluginPath(),
+                    PluginFile.outboundHosts(plugin.getPluginPath()), runnerSettings);
+            runnerFailures.remove(pluginId);
+            PluginRunner old = runners.put(pluginId, runner);
+            if (old != null) {
+                old.close();
+            }
+            return PluginState.STARTED;
+        } catch (PluginRunnerException e) {
+            log.error("Plugin {} did not start in its runner: {}", pluginId, e.getMessage());
+            runnerFailures.put(pluginId, "did not start in its runner: " + e.getMessage());
+            return PluginState.FAILED;
+        }
+    }
+
+    /** Stops the runner of {@code pluginId}, if it has one. */
+    private void stopRunner(String pluginId) {
+        PluginRunner runner = runners.remove(pluginId);
+        if (runner != null) {
+            runner.close();
+        }
+        runnerFailures.remove(pluginId);
+    }
+
+    /** The state PF4J has, or for a plugin in a runner: STARTED while it has one, FAILED when it did not start. */
+    private String stateOf(PluginWrapper plugin) {
+        if (runners.containsKey(plugin.getPluginId()) && plugin.getPluginState() == PluginState.RESOLVED) {
+            return PluginState.STARTED.toString();
+        }
+        if (runnerFailures.containsKey(plugin.getPluginId()) && plugin.getPluginState() == PluginState.RESOLVED) {
+            return PluginState.FAILED.toString();
+        }
+        return plugin.getPluginState().toString();
     }
 
     /** The file an installed plugin was loaded from (its zip), if it was loaded from one. */
@@ -161,13 +262,17 @@ public class PluginHost {
      * @param apiVersion           the plugin API version it offers (plugins state the versions they require)
      * @param allowUnsigned        whether plugins without a trusted signature may run
      * @param maxFileMegabytes     the largest plugin file it accepts
+     * @param runner               whether plugins that are not trusted run in a plugin runner
+     * @param trusted              the plugins (by id) trusted to run in the host's JVM whatever their signature
      */
-    public record Policy(String apiVersion, boolean allowUnsigned, long maxFileMegabytes) {
+    public record Policy(String apiVersion, boolean allowUnsigned, long maxFileMegabytes, boolean runner,
+                         List<String> trusted) {
     }
 
     /** The API version offered, the trust setting and the size limit. */
     public Policy policy() {
-        return new Policy(apiVersion, trust.allowUnsigned(), maxBytes / 1024 / 1024);
+        return new Policy(apiVersion, trust.allowUnsigned(), maxBytes / 1024 / 1024, runnerSettings != null,
+                trustedIds.stream().sorted().toList());
     }
 
     /** The lock that orders plugin changes (write side) before or after pipeline builds (read side). */
@@ -191,23 +296,39 @@ public class PluginHost {
     private List<PluginInfo> pluginsNow() {
         List<PluginInfo> result = new ArrayList<>();
         for (PluginWrapper plugin : manager.getPlugins()) {
-            List<String> factories = plugin.getPluginState() == PluginState.STARTED
+            String state = stateOf(plugin);
+            List<String> factories = state.equals("STARTED")
                     ? factoriesOf(plugin.getPluginId()).stream()
                     .map(h -> h.kind().stage() + ":" + h.factory().id()).toList()
                     : List.of();
             PluginTrust.Verdict verdict = verdicts.get(plugin.getPluginId());
             result.add(new PluginInfo(plugin.getPluginId(), plugin.getDescriptor().getVersion(),
                     plugin.getDescriptor().getProvider(), plugin.getDescriptor().getPluginDescription(),
-                    plugin.getDescriptor().getRequires(), plugin.getPluginState().toString(), factories, errorOf(plugin),
-                    verdict == null ? null : verdict.sha256(), verdict == null ? null : verdict.signedBy()));
+                    plugin.getDescriptor().getRequires(), state, factories, errorOf(plugin),
+                    verdict == null ? null : verdict.sha256(), verdict == null ? null : verdict.signedBy(),
+                    isolated(plugin.getPluginId()) ? PluginInfo.RUNNER : PluginInfo.IN_PROCESS,
+                    PluginFile.outboundHosts(plugin.getPluginPath()), runnerStatus(plugin.getPluginId())));
         }
         manager.loadFailures().forEach((path, reason) -> result.add(new PluginInfo(path.getFileName().toString(), "?",
-                null, null, null, "FAILED_TO_LOAD", List.of(), reason, null, null)));
+                null, null, null, "FAILED_TO_LOAD", List.of(), reason, null, null, null, List.of(), null)));
         result.sort(Comparator.comparing(PluginInfo::id));
         return result;
     }
 
+    private PluginInfo.Runner runnerStatus(String pluginId) {
+        PluginRunner runner = runners.get(pluginId);
+        if (runner == null) {
+            return null;
+        }
+        PluginRunner.Status status = runner.status();
+        return new PluginInfo.Runner(status.running(), status.pid(), status.restarts(), status.lastError());
+    }
+
     private String errorOf(PluginWrapper plugin) {
+        String runnerFailure = runnerFailures.get(plugin.getPluginId());
+        if (runnerFailure != null && plugin.getPluginState() == PluginState.RESOLVED) {
+            return runnerFailure;
+        }
         if (plugin.getFailedException() != null) {
             return plugin.getFailedException().toString();
         }
@@ -218,6 +339,9 @@ public class PluginHost {
         PluginTrust.Verdict verdict = verdicts.get(plugin.getPluginId());
         if (verdict != null && verdict.problem() != null) {
             return "not started: " + verdict.problem();
+        }
+        if (runners.containsKey(plugin.getPluginId()) && plugin.getPluginState() == PluginState.RESOLVED) {
+            return null;
         }
         return switch (plugin.getPluginState()) {
             case STARTED -> null;
@@ -236,6 +360,17 @@ public class PluginHost {
                     result.add(new FactoryHandle(kind, factory, plugin.getPluginId(), plugin.getDescriptor().getVersion()));
                 }
             }
+            runners.forEach((pluginId, runner) -> {
+                PluginWrapper plugin = manager.getPlugin(pluginId);
+                if (plugin == null || plugin.getPluginState() != PluginState.RESOLVED) {
+                    return;
+                }
+                for (PluginFactory<?> factory : runner.factories()) {
+                    if (kind.factoryType().isInstance(factory)) {
+                        result.add(new FactoryHandle(kind, factory, pluginId, plugin.getDescriptor().getVersion()));
+                    }
+                }
+            });
             return result;
         } finally {
             lifecycle.readLock().unlock();
@@ -274,6 +409,7 @@ public class PluginHost {
             log.info("Plugin {} disabled", pluginId);
             changed(pluginId);
             close(stopping);
+            stopRunner(pluginId);
             return info(pluginId);
         });
     }
@@ -288,7 +424,7 @@ public class PluginHost {
                         + "' may not run: " + verdict.problem() + ".", List.of());
             }
             manager.enablePlugin(pluginId);
-            PluginState state = manager.startPlugin(pluginId);
+            PluginState state = startLoaded(pluginId);
             changed(pluginId);
             if (state != PluginState.STARTED) {
                 throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_not_started", "Plugin '" + pluginId + "' is " + state
@@ -312,6 +448,7 @@ public class PluginHost {
             log.info("Plugin {} uninstalled", pluginId);
             changed(pluginId);
             close(stopping);
+            stopRunner(pluginId);
             return null;
         });
     }
@@ -321,16 +458,25 @@ public class PluginHost {
         return install(fileName, content, false);
     }
 
+    /** {@link #install(String, byte[], boolean, boolean)} with the plugin's outbound hosts approved. */
+    public PluginInfo install(String fileName, byte[] content, boolean confirmDowngrade) {
+        return install(fileName, content, confirmDowngrade, true);
+    }
+
     /**
      * Installs a plugin file (a PF4J zip) and starts it, without a restart. A file for a plugin id already installed
      * replaces it: an upgrade when its version is higher, a downgrade (only when {@code confirmDowngrade}) when lower.
      * The old version is stopped and removed, the new one started, and pipelines using it switch while the lifecycle
      * lock is held; when the new version does not start, the old one is put back.
      *
+     * <p>A plugin that will run in a runner and declares outbound hosts is installed only with {@code approveOutbound}:
+     * the admin has seen the hosts (409 {@code outbound_not_approved} lists them otherwise).
+     *
      * @throws ServiceException 400 for a file that is not a valid plugin or may not run (unsigned, untrusted, tampered),
-     *                      409 for the same version again, a downgrade not confirmed, or a file name in use
+     *                      409 for the same version again, a downgrade not confirmed, outbound hosts not approved, or a
+     *                      file name in use
      */
-    public PluginInfo install(String fileName, byte[] content, boolean confirmDowngrade) {
+    public PluginInfo install(String fileName, byte[] content, boolean confirmDowngrade, boolean approveOutbound) {
         String name = fileName == null ? "" : Path.of(fileName.replace('\\', '/')).getFileName().toString();
         if (!name.matches("[A-Za-z0-9._-]{1,100}\\.zip")) {
             throw ServiceException.invalid("invalid_plugin_file", "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
@@ -339,6 +485,11 @@ public class PluginHost {
             throw ServiceException.invalid("invalid_plugin_file", "A plugin file is 1 byte to " + maxBytes / 1024 / 1024 + " MB.");
         }
         PluginFile file = PluginFile.inspect(content);
+        if (!approveOutbound && !file.outboundHosts().isEmpty() && runnerSettings != null && !trustedIds.contains(file.id())) {
+            throw new ServiceException(ServiceException.Kind.CONFLICT, "outbound_not_approved", "Plugin '" + file.id()
+                    + "' connects to " + String.join(", ", file.outboundHosts()) + ". Approve these hosts to install it: "
+                    + "it will reach no other.", file.outboundHosts());
+        }
         return change(() -> {
             PluginWrapper existing = manager.getPlugin(file.id());
             if (existing == null) {
@@ -385,6 +536,7 @@ public class PluginHost {
                     + " could not be stopped and removed.", List.of());
         }
         verdicts.remove(pluginId);
+        PluginRunner oldRunner = runners.remove(pluginId);
         try {
             loadAndStart(pluginsDirectory.resolve(name), content, file);
         } catch (ServiceException e) {
@@ -394,11 +546,13 @@ public class PluginHost {
             }
             changed(pluginId);
             close(stopping);
+            closeQuietly(oldRunner);
             throw e;
         }
         log.info("Plugin {} replaced: {} -> {}", pluginId, oldVersion, file.version());
         changed(pluginId);
         close(stopping);
+        closeQuietly(oldRunner);
         return info(pluginId);
     }
 
@@ -425,11 +579,12 @@ public class PluginHost {
             deleteQuietly(target);
             throw new ServiceException(ServiceException.Kind.INVALID, "invalid_plugin", "Not a loadable plugin: " + e.getMessage(), List.of());
         }
-        PluginState state = manager.startPlugin(pluginId);
+        PluginState state = startLoaded(pluginId);
         if (state != PluginState.STARTED) {
             String error = errorOf(manager.getPlugin(pluginId));
             manager.deletePlugin(pluginId);
             verdicts.remove(pluginId);
+            runnerFailures.remove(pluginId);
             deleteQuietly(target);
             throw new ServiceException(ServiceException.Kind.INVALID, "plugin_not_started", "Plugin '" + pluginId + "' "
                     + file.version() + " does not start: " + error, List.of());
@@ -471,6 +626,12 @@ public class PluginHost {
         changeListeners.forEach(l -> l.accept(pluginId));
     }
 
+    private static void closeQuietly(PluginRunner runner) {
+        if (runner != null) {
+            runner.close();
+        }
+    }
+
     private static void deleteQuietly(Path path) {
         try {
             Files.deleteIfExists(path);
@@ -485,6 +646,8 @@ public class PluginHost {
         manager.getStartedPlugins().forEach(plugin -> stopping.addAll(factoriesOf(plugin.getPluginId())));
         manager.stopPlugins();
         close(stopping);
+        runners.values().forEach(PluginRunner::close);
+        runners.clear();
     }
 
     /**

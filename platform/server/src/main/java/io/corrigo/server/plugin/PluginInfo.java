@@ -16,7 +16,28 @@ import java.util.List;
  * @param sha256      hex SHA-256 of its plugin file, or {@code null} (an unpacked directory, a file that did not load)
  * @param signedBy    the subject of the certificate that signed the file (marked "(not trusted)" when it is not in
  *                    the platform's trust store), or {@code null} when unsigned
+ * @param isolation   {@link #IN_PROCESS} (trusted: in the host's JVM) or {@link #RUNNER} (in a plugin runner of its
+ *                    own); {@code null} for a file that did not load
+ * @param outboundHosts the hosts it declares it connects to; in a runner, the only ones it can reach
+ * @param runner      its runner's state, or {@code null} when it has none running
  */
 public record PluginInfo(String id, String version, String provider, String description, String requires,
-                         String state, List<String> factories, String error, String sha256, String signedBy) {
+                         String state, List<String> factories, String error, String sha256, String signedBy,
+                         String isolation, List<String> outboundHosts, Runner runner) {
+
+    /** Runs in the host's JVM. */
+    public static final String IN_PROCESS = "in-process";
+    /** Runs in a plugin runner. */
+    public static final String RUNNER = "runner";
+
+    /**
+     * A plugin runner's state.
+     *
+     * @param running   whether its process answers now
+     * @param pid       its process id, or -1 while it is restarting
+     * @param restarts  how often it was started again since the plugin started
+     * @param lastError why it last ended, or {@code null}
+     */
+    public record Runner(boolean running, long pid, long restarts, String lastError) {
+    }
 }

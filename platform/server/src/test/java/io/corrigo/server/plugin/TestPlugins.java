@@ -48,6 +48,12 @@ public final class TestPlugins {
      * @param sources   Java sources by fully qualified class name
      */
     public static byte[] build(Path directory, String id, String version, String requires, Map<String, String> sources) {
+        return build(directory, id, version, requires, sources, "");
+    }
+
+    /** A plugin file whose {@code plugin.properties} also has {@code moreDescriptor} (lines of {@code key=value}). */
+    public static byte[] build(Path directory, String id, String version, String requires, Map<String, String> sources,
+                               String moreDescriptor) {
         try {
             Path work = Files.createTempDirectory(Files.createDirectories(directory), id + "-" + version);
             Path src = work.resolve("src");
@@ -79,7 +85,7 @@ public final class TestPlugins {
                 }
             }
             String descriptor = "plugin.id=" + id + "\nplugin.version=" + version + "\nplugin.requires=" + requires
-                    + "\nplugin.provider=Tests\nplugin.description=A plugin built by a test\n";
+                    + "\nplugin.provider=Tests\nplugin.description=A plugin built by a test\n" + moreDescriptor;
             return zip(Map.of("plugin.properties", descriptor.getBytes(StandardCharsets.UTF_8),
                     "lib/" + id + ".jar", jar.toByteArray()));
         } catch (IOException e) {
@@ -162,6 +168,92 @@ public final class TestPlugins {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /**
+     * A retriever that probes what it can reach and answers with its findings, one passage per check, the text starting
+     * {@code read:} or {@code denied:}: the environment, the file {@code secretFile}, the directory {@code otherDirectory},
+     * the parent process, running a program, its own data directory, and an HTTP GET of {@code allowedUrl} and of
+     * {@code forbiddenUrl}. A question {@code exit} tries to end its JVM; {@code slow} sleeps 20 s (to be killed
+     * under). Any other question is answered with one passage about the museum.
+     */
+    public static Map<String, String> probeRetriever() {
+        return Map.of("test.probe.ProbeRetrieverFactory", """
+                package test.probe;
+
+                import io.corrigo.api.*;
+                import io.corrigo.api.config.*;
+                import java.nio.file.*;
+                import java.util.*;
+                import java.util.concurrent.Callable;
+
+                @org.pf4j.Extension
+                public class ProbeRetrieverFactory implements RetrieverFactory {
+                    public String id() { return "probe-retriever"; }
+                    public String description() { return "Probes what a plugin can reach."; }
+                    public List<ConfigProperty> configProperties() {
+                        return List.of(ConfigProperty.string("secretFile", "Secret file", ""),
+                                ConfigProperty.string("otherDirectory", "Other directory", ""),
+                                ConfigProperty.string("allowedUrl", "Allowed URL", ""),
+                                ConfigProperty.string("forbiddenUrl", "Forbidden URL", ""));
+                    }
+                    public Retriever create(PluginContext context, PluginConfig config) {
+                        return (query, max) -> {
+                            List<Passage> found = new ArrayList<>();
+                            if (query.text().equals("probe")) {
+                                check(found, "env", () -> "PATH=" + System.getenv("PATH") + " HOME=" + System.getenv("HOME")
+                                        + " (" + System.getenv().size() + " variables)");
+                                check(found, "secret-file", () -> Files.readString(Path.of(config.string("secretFile").orElseThrow())));
+                                check(found, "other-directory", () -> String.join(",", Arrays.asList(
+                                        Objects.requireNonNull(Path.of(config.string("otherDirectory").orElseThrow()).toFile().list()))));
+                                check(found, "parent-process", () -> ProcessHandle.current().parent().map(p -> p.info().toString()).orElse("none"));
+                                check(found, "exec", () -> new String(new ProcessBuilder("id").start().getInputStream().readAllBytes()));
+                                check(found, "own-data", () -> {
+                                    Path file = context.dataDirectory().resolve("probe.txt");
+                                    Files.writeString(file, "mine");
+                                    return Files.readString(file);
+                                });
+                                check(found, "allowed-host", () -> get(config.string("allowedUrl").orElseThrow()));
+                                check(found, "forbidden-host", () -> get(config.string("forbiddenUrl").orElseThrow()));
+                                check(found, "embeddings", () -> "dimension " + context.embeddings().embed("probe").dimension());
+                                return found;
+                            }
+                            if (query.text().equals("exit")) {
+                                check(found, "exit", () -> { System.exit(3); return "exited"; });
+                                check(found, "halt", () -> { Runtime.getRuntime().halt(3); return "halted"; });
+                                return found;
+                            }
+                            if (query.text().startsWith("slow")) {
+                                try {
+                                    Thread.sleep(20_000);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            }
+                            found.add(Passage.of("museum-1", "The museum opens at nine in the morning.",
+                                    new Source(Origin.KNOWLEDGE_BASE, "museum", "Museum", null)));
+                            return found;
+                        };
+                    }
+
+                    private static String get(String url) throws Exception {
+                        java.net.HttpURLConnection connection = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
+                        connection.setConnectTimeout(3000);
+                        connection.setReadTimeout(3000);
+                        return new String(connection.getInputStream().readAllBytes());
+                    }
+
+                    private static void check(List<Passage> found, String name, Callable<String> attempt) {
+                        String outcome;
+                        try {
+                            outcome = "read: " + attempt.call();
+                        } catch (Throwable e) {
+                            outcome = "denied: " + e;
+                        }
+                        found.add(Passage.of(name, outcome, new Source(Origin.KNOWLEDGE_BASE, name, name, null)));
+                    }
+                }
+                """);
     }
 
     /** A generator plugin whose answers start with {@code prefix}: tells versions apart. */

@@ -1,0 +1,389 @@
+package io.corrigo.server.plugin.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.api.PluginContext;
+import io.corrigo.api.PluginFactory;
+import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.api.config.PluginConfig;
+import io.corrigo.server.ChildJvm;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one untrusted plugin in a JVM of its own ({@link RunnerMain}) and supervises it: a capped heap, an empty
+ * environment, a private folder, the plugin's approved outbound hosts; a health check every
+ * {@link RunnerSettings#healthInterval()}, and a restart with backoff (0.5 s doubling to 30 s) whenever the runner
+ * ends, is killed or stops answering. Calls go over a Unix-domain socket ({@link Wire}); while the runner is down they
+ * fail at once with the reason, so the runs that need the plugin degrade instead of waiting.
+ *
+ * <p>The plugin's factories appear to the host as ordinary {@link PluginFactory} objects ({@link #factories()}):
+ * pipelines, the test kit's contracts and the admin UI use them unchanged. Instances created through them are created
+ * again in a restarted runner on their next call.
+ */
+public final class PluginRunner implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(PluginRunner.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration PING_TIMEOUT = Duration.ofSeconds(5);
+
+    /** One started runner process and its channel. */
+    record Link(long generation, Process process, Channel channel, Instant started) {
+    }
+
+    /** A factory as the runner described it. */
+    record Described(String id, String type, String description, List<ConfigProperty> configProperties) {
+    }
+
+    /**
+     * How a runner is doing, for the plugin list.
+     *
+     * @param running   whether a runner process answers now
+     * @param pid       its process id, or -1
+     * @param restarts  how often it was started again
+     * @param lastError why it last ended, or {@code null}
+     */
+    public record Status(boolean running, long pid, long restarts, String lastError) {
+    }
+
+    private final String pluginId;
+    private final Path pluginDirectory;
+    private final List<String> outboundHosts;
+    private final RunnerSettings settings;
+    private final Path privateDirectory;
+    private final ScheduledExecutorService supervisor;
+    private final ExecutorService workers;
+    private final Map<Long, PluginContext> contexts = new ConcurrentHashMap<>();
+    private final AtomicLong contextIds = new AtomicLong();
+    private final AtomicLong generations = new AtomicLong();
+    private final List<PluginFactory<?>> factories = new ArrayList<>();
+    private volatile Link link;
+    private volatile boolean closed;
+    private volatile String lastError;
+    private long restarts;
+    private int failuresInARow;
+
+    private PluginRunner(String pluginId, Path pluginDirectory, List<String> outboundHosts, RunnerSettings settings) {
+        this.pluginId = pluginId;
+        this.pluginDirectory = pluginDirectory.toAbsolutePath().normalize();
+        this.outboundHosts = List.copyOf(outboundHosts);
+        this.settings = settings;
+        this.privateDirectory = settings.directory().resolve(pluginId).toAbsolutePath().normalize();
+        this.supervisor = Executors.newSingleThreadScheduledExecutor(daemon("runner-supervisor-" + pluginId));
+        this.workers = Executors.newCachedThreadPool(daemon("runner-host-" + pluginId));
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread thread = new Thread(r, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /**
+     * Starts the runner of the plugin unpacked in {@code pluginDirectory} and reads its factories.
+     *
+     * @param outboundHosts the hosts ({@code host} or {@code host:port}) the plugin's code may connect to
+     * @throws PluginRunnerException when the runner does not start or the plugin does not load in it
+     */
+    public static PluginRunner start(String pluginId, Path pluginDirectory, List<String> outboundHosts,
+                                     RunnerSettings settings) {
+        PluginRunner runner = new PluginRunner(pluginId, pluginDirectory, outboundHosts, settings);
+        try {
+            Link first = runner.launch();
+            JsonNode description = first.channel().call(Wire.request("describe"), START_TIMEOUT, null, "plugin " + pluginId);
+            for (JsonNode factory : description.path("factories")) {
+                List<ConfigProperty> properties = Wire.JSON.convertValue(factory.get("configProperties"),
+                        Wire.JSON.getTypeFactory().constructCollectionType(List.class, ConfigProperty.class));
+                runner.factories.add(RemoteFactory.proxy(runner, new Described(factory.get("id").asText(),
+                        factory.get("type").asText(), factory.path("description").asText(), properties)));
+            }
+            runner.supervise(first);
+            long every = settings.healthInterval().toMillis();
+            runner.supervisor.scheduleWithFixedDelay(runner::checkHealth, every, every, TimeUnit.MILLISECONDS);
+            log.info("Plugin {} runs in its runner (process {}, heap {} MB, outbound hosts {})", pluginId,
+                    first.process().pid(), settings.heapMegabytes(), outboundHosts.isEmpty() ? "none" : outboundHosts);
+            return runner;
+        } catch (RuntimeException e) {
+            runner.close();
+            throw e instanceof PluginRunnerException p ? p : new PluginRunnerException("plugin " + pluginId + ": " + e.getMessage());
+        }
+    }
+
+    /** The plugin's factories, as proxies whose calls go to the runner. */
+    public List<PluginFactory<?>> factories() {
+        return List.copyOf(factories);
+    }
+
+    /** The plugin this runner runs. */
+    public String pluginId() {
+        return pluginId;
+    }
+
+    /** The hosts the plugin may connect to. */
+    public List<String> outboundHosts() {
+        return outboundHosts;
+    }
+
+    public synchronized Status status() {
+        Link current = link;
+        return new Status(current != null && current.process().isAlive(), current == null ? -1 : current.process().pid(),
+                restarts, lastError);
+    }
+
+    /** Starts a runner process and connects to it; does not describe or supervise it. */
+    private Link launch() {
+        Path socketPath = Path.of(System.getProperty("java.io.tmpdir"), "corrigo-runner-" + UUID.randomUUID() + ".sock");
+        try {
+            Files.createDirectories(privateDirectory.resolve("tmp"));
+            try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+                server.bind(UnixDomainSocketAddress.of(socketPath));
+                Files.setPosixFilePermissions(socketPath, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                Process process = process(socketPath);
+                SocketChannel socket = accept(server, process);
+                Channel channel = new Channel(socket, this::answer, workers).start("runner-io-" + pluginId);
+                return new Link(generations.incrementAndGet(), process, channel, Instant.now());
+            } finally {
+                Files.deleteIfExists(socketPath);
+            }
+        } catch (IOException e) {
+            throw new PluginRunnerException("plugin " + pluginId + ": the runner could not be started: " + e.getMessage());
+        }
+    }
+
+    private Process process(Path socketPath) throws IOException {
+        ObjectNode arguments = Wire.JSON.createObjectNode();
+        arguments.put("pluginDirectory", pluginDirectory.toString());
+        arguments.put("privateDirectory", privateDirectory.toString());
+        arguments.set("outboundHosts", Wire.JSON.valueToTree(outboundHosts));
+        arguments.set("outboundAllow", Wire.JSON.valueToTree(settings.outboundAllow()));
+        arguments.put("cpuMillisPerCall", settings.cpuMillisPerCall());
+        List<String> command = new ArrayList<>(ChildJvm.command(settings.heapMegabytes(), RunnerMain.class,
+                List.of("-Djava.security.manager=allow", "-Djava.io.tmpdir=" + privateDirectory.resolve("tmp"),
+                        "-XX:TieredStopAtLevel=1", "-Xshare:auto")));
+        command.add(socketPath.toString());
+        command.add(Wire.JSON.writeValueAsString(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(privateDirectory.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().clear(); // no host secret reaches the plugin through its environment
+        builder.environment().put("LANG", "C.UTF-8");
+        return builder.start();
+    }
+
+    private static SocketChannel accept(ServerSocketChannel server, Process process) throws IOException {
+        server.configureBlocking(false);
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            SocketChannel socket = server.accept();
+            if (socket != null) {
+                socket.configureBlocking(true);
+                return socket;
+            }
+            if (!process.isAlive()) {
+                throw new IOException("the runner process ended at start (exit " + process.exitValue() + ")");
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        process.destroyForcibly();
+        throw new IOException("the runner process did not connect within " + START_TIMEOUT.toSeconds() + " s");
+    }
+
+    private void supervise(Link started) {
+        link = started;
+        started.process().onExit().thenRun(() -> ended(started));
+        started.channel().closed().thenRun(() -> started.process().destroyForcibly());
+    }
+
+    private synchronized void ended(Link ended) {
+        if (link == ended) {
+            link = null;
+        }
+        if (closed) {
+            return;
+        }
+        if (Duration.between(ended.started(), Instant.now()).toSeconds() > 60) {
+            failuresInARow = 0;
+        }
+        retryLater("the runner ended (" + reason(ended.process().exitValue()) + ") at " + Instant.now());
+    }
+
+    private synchronized void retryLater(String why) {
+        lastError = why;
+        if (closed) {
+            return;
+        }
+        long delay = Math.min(30_000, 500L << Math.min(6, failuresInARow));
+        failuresInARow++;
+        log.warn("Plugin {}: {}; starting it again in {} ms", pluginId, lastError, delay);
+        supervisor.schedule(this::restart, delay, TimeUnit.MILLISECONDS);
+    }
+
+    private static String reason(int exit) {
+        return switch (exit) {
+            case 3 -> "out of memory: exit 3";
+            case RunnerMain.CPU_EXIT -> "a call used more than its CPU time: exit " + exit;
+            case 137 -> "killed: exit 137";
+            default -> "exit " + exit;
+        };
+    }
+
+    private void restart() {
+        if (closed) {
+            return;
+        }
+        try {
+            Link started = launch();
+            synchronized (this) {
+                if (closed) {
+                    started.process().destroyForcibly();
+                    return;
+                }
+                restarts++;
+                supervise(started);
+            }
+            log.info("Plugin {}: runner started again (process {})", pluginId, started.process().pid());
+        } catch (RuntimeException e) {
+            log.warn("Plugin {}: the runner did not start again: {}", pluginId, e.getMessage());
+            retryLater("the runner did not start again (" + e.getMessage() + ") at " + Instant.now());
+        }
+    }
+
+    private void checkHealth() {
+        Link current = link;
+        if (current == null || closed) {
+            return;
+        }
+        try {
+            current.channel().call(Wire.request("ping"), PING_TIMEOUT, null, "health check");
+        } catch (PluginRunnerException e) {
+            if (link == current) {
+                log.warn("Plugin {}: the runner did not answer its health check ({}); it is stopped and started again",
+                        pluginId, e.getMessage());
+                current.process().destroyForcibly();
+            }
+        }
+    }
+
+    /** The running link. @throws PluginRunnerException while the runner is down */
+    Link link() {
+        Link current = link;
+        if (current == null || !current.channel().open()) {
+            throw new PluginRunnerException("the plugin runner of " + pluginId + " is restarting"
+                    + (lastError == null ? "" : " (" + lastError + ")"));
+        }
+        return current;
+    }
+
+    /** Sends {@code request} to the running runner. */
+    JsonNode call(Link on, ObjectNode request, Consumer<JsonNode> events, String where) {
+        return on.channel().call(request, settings.callTimeout(), events, where);
+    }
+
+    /** The factory's problems with {@code config}, found in the runner. */
+    List<String> problems(String factoryId, PluginConfig config) {
+        ObjectNode request = Wire.request("problems");
+        request.put("factory", factoryId);
+        request.set("config", Wire.JSON.valueToTree(config.asMap()));
+        JsonNode result = call(link(), request, null, "plugin " + pluginId);
+        return Wire.JSON.convertValue(result, Wire.JSON.getTypeFactory().constructCollectionType(List.class, String.class));
+    }
+
+    /** Creates an instance in the runner and its proxy here. */
+    Object create(String factoryId, PluginContext context, PluginConfig config) {
+        long ref = contextIds.incrementAndGet();
+        contexts.put(ref, context);
+        try {
+            return RemoteInstance.create(this, factoryId, ref, context, config.asMap());
+        } catch (RuntimeException e) {
+            contexts.remove(ref);
+            throw e;
+        }
+    }
+
+    /** Creates {@code factoryId}'s instance in the runner of {@code on}; returns its reply (object id, interfaces). */
+    JsonNode createIn(Link on, String factoryId, long contextRef, PluginContext context, Map<String, String> config) {
+        ObjectNode request = Wire.request("create");
+        request.put("factory", factoryId);
+        ObjectNode wireContext = request.putObject("context");
+        wireContext.put("ref", contextRef);
+        wireContext.put("tenantId", context.tenantId());
+        wireContext.put("dataDirectory", context.dataDirectory().toAbsolutePath().normalize().toString());
+        wireContext.put("dimension", context.embeddings().dimension());
+        wireContext.put("modelId", context.embeddings().modelId());
+        request.set("config", Wire.JSON.valueToTree(config));
+        return call(on, request, null, "plugin " + pluginId);
+    }
+
+    /** Forgets an instance's context once it is closed. */
+    void forget(long contextRef) {
+        contexts.remove(contextRef);
+    }
+
+    /** Answers the runner's requests: the host's embeddings for an instance's context. */
+    private JsonNode answer(JsonNode request) {
+        if (!"embed".equals(request.path("op").asText())) {
+            throw new IllegalArgumentException("the host does not answer '" + request.path("op").asText() + "'");
+        }
+        PluginContext context = contexts.get(request.path("context").asLong());
+        if (context == null) {
+            throw new IllegalStateException("no such instance context");
+        }
+        List<String> texts = Wire.JSON.convertValue(request.get("texts"),
+                Wire.JSON.getTypeFactory().constructCollectionType(List.class, String.class));
+        if (texts.size() > 4096) {
+            throw new IllegalArgumentException("at most 4096 texts in one embedding request");
+        }
+        return Wire.JSON.valueToTree(context.embeddings().embedAll(texts));
+    }
+
+    /** Stops the runner for good (the plugin was disabled, replaced or removed, or the host stops). */
+    @Override
+    public void close() {
+        Link current;
+        synchronized (this) {
+            closed = true;
+            current = link;
+            link = null;
+        }
+        supervisor.shutdownNow();
+        if (current != null) {
+            current.channel().close();
+            current.process().destroy();
+            try {
+                if (!current.process().waitFor(5, TimeUnit.SECONDS)) {
+                    current.process().destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                current.process().destroyForcibly();
+            }
+        }
+        workers.shutdownNow();
+    }
+}

@@ -1,0 +1,87 @@
+package io.corrigo.server.plugin.runner;
+
+import java.io.FilePermission;
+import java.lang.reflect.ReflectPermission;
+import java.net.SocketPermission;
+import java.net.URLPermission;
+import java.nio.file.Path;
+import java.security.Permission;
+import java.security.Permissions;
+import java.security.Policy;
+import java.security.ProtectionDomain;
+import java.util.List;
+import java.util.PropertyPermission;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.pf4j.PluginClassLoader;
+
+/**
+ * What the plugin's code may do inside its runner: every class the plugin's class loader defined (the plugin's own
+ * classes and the libraries it ships) gets only
+ *
+ * <ul>
+ *   <li>reading its own plugin folder and the JDK, reading and writing its data directories (one per tenant instance,
+ *   added as instances are created) and its private temporary folder;</li>
+ *   <li>connecting to the outbound hosts the admin approved ({@code host} or {@code host:port}), over plain sockets
+ *   and the JDK's HTTP client;</li>
+ *   <li>reading system properties, threads and class loaders of its own, reflection on public and declared members
+ *   without overriding access checks.</li>
+ * </ul>
+ *
+ * <p>Nothing else: no environment variables, no other file (the host's data directory, its master key, other
+ * plugins, {@code /proc}), no processes, no exit, no native libraries, no file descriptors, no other socket, no
+ * change to the security manager or this policy. The runner's own code, PF4J and the JDK have every permission;
+ * a check passes only when every frame on the stack may do it, so plugin code cannot borrow the runner's rights.
+ */
+final class RunnerPolicy extends Policy {
+
+    private final Permissions fixed = new Permissions();
+    private final List<Permission> dataDirectories = new CopyOnWriteArrayList<>();
+
+    RunnerPolicy(Path pluginDirectory, Path privateDirectory, List<String> outboundHosts) {
+        fixed.add(new FilePermission(pluginDirectory.toString(), "read"));
+        fixed.add(new FilePermission(pluginDirectory + "/-", "read"));
+        fixed.add(new FilePermission(privateDirectory.toString(), "read,write,delete"));
+        fixed.add(new FilePermission(privateDirectory + "/-", "read,write,delete"));
+        fixed.add(new FilePermission(System.getProperty("java.home") + "/-", "read"));
+        fixed.add(new PropertyPermission("*", "read"));
+        for (String name : List.of("getClassLoader", "createClassLoader", "setContextClassLoader", "modifyThread",
+                "modifyThreadGroup", "accessDeclaredMembers", "getProtectionDomain", "getStackTrace",
+                "localeServiceProvider", "charsetProvider")) {
+            fixed.add(new RuntimePermission(name));
+        }
+        for (String host : outboundHosts) {
+            String target = host.contains(":") && !host.endsWith("]") ? host : host + ":1-65535";
+            fixed.add(new SocketPermission(target, "connect,resolve"));
+            String authority = host.contains(":") && !host.endsWith("]") ? host : host + ":*";
+            fixed.add(new URLPermission("http://" + authority + "/-", "*:*"));
+            fixed.add(new URLPermission("https://" + authority + "/-", "*:*"));
+        }
+        fixed.setReadOnly();
+    }
+
+    /** Lets the plugin read and write {@code directory} and everything below it (a tenant instance's data). */
+    void allowDataDirectory(Path directory) {
+        String path = directory.toAbsolutePath().normalize().toString();
+        dataDirectories.add(new FilePermission(path, "read,write,delete"));
+        dataDirectories.add(new FilePermission(path + "/-", "read,write,delete"));
+    }
+
+    @Override
+    public boolean implies(ProtectionDomain domain, Permission permission) {
+        if (domain == null || !(domain.getClassLoader() instanceof PluginClassLoader)) {
+            return true;
+        }
+        if (permission instanceof ReflectPermission) {
+            return false;
+        }
+        if (fixed.implies(permission)) {
+            return true;
+        }
+        for (Permission granted : dataDirectories) {
+            if (granted.implies(permission)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,159 @@
+package io.corrigo.server.plugin.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.corrigo.api.Passage;
+import io.corrigo.api.PluginApi;
+import io.corrigo.api.PluginFactory;
+import io.corrigo.api.Query;
+import io.corrigo.api.Retriever;
+import io.corrigo.api.config.PluginConfig;
+import io.corrigo.server.plugin.HostPluginContext;
+import io.corrigo.server.plugin.PluginHost;
+import io.corrigo.server.plugin.PluginInfo;
+import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.TestPlugins;
+import io.corrigo.testkit.HashingEmbeddings;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A hostile plugin file, the same bytes installed twice: trusted (in the host's JVM) it reads the host's environment,
+ * a master key file, another tenant's folder and an undeclared host — which shows the probe works; untrusted (in its
+ * runner) it gets none of these, only its own data directory, the host's embeddings and the one host it declared, and
+ * cannot end its runner, let alone the host.
+ */
+class UntrustedPluginIsolationTest {
+
+    private static final String SECRET = "MASTER-KEY-" + UUID.randomUUID();
+
+    private final Path work = Paths.get("target", "isolation", UUID.randomUUID().toString()).toAbsolutePath();
+    private final AtomicInteger forbiddenHits = new AtomicInteger();
+    private HttpServer allowed;
+    private HttpServer forbidden;
+    private PluginHost inProcess;
+    private PluginHost isolated;
+
+    @BeforeEach
+    void start() throws Exception {
+        allowed = server("hello from the declared host", new AtomicInteger());
+        forbidden = server("the undeclared host answered", forbiddenHits);
+    }
+
+    private static HttpServer server(String body, AtomicInteger hits) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            hits.incrementAndGet();
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    @AfterEach
+    void stop() {
+        allowed.stop(0);
+        forbidden.stop(0);
+        if (inProcess != null) {
+            inProcess.stop();
+        }
+        if (isolated != null) {
+            isolated.stop();
+        }
+    }
+
+    @Test
+    void should_give_an_untrusted_plugin_nothing_of_the_host__while_the_same_file_in_process_reads_it_all() throws Exception {
+        // given: a host's data directory with a master key and another tenant's plugin data
+        Path data = Files.createDirectories(work.resolve("data"));
+        Files.writeString(data.resolve("master.key"), SECRET);
+        Path otherTenant = Files.createDirectories(data.resolve("tenants/other/plugins/lucene-retriever"));
+        Files.writeString(otherTenant.resolve("other-tenant-index"), "theirs");
+        byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
+                TestPlugins.probeRetriever(), "plugin.outboundHosts=127.0.0.1:" + allowed.getAddress().getPort() + "\n");
+        Map<String, String> settings = Map.of("secretFile", data.resolve("master.key").toString(),
+                "otherDirectory", otherTenant.toString(),
+                "allowedUrl", "http://127.0.0.1:" + allowed.getAddress().getPort() + "/",
+                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/");
+
+        inProcess = new PluginHost(Files.createDirectories(work.resolve("plugins-trusted")), PluginApi.VERSION,
+                RunnerSettings.defaults(work.resolve("runners-trusted"), List.of("127.0.0.1")), List.of("probe"));
+        isolated = new PluginHost(Files.createDirectories(work.resolve("plugins-untrusted")), PluginApi.VERSION,
+                RunnerSettings.defaults(work.resolve("runners"), List.of("127.0.0.1")), List.of());
+        PluginInfo trustedInfo = inProcess.install("probe-1.0.0.zip", probe);
+        PluginInfo untrustedInfo = isolated.install("probe-1.0.0.zip", probe);
+
+        // when
+        Map<String, String> inside = findings(retriever(inProcess, data, settings), "probe");
+        Map<String, String> contained = findings(retriever(isolated, data, settings), "probe");
+
+        // then: trusted, in process: the probe reaches everything (so the checks below can fail)
+        assertThat(trustedInfo.isolation()).isEqualTo(PluginInfo.IN_PROCESS);
+        assertThat(inside.get("env")).startsWith("read: PATH=" + System.getenv("PATH"));
+        assertThat(inside.get("secret-file")).isEqualTo("read: " + SECRET);
+        assertThat(inside.get("other-directory")).isEqualTo("read: other-tenant-index");
+        assertThat(inside.get("forbidden-host")).isEqualTo("read: the undeclared host answered");
+        assertThat(forbiddenHits).hasValue(1);
+
+        // and untrusted, in its runner: nothing of the host
+        assertThat(untrustedInfo.isolation()).isEqualTo(PluginInfo.RUNNER);
+        assertThat(untrustedInfo.outboundHosts()).containsExactly("127.0.0.1:" + allowed.getAddress().getPort());
+        assertThat(contained.get("env")).startsWith("denied: java.security.AccessControlException").contains("getenv");
+        assertThat(contained.get("secret-file")).startsWith("denied: java.security.AccessControlException")
+                .doesNotContain(SECRET);
+        assertThat(contained.get("other-directory")).startsWith("denied:").doesNotContain("other-tenant-index");
+        assertThat(contained.get("parent-process")).startsWith("denied:");
+        assertThat(contained.get("exec")).startsWith("denied: java.security.AccessControlException");
+        assertThat(contained.get("forbidden-host")).startsWith("denied: java.security.AccessControlException");
+        assertThat(forbiddenHits).as("the undeclared host got no connection from the runner").hasValue(1);
+        // what it may use works
+        assertThat(contained.get("own-data")).isEqualTo("read: mine");
+        assertThat(contained.get("allowed-host")).isEqualTo("read: hello from the declared host");
+        assertThat(contained.get("embeddings")).isEqualTo("read: dimension " + HashingEmbeddings.DIMENSION);
+
+        // when it tries to end its JVM: refused; the runner and the host go on
+        long pid = runner(isolated).pid();
+        Retriever retriever = retriever(isolated, data, settings);
+        Map<String, String> exit = findings(retriever, "exit");
+        assertThat(exit.get("exit")).startsWith("denied: java.security.AccessControlException").contains("exitVM");
+        assertThat(exit.get("halt")).startsWith("denied: java.security.AccessControlException");
+        assertThat(runner(isolated).running()).isTrue();
+        assertThat(runner(isolated).pid()).isEqualTo(pid);
+        assertThat(findings(retriever, "museum")).containsKey("museum-1");
+    }
+
+    private static PluginInfo.Runner runner(PluginHost host) {
+        return host.plugins().stream().filter(p -> p.id().equals("probe")).findFirst().orElseThrow().runner();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Retriever retriever(PluginHost host, Path data, Map<String, String> settings) throws Exception {
+        PluginFactory<Retriever> factory = (PluginFactory<Retriever>) host.factory(StageKind.RETRIEVER, "probe-retriever")
+                .orElseThrow().factory();
+        Path directory = Files.createDirectories(data.resolve("tenants/acme/plugins/probe-retriever"));
+        return factory.create(new HostPluginContext("acme", directory, new HashingEmbeddings(), Clock.systemUTC()),
+                PluginConfig.resolve(factory.configProperties(), settings));
+    }
+
+    private static Map<String, String> findings(Retriever retriever, String question) {
+        List<Passage> passages = retriever.retrieve(new Query(question, null, null), 20);
+        return passages.stream().collect(Collectors.toMap(Passage::id, Passage::text, (a, b) -> a, LinkedHashMap::new));
+    }
+}
