@@ -51,7 +51,11 @@ public class PluginsView extends VerticalLayout {
         PluginHost.Policy policy = host.policy();
         Paragraph offer = new Paragraph("This host offers plugin API " + policy.apiVersion() + " and runs "
                 + (policy.allowUnsigned() ? "unsigned plugins too (demo mode)" : "only plugins signed by a trusted certificate")
-                + "; plugin files up to " + policy.maxFileMegabytes() + " MB. What you change here is applied by every "
+                + "; plugin files up to " + policy.maxFileMegabytes() + " MB. "
+                + (policy.runner() ? "Plugins that are not trusted (signed by the trust store, or listed in "
+                + "corrigo.plugins.trusted) run in a plugin runner of their own: they reach only their own data and the "
+                + "hosts you approve at install. " : "Every plugin runs in the host's JVM (the plugin runner is off). ")
+                + "What you change here is applied by every "
                 + "host sharing this database within seconds. Writing a plugin: PLUGINS.md.");
         offer.setId("plugin-policy");
         offer.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-top", "0");
@@ -63,6 +67,7 @@ public class PluginsView extends VerticalLayout {
         grid.addColumn(p -> p.provider() == null ? "" : p.provider()).setHeader("Provider").setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.state())).setHeader("State").setAutoWidth(true);
         grid.addComponentColumn(PluginsView::trust).setHeader("Signed by").setAutoWidth(true);
+        grid.addComponentColumn(PluginsView::isolation).setHeader("Runs").setAutoWidth(true);
         grid.addComponentColumn(PluginsView::offers).setHeader("Offers (stage: factory)").setWidth("17rem").setFlexGrow(2);
         grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Problem").setFlexGrow(1);
         if (admin) {
@@ -86,7 +91,7 @@ public class PluginsView extends VerticalLayout {
                     Toasts.error(new IllegalStateException(ex.getMessage()));
                     return;
                 }
-                install(e.getFileName(), content, false);
+                install(e.getFileName(), content, false, false);
                 upload.clearFileList();
             });
             add(upload);
@@ -107,15 +112,53 @@ public class PluginsView extends VerticalLayout {
         return span;
     }
 
-    private void install(String fileName, byte[] content, boolean confirmDowngrade) {
+    /**
+     * Where a plugin runs: "in process" (trusted), or "runner" with its process, restarts and the hosts it may reach;
+     * the details in the tooltip.
+     */
+    private static Span isolation(PluginInfo plugin) {
+        if (plugin.isolation() == null) {
+            return new Span();
+        }
+        boolean runner = PluginInfo.RUNNER.equals(plugin.isolation());
+        Span span = new Span(runner ? "runner" : "in process");
+        span.getElement().getThemeList().add(runner ? "badge contrast" : "badge");
+        StringBuilder title = new StringBuilder(runner
+                ? "Untrusted: runs in a plugin runner of its own. It reaches only its own data and "
+                + (plugin.outboundHosts().isEmpty() ? "no host." : String.join(", ", plugin.outboundHosts()) + ".")
+                : "Trusted (shipped, listed in corrigo.plugins.trusted, or signed by the trust store): runs in the host's JVM.");
+        if (plugin.runner() != null) {
+            title.append(plugin.runner().running() ? " Process " + plugin.runner().pid() : " Restarting");
+            title.append(", restarted ").append(plugin.runner().restarts()).append(" time(s)");
+            if (plugin.runner().lastError() != null) {
+                title.append("; last: ").append(plugin.runner().lastError());
+            }
+        }
+        span.getElement().setAttribute("title", title.toString());
+        span.setId("isolation-" + plugin.id());
+        return span;
+    }
+
+    private void install(String fileName, byte[] content, boolean confirmDowngrade, boolean approveOutbound) {
         try {
-            PluginInfo installed = host.install(fileName, content, confirmDowngrade);
+            PluginInfo installed = host.install(fileName, content, confirmDowngrade, approveOutbound);
             Toasts.success("Installed " + installed.id() + " " + installed.version() + ": " + installed.state()
+                    + (PluginInfo.RUNNER.equals(installed.isolation()) ? " in a plugin runner" : " in process")
                     + ". Pipelines using it switched to it.");
         } catch (ServiceException ex) {
+            if ("outbound_not_approved".equals(ex.code())) {
+                ConfirmDialog confirm = new ConfirmDialog("Allow these hosts?", "This plugin is not trusted, so it runs "
+                        + "in a plugin runner that lets it connect only to the hosts it declares: "
+                        + String.join(", ", ex.details()) + ". Install it and allow them?", "Allow and install",
+                        c -> install(fileName, content, confirmDowngrade, true));
+                confirm.setCancelable(true);
+                confirm.setId("confirm-outbound");
+                confirm.open();
+                return;
+            }
             if ("downgrade_not_confirmed".equals(ex.code())) {
                 ConfirmDialog confirm = new ConfirmDialog("Downgrade?", ex.getMessage(), "Downgrade",
-                        c -> install(fileName, content, true));
+                        c -> install(fileName, content, true, approveOutbound));
                 confirm.setCancelable(true);
                 confirm.setConfirmButtonTheme("error primary");
                 confirm.setId("confirm-downgrade");

@@ -195,6 +195,9 @@ public class PluginHost {
             return manager.startPlugin(pluginId);
         }
         PluginWrapper plugin = manager.getPlugin(pluginId);
+        if (plugin.getPluginState() == PluginState.CREATED) {
+            plugin.setPluginState(PluginState.RESOLVED); // PF4J's state for an enabled plugin it has not started
+        }
         if (plugin.getPluginState() != PluginState.RESOLVED
                 || !manager.getVersionManager().checkVersionConstraint(apiVersion, plugin.getDescriptor().getRequires())) {
             return plugin.getPluginState();
@@ -515,7 +518,7 @@ public class PluginHost {
             throw new ServiceException(ServiceException.Kind.CONFLICT, "plugin_file_exists", "A plugin file '" + name + "' is installed already.", List.of());
         }
         String pluginId = loadAndStart(target, content, file);
-        log.info("Plugin {} {} installed from {}: {}", pluginId, file.version(), name, manager.getPlugin(pluginId).getPluginState());
+        log.info("Plugin {} {} installed from {}: {}", pluginId, file.version(), name, stateOf(manager.getPlugin(pluginId)));
         changed(pluginId);
         return info(pluginId);
     }

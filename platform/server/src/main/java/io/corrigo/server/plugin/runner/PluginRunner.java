@@ -51,8 +51,14 @@ public final class PluginRunner implements AutoCloseable {
     record Link(long generation, Process process, Channel channel, Instant started) {
     }
 
-    /** A factory as the runner described it. */
-    record Described(String id, String type, String description, List<ConfigProperty> configProperties) {
+    /**
+     * A factory as the runner described it.
+     *
+     * @param inProcess the plugin's own word that its instances only compute (no network, bounded time): the host then
+     *                  calls them with its in-process call timeout rather than the pipeline's model timeouts
+     */
+    record Described(String id, String type, String description, List<ConfigProperty> configProperties,
+                     boolean inProcess) {
     }
 
     /**
@@ -117,7 +123,8 @@ public final class PluginRunner implements AutoCloseable {
                 List<ConfigProperty> properties = Wire.JSON.convertValue(factory.get("configProperties"),
                         Wire.JSON.getTypeFactory().constructCollectionType(List.class, ConfigProperty.class));
                 runner.factories.add(RemoteFactory.proxy(runner, new Described(factory.get("id").asText(),
-                        factory.get("type").asText(), factory.path("description").asText(), properties)));
+                        factory.get("type").asText(), factory.path("description").asText(), properties,
+                        factory.path("inProcess").asBoolean(false))));
             }
             runner.supervise(first);
             long every = settings.healthInterval().toMillis();

@@ -9,8 +9,9 @@ import java.lang.reflect.Proxy;
 
 /**
  * A plugin factory that lives in a runner, as the host sees it: its id, help text and settings as the runner described
- * them; {@code problems} and {@code create} asked of the runner. It never claims to be in process, so the host guards
- * every call of its instances with a timeout and a circuit breaker.
+ * them; {@code problems} and {@code create} asked of the runner. Every call of its instances is guarded by the host
+ * with a timeout and a circuit breaker like any plugin's: the in-process timeout when the plugin says its instances
+ * only compute ({@link PluginFactory#inProcess()}), the pipeline's model timeouts otherwise.
  */
 final class RemoteFactory implements InvocationHandler {
 
@@ -43,7 +44,7 @@ final class RemoteFactory implements InvocationHandler {
             case "id" -> described.id();
             case "description" -> described.description();
             case "configProperties" -> described.configProperties();
-            case "inProcess" -> false;
+            case "inProcess" -> described.inProcess();
             case "problems" -> runner.problems(described.id(), (PluginConfig) args[0]);
             case "create" -> runner.create(described.id(), (PluginContext) args[0], (PluginConfig) args[1]);
             case "close" -> null; // the runner's process holds what the factory holds; it ends with the plugin

@@ -199,6 +199,7 @@ public final class RunnerMain {
             entry.put("id", id);
             entry.put("type", factoryTypes.get(id).getName());
             entry.put("description", factory.description());
+            entry.put("inProcess", factory.inProcess());
             entry.set("configProperties", Wire.JSON.valueToTree(factory.configProperties()));
         });
         return node;

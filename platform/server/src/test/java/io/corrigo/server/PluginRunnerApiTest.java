@@ -1,0 +1,121 @@
+package io.corrigo.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.server.plugin.TestPlugins;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * An untrusted plugin through the API, on a host of its own: its outbound hosts must be approved at install; it runs in
+ * a runner (shown in the plugin list); when its runner is killed in the middle of a query, that query is answered
+ * degraded, the runner is started again, and the next query is answered from the plugin as before.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class PluginRunnerApiTest extends HttpTestBase {
+
+    private static final Path DATA = Paths.get("target", "test-data", "runner-" + UUID.randomUUID()).toAbsolutePath();
+    private static final Path PLUGINS = copyOfTheBuiltPlugins();
+    private static final Path WORK = Paths.get("target", "test-plugins", UUID.randomUUID().toString()).toAbsolutePath();
+
+    private static Path copyOfTheBuiltPlugins() {
+        try {
+            Path dir = Files.createDirectories(Paths.get("target", "test-plugins", "runner-" + UUID.randomUUID()).toAbsolutePath());
+            try (DirectoryStream<Path> zips = Files.newDirectoryStream(Paths.get("target", "plugins"), "*.zip")) {
+                for (Path zip : zips) {
+                    Files.copy(zip, dir.resolve(zip.getFileName()));
+                }
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @DynamicPropertySource
+    static void ownHost(DynamicPropertyRegistry registry) {
+        registry.add("corrigo.plugins-dir", PLUGINS::toString);
+        registry.add("corrigo.data-dir", DATA::toString);
+        registry.add("corrigo.demo.enabled", () -> "false");
+        registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+        registry.add("corrigo.plugins.runner.health-seconds", () -> "1");
+    }
+
+    private JsonNode plugin(String id) {
+        return StreamSupport.stream(get("/api/v1/plugins").body().spliterator(), false)
+                .filter(p -> p.get("id").asText().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void should_ask_approval_for_outbound_hosts__answer_degraded_when_the_runner_dies_mid_query__and_restart_it()
+            throws Exception {
+        byte[] probe = TestPlugins.build(WORK, "probe", "1.0.0", ">=1.0.0 & <2.0.0", TestPlugins.probeRetriever(),
+                "plugin.outboundHosts=api.example.test:443\n");
+
+        // installing needs the admin's approval of the hosts it declares
+        Reply unapproved = upload("/api/v1/plugins", "probe-1.0.0.zip", probe);
+        assertThat(unapproved.status()).as(unapproved.body().toString()).isEqualTo(409);
+        assertThat(unapproved.body().get("code").asText()).isEqualTo("outbound_not_approved");
+        assertThat(unapproved.body().get("message").asText()).contains("api.example.test:443");
+        Reply installed = upload("/api/v1/plugins?approveOutbound=true", "probe-1.0.0.zip", probe);
+        assertThat(installed.status()).as(installed.body().toString()).isEqualTo(201);
+        assertThat(installed.body().get("isolation").asText()).isEqualTo("runner");
+        assertThat(installed.body().get("outboundHosts").toString()).contains("api.example.test:443");
+        long firstPid = installed.body().get("runner").get("pid").asLong();
+        assertThat(ProcessHandle.of(firstPid)).isPresent();
+
+        // a tenant whose retriever is the untrusted plugin
+        assertThat(postJson("/api/v1/tenants", Map.of("id", "museum", "name", "Museum")).status()).isEqualTo(201);
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/museum/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).remove("critic");
+        ((ObjectNode) definition.get("stages")).set("retriever", JSON.valueToTree(Map.of("factoryId", "probe-retriever",
+                "properties", Map.of())));
+        Reply saved = putJson("/api/v1/tenants/museum/pipeline", definition);
+        assertThat(saved.status()).as(saved.body().toString()).isEqualTo(200);
+        Reply before = ask("museum", "When does the museum open?");
+        assertThat(before.status()).isEqualTo(200);
+        assertThat(before.body().get("degraded").asBoolean()).as(before.body().toString()).isFalse();
+        assertThat(before.body().get("answer").asText()).contains("nine");
+
+        // when: the runner dies while it works on a query
+        CompletableFuture<Reply> slow = CompletableFuture.supplyAsync(() -> ask("museum", "slow: when does the museum open?"));
+        Thread.sleep(1500);
+        assertThat(slow).isNotDone();
+        ProcessHandle.of(firstPid).orElseThrow().destroyForcibly();
+
+        // then: that query is answered, degraded, with the reason
+        Reply during = slow.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(during.status()).isEqualTo(200);
+        assertThat(during.body().get("degraded").asBoolean()).as(during.body().toString()).isTrue();
+
+        // and the runner is started again; the next query is answered by the plugin as before
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        JsonNode runner = plugin("probe").get("runner");
+        while (!(runner.get("running").asBoolean() && runner.get("restarts").asLong() >= 1) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            runner = plugin("probe").get("runner");
+        }
+        assertThat(runner.get("running").asBoolean()).as(runner.toString()).isTrue();
+        assertThat(runner.get("restarts").asLong()).isEqualTo(1);
+        assertThat(runner.get("pid").asLong()).isNotEqualTo(firstPid);
+        assertThat(runner.get("lastError").asText()).contains("killed");
+        Reply after = ask("museum", "When does the museum open?");
+        assertThat(after.body().get("degraded").asBoolean()).as(after.body().toString()).isFalse();
+        assertThat(after.body().get("answer").asText()).contains("nine");
+    }
+}
