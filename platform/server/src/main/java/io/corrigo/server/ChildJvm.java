@@ -25,7 +25,7 @@ public final class ChildJvm {
                 "-Djava.awt.headless=true"));
         command.addAll(options);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(absolute(System.getProperty("java.class.path")));
         if (isExecutableJar(System.getProperty("java.class.path"))) {
             command.add("-Dloader.main=" + main.getName());
             command.add("org.springframework.boot.loader.launch.PropertiesLauncher");
@@ -33,6 +33,15 @@ public final class ChildJvm {
             command.add(main.getName());
         }
         return command;
+    }
+
+    /** The class path with every entry absolute: a child may run in another working directory. */
+    private static String absolute(String classPath) {
+        List<String> entries = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            entries.add(entry.isEmpty() ? entry : Path.of(entry).toAbsolutePath().toString());
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     private static boolean isExecutableJar(String classPath) {

@@ -188,7 +188,7 @@ public final class PluginRunner implements AutoCloseable {
         arguments.put("cpuMillisPerCall", settings.cpuMillisPerCall());
         List<String> command = new ArrayList<>(ChildJvm.command(settings.heapMegabytes(), RunnerMain.class,
                 List.of("-Djava.security.manager=allow", "-Djava.io.tmpdir=" + privateDirectory.resolve("tmp"),
-                        "-XX:TieredStopAtLevel=1", "-Xshare:auto")));
+                        "-Xshare:auto")));
         command.add(socketPath.toString());
         command.add(Wire.JSON.writeValueAsString(arguments));
         ProcessBuilder builder = new ProcessBuilder(command).directory(privateDirectory.toFile())
