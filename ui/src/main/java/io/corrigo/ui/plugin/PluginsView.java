@@ -147,13 +147,11 @@ public class PluginsView extends VerticalLayout {
                     + ". Pipelines using it switched to it.");
         } catch (ServiceException ex) {
             if ("outbound_not_approved".equals(ex.code())) {
-                ConfirmDialog confirm = new ConfirmDialog("Allow these hosts?", "This plugin is not trusted, so it runs "
-                        + "in a plugin runner that lets it connect only to the hosts it declares: "
-                        + String.join(", ", ex.details()) + ". Install it and allow them?", "Allow and install",
-                        c -> install(fileName, content, confirmDowngrade, true));
-                confirm.setCancelable(true);
-                confirm.setId("confirm-outbound");
-                confirm.open();
+                Confirm.risky("Allow this plugin to connect to " + String.join(", ", ex.details()) + "?",
+                        "It is not trusted (not signed by the trust store, not in corrigo.plugins.trusted), so it runs "
+                        + "in a plugin runner of its own that reaches only its own data and the hosts it declares: "
+                        + String.join(", ", ex.details()) + ". Allow them and install it?", "Allow and install",
+                        () -> install(fileName, content, confirmDowngrade, true));
                 return;
             }
             if ("downgrade_not_confirmed".equals(ex.code())) {

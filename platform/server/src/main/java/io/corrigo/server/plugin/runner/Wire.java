@@ -19,6 +19,8 @@ import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.text.Terms;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +40,8 @@ import java.util.Map;
  *
  * <p>The host's ops: {@code describe}, {@code problems}, {@code create}, {@code call}, {@code close}, {@code ping}; the
  * runner's: {@code embed}. Values are the plugin API's records as Jackson writes them, with two exceptions: an
- * {@link Embedding} is its array of floats, and a {@link TermStatistics} travels as the inverse document frequencies of
+ * {@link Embedding} is the base64 of its floats (IEEE 754, little-endian: a tenth of the decimal text to write and
+ * read), and a {@link TermStatistics} travels as the inverse document frequencies of
  * the question's words ({@code {"idf":{...},"unseen":x}}), not as a function.
  */
 final class Wire {
@@ -59,17 +62,18 @@ final class Wire {
             @Override
             public void serialize(Embedding value, JsonGenerator out, SerializerProvider provider) throws IOException {
                 float[] values = value.toArray();
-                out.writeStartArray(values, values.length);
-                for (float v : values) {
-                    out.writeNumber(v);
-                }
-                out.writeEndArray();
+                ByteBuffer bytes = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                bytes.asFloatBuffer().put(values);
+                out.writeBinary(bytes.array());
             }
         });
         api.addDeserializer(Embedding.class, new JsonDeserializer<>() {
             @Override
             public Embedding deserialize(JsonParser in, DeserializationContext context) throws IOException {
-                return Embedding.of(in.readValueAs(float[].class));
+                ByteBuffer bytes = ByteBuffer.wrap(in.getBinaryValue()).order(ByteOrder.LITTLE_ENDIAN);
+                float[] values = new float[bytes.remaining() / Float.BYTES];
+                bytes.asFloatBuffer().get(values);
+                return Embedding.of(values);
             }
         });
         api.addSerializer(TermStatistics.class, new JsonSerializer<>() {

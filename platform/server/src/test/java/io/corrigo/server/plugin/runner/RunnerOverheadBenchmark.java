@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
 @Tag("benchmark")
 class RunnerOverheadBenchmark {
 
-    private static final int WARM_UP = 2_000;
-    private static final int CALLS = 10_000;
+    private static final int WARM_UP = 20_000;
+    private static final int CALLS = 20_000;
 
     @Test
     void per_call_overhead() throws Exception {
