@@ -175,7 +175,7 @@ public final class TestPlugins {
      * {@code read:} or {@code denied:}: the environment, the file {@code secretFile}, the directory {@code otherDirectory},
      * the parent process, running a program, its own data directory, and an HTTP GET of {@code allowedUrl} and of
      * {@code forbiddenUrl}. A question {@code exit} tries to end its JVM; {@code slow} sleeps 20 s (to be killed
-     * under). Any other question is answered with one passage about the museum.
+     * under); {@code spin} burns CPU and {@code hog} fills the heap, without end. Any other question is answered with one passage about the museum.
      */
     public static Map<String, String> probeRetriever() {
         return Map.of("test.probe.ProbeRetrieverFactory", """
@@ -222,6 +222,18 @@ public final class TestPlugins {
                                 check(found, "exit", () -> { System.exit(3); return "exited"; });
                                 check(found, "halt", () -> { Runtime.getRuntime().halt(3); return "halted"; });
                                 return found;
+                            }
+                            if (query.text().equals("spin")) {
+                                long spins = 0;
+                                while (!Thread.currentThread().isInterrupted() && spins >= 0) {
+                                    spins++;
+                                }
+                            }
+                            if (query.text().equals("hog")) {
+                                List<long[]> held = new ArrayList<>();
+                                while (held.size() >= 0) {
+                                    held.add(new long[1_000_000]);
+                                }
                             }
                             if (query.text().startsWith("slow")) {
                                 try {

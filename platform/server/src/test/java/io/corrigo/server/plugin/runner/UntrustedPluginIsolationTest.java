@@ -1,6 +1,7 @@
 package io.corrigo.server.plugin.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import io.corrigo.api.Passage;
@@ -137,6 +138,45 @@ class UntrustedPluginIsolationTest {
         assertThat(runner(isolated).running()).isTrue();
         assertThat(runner(isolated).pid()).isEqualTo(pid);
         assertThat(findings(retriever, "museum")).containsKey("museum-1");
+    }
+
+    @Test
+    void should_end_a_runner_whose_call_burns_its_cpu_time_or_fills_its_heap__and_start_it_again() throws Exception {
+        byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
+                TestPlugins.probeRetriever());
+        isolated = new PluginHost(Files.createDirectories(work.resolve("plugins")), PluginApi.VERSION,
+                new RunnerSettings(work.resolve("runners"), 64, java.time.Duration.ofSeconds(30), 1_000,
+                        java.time.Duration.ofSeconds(10), List.of()), List.of());
+        isolated.install("probe-1.0.0.zip", probe);
+        Path data = Files.createDirectories(work.resolve("data"));
+        Retriever retriever = retriever(isolated, data, Map.of());
+        long firstPid = runner(isolated).pid();
+
+        // a call that spins past its second of CPU time ends its runner; the call fails, the host goes on
+        assertThatThrownBy(() -> retriever.retrieve(new Query("spin", null, null), 5))
+                .isInstanceOf(PluginRunnerException.class).hasMessageContaining("went away");
+        PluginInfo.Runner afterSpin = awaitRestarts(1);
+        assertThat(afterSpin.lastError()).contains("a call used more than its CPU time");
+        assertThat(afterSpin.pid()).isNotEqualTo(firstPid);
+        assertThat(findings(retriever, "museum")).as("the instance is made again in the new runner").containsKey("museum-1");
+
+        // a call that fills the runner's 64 MB heap ends it too
+        assertThatThrownBy(() -> retriever.retrieve(new Query("hog", null, null), 5))
+                .isInstanceOf(PluginRunnerException.class);
+        assertThat(awaitRestarts(2).lastError()).contains("out of memory");
+        assertThat(findings(retriever, "museum")).containsKey("museum-1");
+    }
+
+    private PluginInfo.Runner awaitRestarts(long restarts) throws InterruptedException {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+        PluginInfo.Runner now = runner(isolated);
+        while (!(now.running() && now.restarts() >= restarts) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            now = runner(isolated);
+        }
+        assertThat(now.running()).as(now.toString()).isTrue();
+        assertThat(now.restarts()).isEqualTo(restarts);
+        return now;
     }
 
     private static PluginInfo.Runner runner(PluginHost host) {
