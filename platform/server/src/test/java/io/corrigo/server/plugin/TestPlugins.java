@@ -216,6 +216,13 @@ public final class TestPlugins {
                                 check(found, "allowed-host", () -> get(config.string("allowedUrl").orElseThrow()));
                                 check(found, "forbidden-host", () -> get(config.string("forbiddenUrl").orElseThrow()));
                                 check(found, "embeddings", () -> "dimension " + context.embeddings().embed("probe").dimension());
+                                check(found, "own-class-loader", () -> {
+                                    // its own jar again, in a class loader of its own, whose code asks for privileges
+                                    java.net.URL jar = ProbeRetrieverFactory.class.getProtectionDomain().getCodeSource().getLocation();
+                                    ClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {jar}, null);
+                                    return (String) loader.loadClass("test.probe.Escape").getMethod("read", String.class)
+                                            .invoke(null, config.string("secretFile").orElseThrow());
+                                });
                                 return found;
                             }
                             if (query.text().equals("exit")) {
@@ -260,9 +267,24 @@ public final class TestPlugins {
                         try {
                             outcome = "read: " + attempt.call();
                         } catch (Throwable e) {
-                            outcome = "denied: " + e;
+                            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null
+                                    ? e.getCause() : e;
+                            outcome = "denied: " + cause;
                         }
                         found.add(Passage.of(name, outcome, new Source(Origin.KNOWLEDGE_BASE, name, name, null)));
+                    }
+                }
+                """, "test.probe.Escape", """
+                package test.probe;
+
+                public class Escape {
+                    public static String read(String path) throws Exception {
+                        try {
+                            return java.security.AccessController.doPrivileged(
+                                    (java.security.PrivilegedExceptionAction<String>) () -> java.nio.file.Files.readString(java.nio.file.Path.of(path)));
+                        } catch (java.security.PrivilegedActionException e) {
+                            throw e.getException();
+                        }
                     }
                 }
                 """);

@@ -12,7 +12,6 @@ import java.security.ProtectionDomain;
 import java.util.List;
 import java.util.PropertyPermission;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.pf4j.PluginClassLoader;
 
 /**
  * What the plugin's code may do inside its runner: every class the plugin's class loader defined (the plugin's own
@@ -29,15 +28,25 @@ import org.pf4j.PluginClassLoader;
  *
  * <p>Nothing else: no environment variables, no other file (the host's data directory, its master key, other
  * plugins, {@code /proc}), no processes, no exit, no native libraries, no file descriptors, no other socket, no
- * change to the security manager or this policy. The runner's own code, PF4J and the JDK have every permission;
- * a check passes only when every frame on the stack may do it, so plugin code cannot borrow the runner's rights.
+ * change to the security manager or this policy. Only the classes of the runner's own class loaders (the JDK, PF4J,
+ * the runner) have every permission; any other class, whichever loader defined it (one the plugin made included), has
+ * the plugin's. A check passes only when every frame on the stack may do it, so plugin code cannot borrow the runner's
+ * rights, nor grant itself more through a class loader of its own.
  */
 final class RunnerPolicy extends Policy {
 
     private final Permissions fixed = new Permissions();
     private final List<Permission> dataDirectories = new CopyOnWriteArrayList<>();
+    /** The runner's own class loaders: the one that loaded it and its parents. */
+    private final java.util.Set<ClassLoader> runnerLoaders =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     RunnerPolicy(Path pluginDirectory, Path privateDirectory, List<String> outboundHosts) {
+        for (ClassLoader loader = RunnerPolicy.class.getClassLoader(); loader != null; loader = loader.getParent()) {
+            runnerLoaders.add(loader);
+        }
+        runnerLoaders.add(ClassLoader.getSystemClassLoader());
+        runnerLoaders.add(ClassLoader.getPlatformClassLoader());
         fixed.add(new FilePermission(pluginDirectory.toString(), "read"));
         fixed.add(new FilePermission(pluginDirectory + "/-", "read"));
         fixed.add(new FilePermission(privateDirectory.toString(), "read,write,delete"));
@@ -68,8 +77,8 @@ final class RunnerPolicy extends Policy {
 
     @Override
     public boolean implies(ProtectionDomain domain, Permission permission) {
-        if (domain == null || !(domain.getClassLoader() instanceof PluginClassLoader)) {
-            return true;
+        if (domain == null || domain.getClassLoader() == null || runnerLoaders.contains(domain.getClassLoader())) {
+            return true; // the JDK's, PF4J's and the runner's own code
         }
         if (permission instanceof ReflectPermission) {
             return false;

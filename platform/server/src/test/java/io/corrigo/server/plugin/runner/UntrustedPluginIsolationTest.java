@@ -123,6 +123,9 @@ class UntrustedPluginIsolationTest {
         assertThat(contained.get("parent-process")).startsWith("denied:");
         assertThat(contained.get("exec")).startsWith("denied: java.security.AccessControlException");
         assertThat(contained.get("forbidden-host")).startsWith("denied: java.security.AccessControlException");
+        assertThat(inside.get("own-class-loader")).isEqualTo("read: " + SECRET);
+        assertThat(contained.get("own-class-loader")).as("a class loader of its own gives it no more rights")
+                .contains("AccessControlException").doesNotContain(SECRET);
         assertThat(forbiddenHits).as("the undeclared host got no connection from the runner").hasValue(1);
         // what it may use works
         assertThat(contained.get("own-data")).isEqualTo("read: mine");
