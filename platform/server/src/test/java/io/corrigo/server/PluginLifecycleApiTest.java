@@ -6,13 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import io.corrigo.server.plugin.TestPlugins;
-import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -40,7 +36,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class PluginLifecycleApiTest extends HttpTestBase {
 
     private static final String ANY_1X = ">=1.0.0 & <2.0.0";
-    private static final Path PLUGINS = copyOfTheBuiltPlugins();
+    private static final Path PLUGINS = TestPlugins.copyOfTheBuiltPlugins("host-");
     private static final Path DATA = Paths.get("target", "test-data", "lifecycle-" + UUID.randomUUID()).toAbsolutePath();
     private static final Path WORK = Paths.get("target", "test-plugins", UUID.randomUUID().toString()).toAbsolutePath();
 
@@ -58,20 +54,6 @@ class PluginLifecycleApiTest extends HttpTestBase {
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
         // the fake remote services of these tests listen on 127.0.0.1; every other internal address stays refused
         registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
-    }
-
-    private static Path copyOfTheBuiltPlugins() {
-        try {
-            Path dir = Files.createDirectories(Paths.get("target", "test-plugins", "host-" + UUID.randomUUID()).toAbsolutePath());
-            try (DirectoryStream<Path> zips = Files.newDirectoryStream(Paths.get("target", "plugins"), "*.zip")) {
-                for (Path zip : zips) {
-                    Files.copy(zip, dir.resolve(zip.getFileName()));
-                }
-            }
-            return dir;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** A tenant with one document, whose pipeline uses {@code stage} = {@code factoryId} and has no critic. */

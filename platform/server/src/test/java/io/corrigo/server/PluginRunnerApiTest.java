@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.server.plugin.TestPlugins;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -30,22 +26,8 @@ import org.springframework.test.context.DynamicPropertySource;
 class PluginRunnerApiTest extends HttpTestBase {
 
     private static final Path DATA = Paths.get("target", "test-data", "runner-" + UUID.randomUUID()).toAbsolutePath();
-    private static final Path PLUGINS = copyOfTheBuiltPlugins();
+    private static final Path PLUGINS = TestPlugins.copyOfTheBuiltPlugins("runner-");
     private static final Path WORK = Paths.get("target", "test-plugins", UUID.randomUUID().toString()).toAbsolutePath();
-
-    private static Path copyOfTheBuiltPlugins() {
-        try {
-            Path dir = Files.createDirectories(Paths.get("target", "test-plugins", "runner-" + UUID.randomUUID()).toAbsolutePath());
-            try (DirectoryStream<Path> zips = Files.newDirectoryStream(Paths.get("target", "plugins"), "*.zip")) {
-                for (Path zip : zips) {
-                    Files.copy(zip, dir.resolve(zip.getFileName()));
-                }
-            }
-            return dir;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     @DynamicPropertySource
     static void ownHost(DynamicPropertyRegistry registry) {

@@ -103,7 +103,8 @@ public class PluginCatalogue {
             return;
         }
         Optional<PluginInfo> info = host.plugins().stream().filter(p -> p.id().equals(pluginId)).findFirst();
-        audit(pluginId, host.beforeChange(pluginId), info);
+        audit(pluginId, host.beforeChange(pluginId).map(PluginInfo::withoutRunnerState),
+                info.map(PluginInfo::withoutRunnerState));
         if (info.isEmpty()) {
             write(pluginId, State.REMOVED, null, null, null, null);
             return;

@@ -30,6 +30,12 @@ public record PluginInfo(String id, String version, String provider, String desc
     /** Runs in a plugin runner. */
     public static final String RUNNER = "runner";
 
+    /** This plugin without its runner's passing state (process id, restarts): what an admin changed, for the audit log. */
+    public PluginInfo withoutRunnerState() {
+        return new PluginInfo(id, version, provider, description, requires, state, factories, error, sha256, signedBy,
+                isolation, outboundHosts, null);
+    }
+
     /**
      * A plugin runner's state.
      *

@@ -93,6 +93,22 @@ public final class TestPlugins {
         }
     }
 
+    /** A new directory under {@code target/test-plugins} with a copy of every plugin file the build made. */
+    public static Path copyOfTheBuiltPlugins(String prefix) {
+        try {
+            Path directory = Files.createDirectories(java.nio.file.Paths.get("target", "test-plugins",
+                    prefix + java.util.UUID.randomUUID()).toAbsolutePath());
+            try (java.nio.file.DirectoryStream<Path> zips = Files.newDirectoryStream(java.nio.file.Paths.get("target", "plugins"), "*.zip")) {
+                for (Path zip : zips) {
+                    Files.copy(zip, directory.resolve(zip.getFileName()));
+                }
+            }
+            return directory;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A zip of the given entries, in name order. */
     public static byte[] zip(Map<String, byte[]> entries) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

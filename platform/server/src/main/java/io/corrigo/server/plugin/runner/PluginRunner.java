@@ -166,7 +166,11 @@ public final class PluginRunner implements AutoCloseable {
             Files.createDirectories(privateDirectory.resolve("tmp"));
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
                 server.bind(UnixDomainSocketAddress.of(socketPath));
-                Files.setPosixFilePermissions(socketPath, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                try {
+                    Files.setPosixFilePermissions(socketPath, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+                } catch (UnsupportedOperationException notPosix) {
+                    // no POSIX permissions here: the socket keeps its folder's, for the second until the runner connects
+                }
                 Process process = process(socketPath);
                 SocketChannel socket = accept(server, process);
                 Channel channel = new Channel(socket, this::answer, workers).start("runner-io-" + pluginId);
