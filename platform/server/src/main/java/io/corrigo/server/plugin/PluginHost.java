@@ -74,6 +74,8 @@ public class PluginHost {
     private final Set<String> trustedIds;
     private final Map<String, PluginRunner> runners = new ConcurrentHashMap<>();
     private final Map<String, String> runnerFailures = new ConcurrentHashMap<>();
+    /** The outbound hosts each loaded plugin folder declares, read once between two plugin changes. */
+    private final Map<Path, List<String>> declaredHosts = new ConcurrentHashMap<>();
 
     @Autowired
     public PluginHost(CorrigoProperties properties, @Value("${corrigo.outbound.allow:}") List<String> outboundAllow) {
@@ -203,8 +205,9 @@ public class PluginHost {
             return plugin.getPluginState();
         }
         try {
-            PluginRunner runner = PluginRunner.start(pluginId, plugin.getPluginPath(),
-                    PluginFile.outboundHosts(plugin.getPluginPath()), runnerSettings);
+            List<String> hosts = PluginFile.outboundHosts(plugin.getPluginPath()); // this file's, not a cached one
+            declaredHosts.put(plugin.getPluginPath(), hosts);
+            PluginRunner runner = PluginRunner.start(pluginId, plugin.getPluginPath(), hosts, runnerSettings);
             runnerFailures.remove(pluginId);
             PluginRunner old = runners.put(pluginId, runner);
             if (old != null) {
@@ -216,6 +219,10 @@ public class PluginHost {
             runnerFailures.put(pluginId, "did not start in its runner: " + e.getMessage());
             return PluginState.FAILED;
         }
+    }
+
+    private List<String> outboundHosts(PluginWrapper plugin) {
+        return declaredHosts.computeIfAbsent(plugin.getPluginPath(), PluginFile::outboundHosts);
     }
 
     /** Stops the runner of {@code pluginId}, if it has one. */
@@ -310,7 +317,7 @@ public class PluginHost {
                     plugin.getDescriptor().getRequires(), state, factories, errorOf(plugin),
                     verdict == null ? null : verdict.sha256(), verdict == null ? null : verdict.signedBy(),
                     isolated(plugin.getPluginId()) ? PluginInfo.RUNNER : PluginInfo.IN_PROCESS,
-                    PluginFile.outboundHosts(plugin.getPluginPath()), runnerStatus(plugin.getPluginId())));
+                    outboundHosts(plugin), runnerStatus(plugin.getPluginId())));
         }
         manager.loadFailures().forEach((path, reason) -> result.add(new PluginInfo(path.getFileName().toString(), "?",
                 null, null, null, "FAILED_TO_LOAD", List.of(), reason, null, null, null, List.of(), null)));
@@ -601,6 +608,7 @@ public class PluginHost {
             beforeChange.set(pluginsNow().stream().collect(java.util.stream.Collectors.toMap(PluginInfo::id, p -> p)));
             return work.get();
         } finally {
+            declaredHosts.clear(); // a folder may now hold another file of the same name
             beforeChange.remove();
             lifecycle.writeLock().unlock();
         }

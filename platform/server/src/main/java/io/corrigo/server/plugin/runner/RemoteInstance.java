@@ -8,7 +8,6 @@ import io.corrigo.api.PluginFactory;
 import io.corrigo.api.TermStatistics;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Proxy;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -118,17 +117,13 @@ final class RemoteInstance implements InvocationHandler {
         if (returns == void.class) {
             return null;
         }
-        if (isStatistics(returns)) {
+        if (Wire.isStatistics(returns)) {
             return result == null || result.isNull() ? Optional.empty()
                     : Optional.of(new RemoteStatistics(link, result.get("ref").asLong()));
         }
         return Wire.JSON.convertValue(result, Wire.JSON.getTypeFactory().constructType(returns));
     }
 
-    private static boolean isStatistics(Type type) {
-        return type instanceof ParameterizedType parameterized && parameterized.getRawType() == Optional.class
-                && parameterized.getActualTypeArguments()[0] == TermStatistics.class;
-    }
 
     private void close() {
         if (closed) {

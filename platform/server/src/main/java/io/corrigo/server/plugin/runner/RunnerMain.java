@@ -15,7 +15,6 @@ import io.corrigo.server.outbound.OutboundPolicy;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -269,17 +268,13 @@ public final class RunnerMain {
             }
         }
         Object result = metered(() -> method.invoke(target, arguments));
-        if (isStatistics(method.getGenericReturnType())) {
+        if (Wire.isStatistics(method.getGenericReturnType())) {
             return ((java.util.Optional<?>) result).map(s -> (JsonNode) Wire.JSON.createObjectNode().put("ref", reference(s)))
                     .orElse(null);
         }
         return method.getReturnType() == void.class ? null : Wire.JSON.valueToTree(result);
     }
 
-    private static boolean isStatistics(Type type) {
-        return type instanceof ParameterizedType parameterized && parameterized.getRawType() == java.util.Optional.class
-                && parameterized.getActualTypeArguments()[0] == TermStatistics.class;
-    }
 
     private synchronized long reference(Object value) {
         Long known = references.get(value);

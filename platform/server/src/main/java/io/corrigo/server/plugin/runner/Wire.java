@@ -128,6 +128,16 @@ final class Wire {
         return node;
     }
 
+    /**
+     * Whether a method returns {@code Optional<TermStatistics>} ({@code Retriever.termStatistics()}): the statistics
+     * stay in the runner and travel as a reference ({@code {"ref":id}}), asked word by word.
+     */
+    static boolean isStatistics(java.lang.reflect.Type type) {
+        return type instanceof java.lang.reflect.ParameterizedType parameterized
+                && parameterized.getRawType() == java.util.Optional.class
+                && parameterized.getActualTypeArguments()[0] == TermStatistics.class;
+    }
+
     /** A new request frame. */
     static ObjectNode request(String op) {
         ObjectNode node = JSON.createObjectNode();
