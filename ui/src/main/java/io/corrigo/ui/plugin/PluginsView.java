@@ -66,8 +66,7 @@ public class PluginsView extends VerticalLayout {
         grid.addColumn(PluginInfo::version).setHeader("Version").setAutoWidth(true);
         grid.addColumn(p -> p.provider() == null ? "" : p.provider()).setHeader("Provider").setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.state())).setHeader("State").setAutoWidth(true);
-        grid.addComponentColumn(PluginsView::trust).setHeader("Signed by").setAutoWidth(true);
-        grid.addComponentColumn(PluginsView::isolation).setHeader("Runs").setAutoWidth(true);
+        grid.addComponentColumn(p -> new Div(isolation(p), trust(p))).setHeader("Runs · signed by").setAutoWidth(true);
         grid.addComponentColumn(PluginsView::offers).setHeader("Offers (stage: factory)").setWidth("17rem").setFlexGrow(2);
         grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Problem").setFlexGrow(1);
         if (admin) {
@@ -103,6 +102,7 @@ public class PluginsView extends VerticalLayout {
 
     private static Span trust(PluginInfo plugin) {
         Span span = new Span(plugin.signedBy() == null ? "unsigned" : plugin.signedBy());
+        span.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-s)");
         if (plugin.sha256() != null) {
             span.getElement().setAttribute("title", "SHA-256 " + plugin.sha256());
         }
