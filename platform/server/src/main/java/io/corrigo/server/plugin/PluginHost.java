@@ -325,13 +325,9 @@ public class PluginHost {
         return result;
     }
 
-    private PluginInfo.Runner runnerStatus(String pluginId) {
+    private PluginRunner.Status runnerStatus(String pluginId) {
         PluginRunner runner = runners.get(pluginId);
-        if (runner == null) {
-            return null;
-        }
-        PluginRunner.Status status = runner.status();
-        return new PluginInfo.Runner(status.running(), status.pid(), status.restarts(), status.lastError());
+        return runner == null ? null : runner.status();
     }
 
     private String errorOf(PluginWrapper plugin) {

@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.plugin.runner.PluginRunner;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ import java.util.List;
  */
 public record PluginInfo(String id, String version, String provider, String description, String requires,
                          String state, List<String> factories, String error, String sha256, String signedBy,
-                         String isolation, List<String> outboundHosts, Runner runner) {
+                         String isolation, List<String> outboundHosts, PluginRunner.Status runner) {
 
     /** Runs in the host's JVM. */
     public static final String IN_PROCESS = "in-process";
@@ -34,16 +35,5 @@ public record PluginInfo(String id, String version, String provider, String desc
     public PluginInfo withoutRunnerState() {
         return new PluginInfo(id, version, provider, description, requires, state, factories, error, sha256, signedBy,
                 isolation, outboundHosts, null);
-    }
-
-    /**
-     * A plugin runner's state.
-     *
-     * @param running   whether its process answers now
-     * @param pid       its process id, or -1 while it is restarting
-     * @param restarts  how often it was started again since the plugin started
-     * @param lastError why it last ended, or {@code null}
-     */
-    public record Runner(boolean running, long pid, long restarts, String lastError) {
     }
 }

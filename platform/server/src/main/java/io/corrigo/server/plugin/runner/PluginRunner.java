@@ -62,7 +62,7 @@ public final class PluginRunner implements AutoCloseable {
     }
 
     /**
-     * How a runner is doing, for the plugin list.
+     * How a runner is doing, as the plugin list shows it ({@code PluginInfo.runner}).
      *
      * @param running   whether a runner process answers now
      * @param pid       its process id, or -1
@@ -146,11 +146,6 @@ public final class PluginRunner implements AutoCloseable {
     /** The plugin this runner runs. */
     public String pluginId() {
         return pluginId;
-    }
-
-    /** The hosts the plugin may connect to. */
-    public List<String> outboundHosts() {
-        return outboundHosts;
     }
 
     public synchronized Status status() {

@@ -158,7 +158,7 @@ class UntrustedPluginIsolationTest {
         // a call that spins past its second of CPU time ends its runner; the call fails, the host goes on
         assertThatThrownBy(() -> retriever.retrieve(new Query("spin", null, null), 5))
                 .isInstanceOf(PluginRunnerException.class).hasMessageContaining("went away");
-        PluginInfo.Runner afterSpin = awaitRestarts(1);
+        PluginRunner.Status afterSpin = awaitRestarts(1);
         assertThat(afterSpin.lastError()).contains("a call used more than its CPU time");
         assertThat(afterSpin.pid()).isNotEqualTo(firstPid);
         assertThat(findings(retriever, "museum")).as("the instance is made again in the new runner").containsKey("museum-1");
@@ -170,9 +170,9 @@ class UntrustedPluginIsolationTest {
         assertThat(findings(retriever, "museum")).containsKey("museum-1");
     }
 
-    private PluginInfo.Runner awaitRestarts(long restarts) throws InterruptedException {
+    private PluginRunner.Status awaitRestarts(long restarts) throws InterruptedException {
         long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-        PluginInfo.Runner now = runner(isolated);
+        PluginRunner.Status now = runner(isolated);
         while (!(now.running() && now.restarts() >= restarts) && System.nanoTime() < deadline) {
             Thread.sleep(100);
             now = runner(isolated);
@@ -182,7 +182,7 @@ class UntrustedPluginIsolationTest {
         return now;
     }
 
-    private static PluginInfo.Runner runner(PluginHost host) {
+    private static PluginRunner.Status runner(PluginHost host) {
         return host.plugins().stream().filter(p -> p.id().equals("probe")).findFirst().orElseThrow().runner();
     }
 
