@@ -66,10 +66,16 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
      * @param callTimeoutMillis how long the host waits for one call of a plugin in its runner
      * @param cpuMillisPerCall the CPU time one call may use; a call over it ends its runner, which is started again
      * @param healthSeconds    how often each runner is asked whether it answers
+     * @param confinement      {@code bubblewrap} (default): each runner in its own namespaces (mount, PID, network, IPC,
+     *                         user) as an unprivileged user, untrusted plugins refused where that cannot be done;
+     *                         {@code none}: the JVM's checks alone (an explicit opt-out)
+     * @param userId           the user a host running as root starts runners as (never 0)
+     * @param groupId          the group a host running as root starts runners as (never 0)
      */
     public record Runner(@DefaultValue("true") boolean enabled, @DefaultValue("256") int heapMegabytes,
                          @DefaultValue("30000") int callTimeoutMillis, @DefaultValue("20000") long cpuMillisPerCall,
-                         @DefaultValue("10") int healthSeconds) {
+                         @DefaultValue("10") int healthSeconds, @DefaultValue("bubblewrap") String confinement,
+                         @DefaultValue("65534") int userId, @DefaultValue("65534") int groupId) {
     }
 
     /**

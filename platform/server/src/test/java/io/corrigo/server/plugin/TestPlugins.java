@@ -211,7 +211,8 @@ public final class TestPlugins {
                         return List.of(ConfigProperty.string("secretFile", "Secret file", ""),
                                 ConfigProperty.string("otherDirectory", "Other directory", ""),
                                 ConfigProperty.string("allowedUrl", "Allowed URL", ""),
-                                ConfigProperty.string("forbiddenUrl", "Forbidden URL", ""));
+                                ConfigProperty.string("forbiddenUrl", "Forbidden URL", ""),
+                                ConfigProperty.string("hostPid", "The host's process id", ""));
                     }
                     public Retriever create(PluginContext context, PluginConfig config) {
                         return (query, max) -> {
@@ -239,6 +240,25 @@ public final class TestPlugins {
                                     return (String) loader.loadClass("test.probe.Escape").getMethod("read", String.class)
                                             .invoke(null, config.string("secretFile").orElseThrow());
                                 });
+                                check(found, "static-domain", () -> {
+                                    // a class of its own in a protection domain with static permissions, which no
+                                    // policy is asked about; then the security manager is switched off
+                                    byte[] bytes;
+                                    try (java.io.InputStream in = ProbeRetrieverFactory.class.getResourceAsStream("Escape.class")) {
+                                        bytes = in.readAllBytes();
+                                    }
+                                    java.security.Permissions all = new java.security.Permissions();
+                                    all.add(new java.security.AllPermission());
+                                    java.security.ProtectionDomain domain = new java.security.ProtectionDomain(
+                                            new java.security.CodeSource(null, (java.security.cert.Certificate[]) null), all);
+                                    Class<?> escape = new Definer().define("test.probe.Escape", bytes, domain);
+                                    String secret = (String) escape.getMethod("read", String.class)
+                                            .invoke(null, config.string("secretFile").orElseThrow());
+                                    escape.getMethod("unguard").invoke(null);
+                                    return secret + " / " + get(config.string("forbiddenUrl").orElseThrow());
+                                });
+                                check(found, "host-environ", () -> Files.readString(
+                                        Path.of("/proc/" + config.string("hostPid").orElse("1") + "/environ")));
                                 return found;
                             }
                             if (query.text().equals("exit")) {
@@ -271,6 +291,16 @@ public final class TestPlugins {
                         };
                     }
 
+                    static final class Definer extends ClassLoader {
+                        Definer() {
+                            super(null);
+                        }
+
+                        Class<?> define(String name, byte[] bytes, java.security.ProtectionDomain domain) {
+                            return defineClass(name, bytes, 0, bytes.length, domain);
+                        }
+                    }
+
                     private static String get(String url) throws Exception {
                         java.net.HttpURLConnection connection = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
                         connection.setConnectTimeout(3000);
@@ -301,6 +331,13 @@ public final class TestPlugins {
                         } catch (java.security.PrivilegedActionException e) {
                             throw e.getException();
                         }
+                    }
+
+                    public static void unguard() {
+                        java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
+                            System.setSecurityManager(null);
+                            return null;
+                        });
                     }
                 }
                 """);

@@ -83,6 +83,11 @@ public final class PluginRunner implements AutoCloseable {
     private final AtomicLong contextIds = new AtomicLong();
     private final AtomicLong generations = new AtomicLong();
     private final List<PluginFactory<?>> factories = new ArrayList<>();
+    /** The instances' data folders a confined runner sees; a new one means a new runner. */
+    private final java.util.Set<Path> dataMounts = new java.util.concurrent.CopyOnWriteArraySet<>();
+    private final Object mounting = new Object();
+    private final List<OutboundForwarder.Endpoint> endpoints;
+    private OutboundForwarder forwarder;
     private volatile Link link;
     private volatile boolean closed;
     private volatile String lastError;
@@ -95,6 +100,7 @@ public final class PluginRunner implements AutoCloseable {
         this.outboundHosts = List.copyOf(outboundHosts);
         this.settings = settings;
         this.privateDirectory = settings.directory().resolve(pluginId).toAbsolutePath().normalize();
+        this.endpoints = OutboundForwarder.endpoints(this.outboundHosts);
         this.supervisor = Executors.newSingleThreadScheduledExecutor(daemon("runner-supervisor-" + pluginId));
         this.workers = Executors.newCachedThreadPool(daemon("runner-host-" + pluginId));
     }
@@ -115,8 +121,19 @@ public final class PluginRunner implements AutoCloseable {
      */
     public static PluginRunner start(String pluginId, Path pluginDirectory, List<String> outboundHosts,
                                      RunnerSettings settings) {
+        java.util.Optional<String> unconfined = settings.confinement().problem();
+        if (unconfined.isPresent()) {
+            throw new PluginRunnerException("plugin " + pluginId + " is not trusted, and untrusted plugins run only in a "
+                    + "runner the operating system confines, which this host cannot do: " + unconfined.get() + ". Install "
+                    + "it, trust the plugin, or (not recommended) set corrigo.plugins.runner.confinement=none");
+        }
         PluginRunner runner = new PluginRunner(pluginId, pluginDirectory, outboundHosts, settings);
         try {
+            if (settings.confinement().enabled() && !runner.endpoints.isEmpty()) {
+                runner.forwarder = OutboundForwarder.start(Path.of(System.getProperty("java.io.tmpdir"),
+                        "corrigo-forward-" + UUID.randomUUID() + ".sock"), runner.endpoints,
+                        new io.corrigo.server.outbound.OutboundPolicy(settings.outboundAllow()), pluginId);
+            }
             Link first = runner.launch();
             JsonNode description = first.channel().call(Wire.request("describe"), START_TIMEOUT, null, "plugin " + pluginId);
             for (JsonNode factory : description.path("factories")) {
@@ -129,10 +146,11 @@ public final class PluginRunner implements AutoCloseable {
             runner.supervise(first);
             long every = settings.healthInterval().toMillis();
             runner.supervisor.scheduleWithFixedDelay(runner::checkHealth, every, every, TimeUnit.MILLISECONDS);
-            log.info("Plugin {} runs in its runner (process {}, heap {} MB, outbound hosts {})", pluginId,
-                    first.process().pid(), settings.heapMegabytes(), outboundHosts.isEmpty() ? "none" : outboundHosts);
+            log.info("Plugin {} runs in its runner (process {}, heap {} MB, outbound hosts {}, {})", pluginId,
+                    first.process().pid(), settings.heapMegabytes(), outboundHosts.isEmpty() ? "none" : outboundHosts,
+                    settings.confinement().enabled() ? "confined by bubblewrap" : "not confined by the operating system");
             return runner;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException e) {
             runner.close();
             throw e instanceof PluginRunnerException p ? p : new PluginRunnerException("plugin " + pluginId + ": " + e.getMessage());
         }
@@ -159,12 +177,17 @@ public final class PluginRunner implements AutoCloseable {
         Path socketPath = Path.of(System.getProperty("java.io.tmpdir"), "corrigo-runner-" + UUID.randomUUID() + ".sock");
         try {
             Files.createDirectories(privateDirectory.resolve("tmp"));
+            settings.confinement().handOver(privateDirectory);
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
                 server.bind(UnixDomainSocketAddress.of(socketPath));
                 try {
                     Files.setPosixFilePermissions(socketPath, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
                 } catch (UnsupportedOperationException notPosix) {
                     // no POSIX permissions here: the socket keeps its folder's, for the second until the runner connects
+                }
+                settings.confinement().handOver(socketPath);
+                if (forwarder != null) {
+                    settings.confinement().handOver(forwarder.socket());
                 }
                 Process process = process(socketPath);
                 SocketChannel socket = accept(server, process);
@@ -185,16 +208,90 @@ public final class PluginRunner implements AutoCloseable {
         arguments.set("outboundHosts", Wire.JSON.valueToTree(outboundHosts));
         arguments.set("outboundAllow", Wire.JSON.valueToTree(settings.outboundAllow()));
         arguments.put("cpuMillisPerCall", settings.cpuMillisPerCall());
+        arguments.put("jvmChecks", settings.jvmChecks());
         List<String> command = new ArrayList<>(ChildJvm.command(settings.heapMegabytes(), RunnerMain.class,
                 List.of("-Djava.security.manager=allow", "-Djava.io.tmpdir=" + privateDirectory.resolve("tmp"),
                         "-Xshare:auto")));
         command.add(socketPath.toString());
-        command.add(Wire.JSON.writeValueAsString(arguments));
+        if (settings.confinement().enabled()) {
+            if (forwarder != null) {
+                arguments.put("forwarder", forwarder.socket().toString());
+                arguments.set("endpoints", Wire.JSON.valueToTree(endpoints));
+            }
+            command.add(Wire.JSON.writeValueAsString(arguments));
+            command = confined(command, socketPath);
+        } else {
+            command.add(Wire.JSON.writeValueAsString(arguments));
+        }
         ProcessBuilder builder = new ProcessBuilder(command).directory(privateDirectory.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().clear(); // no host secret reaches the plugin through its environment
         builder.environment().put("LANG", "C.UTF-8");
+        log.debug("Runner command: {}", command);
         return builder.start();
+    }
+
+    /** {@code java} in the runner's confinement: what it sees, and nothing else. */
+    private List<String> confined(List<String> jvm, Path socketPath) throws IOException {
+        java.util.LinkedHashSet<Path> readOnly = new java.util.LinkedHashSet<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
+                readOnly.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        readOnly.add(pluginDirectory);
+        List<Path> readWrite = new ArrayList<>();
+        readWrite.add(privateDirectory);
+        readWrite.add(socketPath);
+        if (forwarder != null) {
+            readWrite.add(forwarder.socket());
+        }
+        dataMounts.removeIf(directory -> !Files.isDirectory(directory)); // an instance's folder that was deleted since
+        readWrite.addAll(dataMounts);
+        Path etc = Files.createDirectories(settings.directory().toAbsolutePath().normalize().resolve(pluginId + ".etc"));
+        Files.writeString(etc.resolve("hosts"), OutboundForwarder.hostsFile(endpoints));
+        Files.writeString(etc.resolve("nsswitch.conf"), "hosts: files\n");
+        return settings.confinement().wrap(jvm, readOnly, readWrite,
+                List.of(new Path[] {etc.resolve("hosts"), Path.of("/etc/hosts")},
+                        new Path[] {etc.resolve("nsswitch.conf"), Path.of("/etc/nsswitch.conf")}), privateDirectory);
+    }
+
+    /**
+     * The running link, in which {@code dataDirectory} can be read and written: a confined runner sees only the data
+     * folders it was started with, so a new one starts a new runner (its other instances are made again there on
+     * their next call).
+     */
+    Link linkFor(Path dataDirectory) {
+        if (!settings.confinement().enabled()) {
+            return link();
+        }
+        Path directory = dataDirectory.toAbsolutePath().normalize();
+        synchronized (mounting) {
+            if (dataMounts.contains(directory)) {
+                return link();
+            }
+            try {
+                settings.confinement().handOver(directory);
+            } catch (IOException e) {
+                throw new PluginRunnerException("plugin " + pluginId + ": its data folder could not be handed to its runner: "
+                        + e.getMessage());
+            }
+            dataMounts.add(directory);
+            Link replaced = link;
+            Link started = launch();
+            synchronized (this) {
+                if (closed) {
+                    started.process().destroyForcibly();
+                    throw new PluginRunnerException("the plugin runner of " + pluginId + " was stopped");
+                }
+                supervise(started);
+            }
+            if (replaced != null) {
+                replaced.channel().close();
+                replaced.process().destroyForcibly();
+            }
+            return started;
+        }
     }
 
     private static SocketChannel accept(ServerSocketChannel server, Process process) throws IOException {
@@ -223,10 +320,17 @@ public final class PluginRunner implements AutoCloseable {
     private void supervise(Link started) {
         link = started;
         started.process().onExit().thenRun(() -> ended(started));
-        started.channel().closed().thenRun(() -> started.process().destroyForcibly());
+        // a runner whose socket closed is ended, after a moment to exit by itself (its exit code says why it ended;
+        // bubblewrap passes it on a little after the JVM's socket closed)
+        started.channel().closed().thenRun(() -> started.process().onExit()
+                .completeOnTimeout(started.process(), 2, TimeUnit.SECONDS)
+                .thenRun(() -> started.process().destroyForcibly()));
     }
 
     private synchronized void ended(Link ended) {
+        if (link != null && link != ended) {
+            return; // replaced by a runner that sees another data folder
+        }
         if (link == ended) {
             link = null;
         }
@@ -391,5 +495,8 @@ public final class PluginRunner implements AutoCloseable {
             }
         }
         workers.shutdownNow();
+        if (forwarder != null) {
+            forwarder.close();
+        }
     }
 }

@@ -46,7 +46,7 @@ final class RemoteInstance implements InvocationHandler {
     static Object create(PluginRunner runner, String factoryId, long contextRef, PluginContext context,
                          Map<String, String> config) {
         RemoteInstance handler = new RemoteInstance(runner, factoryId, contextRef, context, config);
-        PluginRunner.Link link = runner.link();
+        PluginRunner.Link link = runner.linkFor(context.dataDirectory());
         JsonNode created = handler.createIn(link);
         List<Class<?>> interfaces = new ArrayList<>();
         ClassLoader api = PluginFactory.class.getClassLoader();

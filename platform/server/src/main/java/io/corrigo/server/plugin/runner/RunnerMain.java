@@ -45,7 +45,9 @@ import org.pf4j.PluginWrapper;
  * starts a new one.
  *
  * <p>Arguments: the socket path, then one JSON object with {@code pluginDirectory}, {@code privateDirectory},
- * {@code outboundHosts}, {@code outboundAllow} and {@code cpuMillisPerCall}. It is started with an empty environment.
+ * {@code outboundHosts}, {@code outboundAllow} and {@code cpuMillisPerCall}; in a confined runner also
+ * {@code forwarder} (the host's forwarding socket) and {@code endpoints} (the listeners to open for it). It is started
+ * with an empty environment.
  */
 public final class RunnerMain {
 
@@ -105,12 +107,22 @@ public final class RunnerMain {
         Path privateDirectory = Files.createDirectories(Path.of(settings.get("privateDirectory").asText()));
         List<String> hosts = strings(settings.get("outboundHosts"));
         RunnerPolicy policy = new RunnerPolicy(pluginDirectory, privateDirectory, hosts);
-        try {
-            java.security.Policy.setPolicy(policy);
-            System.setSecurityManager(new RunnerSecurityManager(new OutboundPolicy(strings(settings.get("outboundAllow")))));
-        } catch (UnsupportedOperationException | SecurityException e) {
-            System.err.println("This JVM cannot restrict plugin code (" + e + "): the runner does not start.");
-            System.exit(UNRESTRICTED_EXIT);
+        boolean confined = settings.hasNonNull("forwarder");
+        if (confined) {
+            // no network here but loopback: each approved host is a listener whose connections the host forwards (and
+            // checks against its outbound policy), so this JVM's own address check would only see the listeners
+            RunnerListeners.open(Path.of(settings.get("forwarder").asText()), Wire.JSON.convertValue(settings.get("endpoints"),
+                    Wire.JSON.getTypeFactory().constructCollectionType(List.class, OutboundForwarder.Endpoint.class)));
+        }
+        if (settings.path("jvmChecks").asBoolean(true)) {
+            try {
+                java.security.Policy.setPolicy(policy);
+                System.setSecurityManager(new RunnerSecurityManager(
+                        confined ? null : new OutboundPolicy(strings(settings.get("outboundAllow")))));
+            } catch (UnsupportedOperationException | SecurityException e) {
+                System.err.println("This JVM cannot restrict plugin code (" + e + "): the runner does not start.");
+                System.exit(UNRESTRICTED_EXIT);
+            }
         }
         PluginManager manager = new DefaultPluginManager(privateDirectory.resolve("pf4j"));
         manager.setSystemVersion(PluginApi.VERSION);

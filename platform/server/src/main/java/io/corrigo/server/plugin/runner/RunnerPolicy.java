@@ -22,15 +22,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *   added as instances are created) and its private temporary folder;</li>
  *   <li>connecting to the outbound hosts the admin approved ({@code host} or {@code host:port}), over plain sockets
  *   and the JDK's HTTP client;</li>
- *   <li>reading system properties, threads and class loaders of its own, reflection on public and declared members
- *   without overriding access checks.</li>
+ *   <li>reading system properties, threads of its own, reflection on public and declared members without
+ *   overriding access checks.</li>
  * </ul>
  *
  * <p>Nothing else: no environment variables, no other file (the host's data directory, its master key, other
  * plugins, {@code /proc}), no processes, no exit, no native libraries, no file descriptors, no other socket, no
  * change to the security manager or this policy. Only the classes of the runner's own class loaders (the JDK, PF4J,
- * the runner) have every permission; any other class, whichever loader defined it (one the plugin made included), has
- * the plugin's. A check passes only when every frame on the stack may do it, so plugin code cannot borrow the runner's
+ * the runner) have every permission; any other class has the plugin's. The plugin may not make class loaders, read
+ * protection domains or set a thread's context class loader: a class loader of its own could define a class in a
+ * protection domain with static permissions, which no policy is asked about. A check passes only when every frame on the stack may do it, so plugin code cannot borrow the runner's
  * rights, nor grant itself more through a class loader of its own.
  */
 final class RunnerPolicy extends Policy {
@@ -53,9 +54,10 @@ final class RunnerPolicy extends Policy {
         fixed.add(new FilePermission(privateDirectory + "/-", "read,write,delete"));
         fixed.add(new FilePermission(System.getProperty("java.home") + "/-", "read"));
         fixed.add(new PropertyPermission("*", "read"));
-        for (String name : List.of("getClassLoader", "createClassLoader", "setContextClassLoader", "modifyThread",
-                "modifyThreadGroup", "accessDeclaredMembers", "getProtectionDomain", "getStackTrace",
-                "localeServiceProvider", "charsetProvider")) {
+        // never createClassLoader, getProtectionDomain or setContextClassLoader: a class loader of the plugin's own can
+        // define classes in a ProtectionDomain with static permissions, which no Policy is asked about
+        for (String name : List.of("getClassLoader", "modifyThread", "modifyThreadGroup", "accessDeclaredMembers",
+                "getStackTrace", "localeServiceProvider", "charsetProvider")) {
             fixed.add(new RuntimePermission(name));
         }
         for (String host : outboundHosts) {

@@ -8,7 +8,8 @@ import java.util.Optional;
  * outbound-address policy at the moment it is made. A declared host name that resolves to a loopback, private or
  * link-local address (DNS rebinding) is refused unless the platform admin allowed that address
  * ({@code corrigo.outbound.allow}). The runner itself connects nowhere (it talks to the host over a Unix-domain
- * socket, which is not checked here), so every checked connection is the plugin's.
+ * socket, which is not checked here), so every checked connection is the plugin's. In a confined runner
+ * ({@code outbound} is {@code null}) the host's forwarder holds connections to the policy instead.
  */
 final class RunnerSecurityManager extends SecurityManager {
 
@@ -31,7 +32,7 @@ final class RunnerSecurityManager extends SecurityManager {
     }
 
     private void held(String host, int port) {
-        if (port < 0) {
+        if (port < 0 || outbound == null) {
             return; // a name look-up; the address it gives is checked when connected to
         }
         Optional<String> refusal = outbound.refusal(host);

@@ -92,7 +92,8 @@ class UntrustedPluginIsolationTest {
         Map<String, String> settings = Map.of("secretFile", data.resolve("master.key").toString(),
                 "otherDirectory", otherTenant.toString(),
                 "allowedUrl", "http://127.0.0.1:" + allowed.getAddress().getPort() + "/",
-                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/");
+                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/",
+                "hostPid", Long.toString(ProcessHandle.current().pid()));
 
         inProcess = new PluginHost(Files.createDirectories(work.resolve("plugins-trusted")), PluginApi.VERSION,
                 RunnerSettings.defaults(work.resolve("runners-trusted"), List.of("127.0.0.1")), List.of("probe"));
@@ -111,7 +112,9 @@ class UntrustedPluginIsolationTest {
         assertThat(inside.get("secret-file")).isEqualTo("read: " + SECRET);
         assertThat(inside.get("other-directory")).isEqualTo("read: other-tenant-index");
         assertThat(inside.get("forbidden-host")).isEqualTo("read: the undeclared host answered");
-        assertThat(forbiddenHits).hasValue(1);
+        assertThat(inside.get("static-domain")).isEqualTo("read: " + SECRET + " / the undeclared host answered");
+        assertThat(inside.get("host-environ")).contains("PATH=");
+        assertThat(forbiddenHits).hasValue(2);
 
         // and untrusted, in its runner: nothing of the host
         assertThat(untrustedInfo.isolation()).isEqualTo(PluginInfo.RUNNER);
@@ -126,7 +129,11 @@ class UntrustedPluginIsolationTest {
         assertThat(inside.get("own-class-loader")).isEqualTo("read: " + SECRET);
         assertThat(contained.get("own-class-loader")).as("a class loader of its own gives it no more rights")
                 .contains("AccessControlException").doesNotContain(SECRET);
-        assertThat(forbiddenHits).as("the undeclared host got no connection from the runner").hasValue(1);
+        assertThat(contained.get("static-domain")).as("no class loader of its own, so no protection domain of its own")
+                .startsWith("denied: java.security.AccessControlException").contains("createClassLoader")
+                .doesNotContain(SECRET);
+        assertThat(contained.get("host-environ")).startsWith("denied:").doesNotContain("PATH=");
+        assertThat(forbiddenHits).as("the undeclared host got no connection from the runner").hasValue(2);
         // what it may use works
         assertThat(contained.get("own-data")).isEqualTo("read: mine");
         assertThat(contained.get("allowed-host")).isEqualTo("read: hello from the declared host");
@@ -141,6 +148,58 @@ class UntrustedPluginIsolationTest {
         assertThat(runner(isolated).running()).isTrue();
         assertThat(runner(isolated).pid()).isEqualTo(pid);
         assertThat(findings(retriever, "museum")).containsKey("museum-1");
+    }
+
+    @Test
+    void should_hold_a_plugin_that_got_past_the_jvm_checks__by_the_operating_system_alone() throws Exception {
+        // given: the runner's JVM checks switched off, as if the plugin had escaped them; only the confinement holds
+        Path data = Files.createDirectories(work.resolve("data"));
+        Files.writeString(data.resolve("master.key"), SECRET);
+        Path otherTenant = Files.createDirectories(data.resolve("tenants/other/plugins/lucene-retriever"));
+        Files.writeString(otherTenant.resolve("other-tenant-index"), "theirs");
+        byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
+                TestPlugins.probeRetriever(), "plugin.outboundHosts=127.0.0.1:" + allowed.getAddress().getPort() + "\n");
+        RunnerSettings settings = RunnerSettings.defaults(work.resolve("runners"), List.of("127.0.0.1")).withJvmChecks(false);
+        assertThat(settings.confinement().problem()).as("this machine can confine runners").isEmpty();
+        isolated = new PluginHost(Files.createDirectories(work.resolve("plugins")), PluginApi.VERSION, settings, List.of());
+        isolated.install("probe-1.0.0.zip", probe);
+
+        // when
+        Map<String, String> escaped = findings(retriever(isolated, data, Map.of("secretFile", data.resolve("master.key").toString(),
+                "otherDirectory", otherTenant.toString(),
+                "allowedUrl", "http://127.0.0.1:" + allowed.getAddress().getPort() + "/",
+                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/",
+                "hostPid", Long.toString(ProcessHandle.current().pid()))), "probe");
+
+        // then: the JVM lets it try everything (it makes its class loader, runs a process) ...
+        assertThat(escaped.get("exec")).startsWith("read: uid=").doesNotContain("uid=0(").doesNotContain("uid=0 ");
+        // ... and the operating system shows it none of the host
+        assertThat(escaped.get("env")).doesNotContain(System.getenv("PATH"));
+        assertThat(escaped.get("secret-file")).startsWith("denied: java.nio.file.NoSuchFileException");
+        assertThat(escaped.get("static-domain")).startsWith("denied:").doesNotContain(SECRET);
+        assertThat(escaped.get("other-directory")).startsWith("denied:").doesNotContain("other-tenant-index");
+        assertThat(escaped.get("host-environ")).startsWith("denied:").doesNotContain("PATH=");
+        assertThat(escaped.get("forbidden-host")).startsWith("denied: java.net.ConnectException");
+        assertThat(forbiddenHits).as("the undeclared host got no connection").hasValue(0);
+        // what it may use works
+        assertThat(escaped.get("own-data")).isEqualTo("read: mine");
+        assertThat(escaped.get("allowed-host")).isEqualTo("read: hello from the declared host");
+        assertThat(escaped.get("embeddings")).isEqualTo("read: dimension " + HashingEmbeddings.DIMENSION);
+    }
+
+    @Test
+    void should_refuse_to_start_an_untrusted_plugin_where_the_runner_cannot_be_confined() throws Exception {
+        byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
+                TestPlugins.probeRetriever());
+        Confinement missing = new Confinement(work.resolve("no-such/bwrap"), Path.of("/usr/bin/setpriv"),
+                Confinement.NOBODY, Confinement.NOBODY);
+        isolated = new PluginHost(Files.createDirectories(work.resolve("plugins")), PluginApi.VERSION,
+                RunnerSettings.defaults(work.resolve("runners"), List.of()).with(missing), List.of());
+
+        assertThatThrownBy(() -> isolated.install("probe-1.0.0.zip", probe))
+                .hasMessageContaining("untrusted plugins run only in a runner the operating system confines")
+                .hasMessageContaining("bubblewrap was not found").hasMessageContaining("corrigo.plugins.runner.confinement=none");
+        assertThat(isolated.factory(StageKind.RETRIEVER, "probe-retriever")).isEmpty();
     }
 
     @Test

@@ -1,0 +1,233 @@
+package io.corrigo.server.plugin.runner;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * How the operating system confines a plugin runner, so that plugin code which gets past the JVM's own checks still
+ * reaches nothing of the host. With bubblewrap ({@code bwrap}) the runner gets
+ *
+ * <ul>
+ *   <li>a mount namespace whose root is empty but for {@code /usr} (the JDK and the system libraries), the JDK's
+ *   configuration, the host's class path (read only), the plugin's folder (read only), its private folder and the data
+ *   folders of its instances (read and write), the two sockets it talks to the host over, and a generated
+ *   {@code /etc/hosts};</li>
+ *   <li>a PID namespace with a {@code /proc} of its own (no process of the host is visible), and its own IPC and UTS
+ *   namespaces;</li>
+ *   <li>a network namespace with nothing but loopback: each approved outbound host is a loopback listener inside it
+ *   whose connections the host forwards ({@link OutboundForwarder}), so the approved hosts are the only ones reachable
+ *   whatever the plugin's code does;</li>
+ *   <li>an unprivileged user: a host running as root starts the runner as {@code uid}/{@code gid} (never 0) with no
+ *   capabilities but binding low ports inside its own network namespace; a host running as an ordinary user starts it
+ *   in a user namespace of its own.</li>
+ * </ul>
+ *
+ * @param bubblewrap the {@code bwrap} executable, or {@code null}: no confinement (the platform admin opted out)
+ * @param setpriv    the {@code setpriv} executable (util-linux), used to drop root
+ * @param uid        the user a root host runs runners as
+ * @param gid        the group a root host runs runners as
+ */
+public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
+
+    /** The user and group a root host runs runners as unless configured: {@code nobody}/{@code nogroup}. */
+    public static final int NOBODY = 65534;
+
+    /** No operating-system confinement: only the JVM's checks hold the plugin (an explicit opt-out). */
+    public static final Confinement NONE = new Confinement(null, null, NOBODY, NOBODY);
+
+    /** Bubblewrap and setpriv as found on the {@code PATH}, runners as {@code uid}/{@code gid} under a root host. */
+    public static Confinement bubblewrap(int uid, int gid) {
+        return new Confinement(onPath("bwrap").orElse(Path.of("/usr/bin/bwrap")),
+                onPath("setpriv").orElse(Path.of("/usr/bin/setpriv")), uid, gid);
+    }
+
+    /** From the host's setting {@code corrigo.plugins.runner.confinement}: {@code bubblewrap} or {@code none}. */
+    public static Confinement of(String mode, int uid, int gid) {
+        return switch (mode == null ? "bubblewrap" : mode.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "bubblewrap", "" -> bubblewrap(uid, gid);
+            case "none" -> NONE;
+            default -> throw new IllegalArgumentException("corrigo.plugins.runner.confinement: 'bubblewrap' or 'none', not '"
+                    + mode + "'");
+        };
+    }
+
+    /** Whether runners are confined at all. */
+    public boolean enabled() {
+        return bubblewrap != null;
+    }
+
+    /** Why runners cannot be confined here, or empty when they can (or confinement is off). */
+    public Optional<String> problem() {
+        if (!enabled()) {
+            return Optional.empty();
+        }
+        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            return Optional.of("untrusted plugins are confined with Linux namespaces, and this host runs "
+                    + System.getProperty("os.name"));
+        }
+        if (!Files.isExecutable(bubblewrap)) {
+            return Optional.of("bubblewrap was not found at " + bubblewrap + " (install the 'bubblewrap' package)");
+        }
+        if (hostIsRoot()) {
+            if (uid == 0 || gid == 0) {
+                return Optional.of("a runner may not run as root: set corrigo.plugins.runner.user-id and group-id to an "
+                        + "unprivileged user");
+            }
+            if (!Files.isExecutable(setpriv)) {
+                return Optional.of("setpriv was not found at " + setpriv + " (install the 'util-linux' package)");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the runner drops from root to {@link #uid()}: the host runs as root. */
+    boolean dropsRoot() {
+        return enabled() && hostIsRoot();
+    }
+
+    /** Gives {@code path} and everything below it to the runner's user when the host drops root; else does nothing. */
+    void handOver(Path path) throws IOException {
+        if (!dropsRoot() || !Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(path)) {
+            for (Path each : (Iterable<Path>) all::iterator) {
+                Files.setAttribute(each, "unix:uid", uid, LinkOption.NOFOLLOW_LINKS);
+                Files.setAttribute(each, "unix:gid", gid, LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+    }
+
+    /**
+     * The command that runs {@code java} confined.
+     *
+     * @param java       the JVM's command line
+     * @param readOnly   paths visible read only, each at its own path
+     * @param readWrite  paths visible read and write
+     * @param files      files placed at a path inside: {@code [source, target]} pairs, read only
+     * @param directory  the working directory inside
+     */
+    List<String> wrap(List<String> java, Collection<Path> readOnly, Collection<Path> readWrite, List<Path[]> files,
+                      Path directory) {
+        List<String> command = new ArrayList<>(List.of(bubblewrap.toString(), "--die-with-parent", "--new-session",
+                "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"));
+        if (!hostIsRoot()) {
+            command.add("--unshare-user");
+        }
+        command.addAll(List.of("--tmpfs", "/", "--ro-bind", "/usr", "/usr"));
+        for (String top : List.of("/lib", "/lib64", "/lib32", "/bin", "/sbin")) {
+            Path path = Path.of(top);
+            if (Files.isSymbolicLink(path)) {
+                try {
+                    command.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), top));
+                } catch (IOException e) {
+                    // an unreadable link is left out
+                }
+            } else if (Files.isDirectory(path)) {
+                command.addAll(List.of("--ro-bind", top, top));
+            }
+        }
+        command.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"));
+        java.util.Set<Path> made = new java.util.HashSet<>(List.of(Path.of("/"), Path.of("/usr"), Path.of("/tmp")));
+        for (Path path : jdk()) {
+            bind(command, made, "--ro-bind-try", path, path);
+        }
+        for (Path path : readOnly) {
+            bind(command, made, "--ro-bind", path, path);
+        }
+        for (Path path : readWrite) {
+            bind(command, made, "--bind", path, path);
+        }
+        for (Path[] file : files) {
+            bind(command, made, "--ro-bind", file[0], file[1]);
+        }
+        command.addAll(List.of("--chdir", directory.toString(), "--"));
+        if (hostIsRoot()) {
+            command.addAll(List.of(setpriv.toString(), "--reuid=" + uid, "--regid=" + gid, "--clear-groups",
+                    "--inh-caps=-all,+net_bind_service", "--ambient-caps=-all,+net_bind_service",
+                    "--bounding-set=-all,+net_bind_service", "--no-new-privs"));
+        }
+        command.addAll(java);
+        return command;
+    }
+
+    /**
+     * Binds {@code source} at {@code target}, making its parent folders first as plain {@code 0755} folders (bubblewrap
+     * makes missing ones {@code 0700}, which an unprivileged runner cannot pass through).
+     */
+    private static void bind(List<String> command, java.util.Set<Path> made, String how, Path source, Path target) {
+        List<Path> parents = new ArrayList<>();
+        for (Path parent = target.getParent(); parent != null && !made.contains(parent); parent = parent.getParent()) {
+            parents.add(0, parent);
+        }
+        for (Path parent : parents) {
+            if (!parent.startsWith("/usr") && made.add(parent)) {
+                command.addAll(List.of("--dir", parent.toString()));
+            }
+        }
+        command.addAll(List.of(how, source.toString(), target.toString()));
+        made.add(target);
+    }
+
+    /** The JDK's home and what its configuration links to outside it (Debian keeps it under {@code /etc}). */
+    private static List<Path> jdk() {
+        List<Path> paths = new ArrayList<>();
+        Path home = Path.of(System.getProperty("java.home"));
+        try {
+            paths.add(home.toRealPath());
+            for (String inside : List.of("conf", "lib/security/cacerts")) {
+                Path real = home.resolve(inside).toRealPath();
+                if (!real.startsWith(home.toRealPath())) {
+                    paths.add(real);
+                }
+            }
+            Path conf = home.resolve("conf");
+            if (Files.isDirectory(conf)) {
+                try (Stream<Path> links = Files.walk(conf)) {
+                    links.filter(Files::isSymbolicLink).forEach(link -> {
+                        try {
+                            Path target = link.toRealPath().getParent();
+                            if (!paths.contains(target) && !target.startsWith(home.toRealPath())) {
+                                paths.add(target);
+                            }
+                        } catch (IOException dangling) {
+                            // nothing to bind
+                        }
+                    });
+                }
+            }
+        } catch (IOException e) {
+            paths.add(home);
+        }
+        // a folder once, not again inside another
+        return paths.stream().filter(p -> paths.stream().noneMatch(other -> !other.equals(p) && p.startsWith(other)))
+                .toList();
+    }
+
+    static boolean hostIsRoot() {
+        try {
+            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+
+    private static Optional<Path> onPath(String name) {
+        String path = System.getenv("PATH");
+        for (String directory : (path == null ? "/usr/bin:/bin" : path).split(File.pathSeparator)) {
+            Path candidate = Path.of(directory.isEmpty() ? "." : directory, name);
+            if (Files.isExecutable(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+}
