@@ -84,6 +84,10 @@ public class OutboundPolicy {
         if (name.isEmpty() || allowedNames.contains(name)) {
             return Optional.empty();
         }
+        if (isNonCanonicalAddress(name)) {
+            // Java reads 0177.0.0.1 as 177.0.0.1, the C library as 127.0.0.1: which one a client uses is not known here
+            return Optional.of("an IP address not written as four decimal numbers");
+        }
         for (InetAddress address : resolver.apply(name)) {
             InetAddress plain = unmapped(address);
             if (allowedRanges.stream().anyMatch(r -> r.contains(plain))) {
@@ -95,6 +99,31 @@ public class OutboundPolicy {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether {@code name} is a number-only host that is not a plain dotted quad: octal ({@code 0177.0.0.1}),
+     * hexadecimal ({@code 0x7f000001}, {@code 0x7f.0.0.1}), a single number ({@code 2130706433}) or a short form
+     * ({@code 127.1}).
+     */
+    static boolean isNonCanonicalAddress(String name) {
+        String[] parts = name.split("\\.", -1);
+        boolean numeric = true;
+        for (String part : parts) {
+            numeric &= part.matches("0x[0-9a-f]*|[0-9]+");
+        }
+        if (!numeric) {
+            return false;
+        }
+        if (parts.length != 4) {
+            return true;
+        }
+        for (String part : parts) {
+            if (!part.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(part) > 255) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The kind of a non-public address, or empty for a public one. */
@@ -159,13 +188,65 @@ public class OutboundPolicy {
         }
         Matcher url = SCHEME.matcher(value);
         String authority;
+        boolean jdbc = value.strip().regionMatches(true, 0, "jdbc:", 0, 5);
+        if (jdbc && value.strip().regionMatches(true, 0, "jdbc:postgresql:", 0, 16)) {
+            return postgresHosts(value.strip());
+        }
         if (url.find()) {
             authority = url.group(1);
+            if (jdbc) {
+                List<String> hosts = new ArrayList<>(hostsOf(authority));
+                if (hosts.isEmpty()) {
+                    hosts.add("localhost"); // what a driver connects to when the URL names no host
+                }
+                hosts.addAll(hostParameters(value));
+                return hosts;
+            }
         } else if (namesAnAddress(name)) {
             authority = value.strip().split("[/?#]", 2)[0];
         } else {
             return List.of();
         }
+        return hostsOf(authority);
+    }
+
+    /**
+     * The hosts PostgreSQL's driver itself reads from {@code url} (its own parser: an empty host is {@code localhost},
+     * {@code PGHOST}/{@code host} parameters override the authority); a URL it does not read names
+     * {@code localhost}, so it is refused unless that is allowed.
+     */
+    private static List<String> postgresHosts(String url) {
+        java.util.Properties parsed = org.postgresql.Driver.parseURL(url, new java.util.Properties());
+        if (parsed == null) {
+            return List.of("localhost");
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String host : parsed.getProperty("PGHOST", "localhost").split(",")) {
+            hosts.add(host.isBlank() ? "localhost" : host.strip());
+        }
+        return hosts;
+    }
+
+    /** The values of a URL's query parameters named like a host ({@code host}, {@code PGHOST}, {@code serverName}). */
+    private static List<String> hostParameters(String url) {
+        List<String> hosts = new ArrayList<>();
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return hosts;
+        }
+        for (String parameter : url.substring(query + 1).split("[&;]")) {
+            String[] pair = parameter.split("=", 2);
+            String key = pair[0].toLowerCase(Locale.ROOT);
+            if (pair.length == 2 && (key.endsWith("host") || key.equals("servername") || key.endsWith("address"))) {
+                for (String host : java.net.URLDecoder.decode(pair[1], java.nio.charset.StandardCharsets.UTF_8).split(",")) {
+                    hosts.add(host.isBlank() ? "localhost" : host.strip().split(":")[0]);
+                }
+            }
+        }
+        return hosts;
+    }
+
+    private static List<String> hostsOf(String authority) {
         authority = authority.substring(authority.lastIndexOf('@') + 1);
         List<String> hosts = new ArrayList<>();
         for (String part : authority.split(",")) {

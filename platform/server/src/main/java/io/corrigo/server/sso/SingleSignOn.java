@@ -22,7 +22,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
-import org.springframework.security.oauth2.client.registration.ClientRegistrations;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -131,7 +130,7 @@ public class SingleSignOn {
                 return Optional.empty();
             }
             try {
-                return Optional.of(ClientRegistrations.fromIssuerLocation(s.issuer()).registrationId(id)
+                return Optional.of(new OidcDiscovery(outbound).discover(s.issuer()).registrationId(id)
                         .clientId(s.clientId()).clientSecret(secrets.decrypt(s.clientSecret()))
                         .scope("openid", "profile", "email").clientName(s.buttonLabel()).build());
             } catch (RuntimeException e) {

@@ -40,8 +40,12 @@ class OutboundPolicyTest {
         OutboundPolicy policy = policy(List.of(), Map.of());
 
         assertThat(policy.refusal("127.0.0.1")).contains("a loopback address");
-        assertThat(policy.refusal("2130706433")).as("decimal").contains("a loopback address");
-        assertThat(policy.refusal("127.1")).as("short form").contains("a loopback address");
+        for (String spelling : List.of("2130706433", "127.1", "0x7f000001", "0177.0.0.1", "017700000001", "0x7f.0.0.1",
+                "127.000.0.1")) {
+            assertThat(policy.refusal(spelling)).as(spelling + ": not four decimal numbers, whatever it would reach")
+                    .contains("an IP address not written as four decimal numbers");
+        }
+        assertThat(policy.refusal("1e100.net")).as("a name with digits").isEmpty();
         assertThat(policy.refusal("[::1]")).contains("a loopback address");
         assertThat(policy.refusal("[::ffff:127.0.0.1]")).as("IPv4-mapped").contains("a loopback address");
         assertThat(policy.refusal("169.254.169.254")).as("cloud metadata").contains("a link-local address");
@@ -90,6 +94,23 @@ class OutboundPolicyTest {
     }
 
     @Test
+    void should_read_a_jdbc_url_as_its_driver_does__an_empty_host_is_localhost_and_host_parameters_count() {
+        OutboundPolicy policy = policy(List.of(), Map.of("localhost", "127.0.0.1", "db.example.com", "93.184.215.14"));
+
+        assertThat(OutboundPolicy.hosts("url", "jdbc:postgresql://:9887/x")).containsExactly("localhost");
+        assertThat(OutboundPolicy.hosts("url", "jdbc:postgresql:///x?PGPORT=9887")).containsExactly("localhost");
+        assertThat(OutboundPolicy.hosts("url", "jdbc:postgresql://db.example.com/x?PGHOST=127.0.0.1"))
+                .containsExactly("127.0.0.1");
+        assertThat(OutboundPolicy.hosts("url", "jdbc:mysql://db.example.com/x?host=10.0.0.1")).contains("10.0.0.1");
+        assertThat(OutboundPolicy.hosts("url", "jdbc:mysql:///x")).containsExactly("localhost");
+        for (String url : List.of("jdbc:postgresql://:9887/x", "jdbc:postgresql:///x?PGPORT=9887",
+                "jdbc:postgresql://db.example.com/x?PGHOST=127.0.0.1")) {
+            assertThat(policy.refusals(Map.of("jdbcUrl", url))).as(url).hasSize(1);
+        }
+        assertThat(policy.refusals(Map.of("jdbcUrl", "jdbc:postgresql://db.example.com:5432/kb"))).isEmpty();
+    }
+
+    @Test
     void should_name_each_refused_setting_without_naming_its_address() {
         OutboundPolicy policy = policy(List.of(), Map.of());
 
@@ -97,7 +118,8 @@ class OutboundPolicyTest {
                 "url", "https://93.184.215.14"));
 
         assertThat(refused).hasSize(1);
-        assertThat(refused.get(0)).startsWith("baseUrl: a loopback address").contains("corrigo.outbound.allow")
+        assertThat(refused.get(0)).startsWith("baseUrl: an IP address not written as four decimal numbers")
+                .contains("corrigo.outbound.allow")
                 .doesNotContain("2130706433").doesNotContain("8080");
     }
 }
