@@ -50,6 +50,43 @@ class BrowserHardeningTest extends UiTestBase {
     }
 
     @Test
+    void should_lock_a_guessed_user_name_although_basic_headers_to_the_admin_ui_are_mixed_in() throws Exception {
+        // given: a user whose password is being guessed
+        String admin = "Basic " + java.util.Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes());
+        assertThat(send(request("/api/v1/tenants").header("Authorization", admin).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"replayed\",\"name\":\"Replayed\"}"))).statusCode())
+                .isIn(201, 409);
+        HttpResponse<String> created = send(request("/api/v1/users").header("Authorization", admin)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"username\":\"guessed-by-replay\",\"password\":\"the-right-password-1\",\"role\":\"TENANT_ADMIN\","
+                                + "\"tenants\":[\"replayed\"]}")));
+        assertThat(created.statusCode()).as(created.body()).isIn(201, 409);
+        String wrong = "Basic " + java.util.Base64.getEncoder().encodeToString("guessed-by-replay:wrong".getBytes());
+        String right = "Basic " + java.util.Base64.getEncoder().encodeToString(
+                "guessed-by-replay:the-right-password-1".getBytes());
+
+        // when: wrong guesses through the API, each pair followed by the admin UI's page with a Basic header (its chain
+        // checks no Basic password: this used to count as a success and clear the counters), then one form guess
+        List<Integer> api = new java.util.ArrayList<>();
+        List<Integer> ui = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            api.add(send(request("/api/v1/tenants").header("Authorization", wrong).GET()).statusCode());
+            ui.add(send(request("/login").header("Authorization", wrong).GET()).statusCode());
+        }
+        HttpResponse<String> form = send(request("/login").header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Origin", "http://127.0.0.1:" + port)
+                .POST(HttpRequest.BodyPublishers.ofString("username=guessed-by-replay&password=wrong")));
+        HttpResponse<String> rightPassword = send(request("/api/v1/tenants").header("Authorization", right).GET());
+
+        // then: five failures counted across both chains, none cleared: even the right password waits
+        assertThat(api).containsOnly(401);
+        assertThat(ui).containsOnly(200);
+        assertThat(form.headers().firstValue("Location").orElse("")).contains("error");
+        assertThat(rightPassword.statusCode()).isEqualTo(429);
+        assertThat(rightPassword.body()).contains("too_many_sign_in_failures");
+    }
+
+    @Test
     void should_refuse_a_sign_in_posted_from_another_site__and_accept_one_from_its_own_page() throws Exception {
         String form = "username=admin&password=" + ADMIN_PASSWORD;
 

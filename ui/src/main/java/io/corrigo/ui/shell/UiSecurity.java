@@ -50,7 +50,7 @@ class UiSecurity {
             http.addFilterBefore(new LocalPasswordsOff(), org.springframework.security.web.csrf.CsrfFilter.class);
         }
         // failed sign-ins lock the user name and the address for a while, doubling (SignInThrottle)
-        http.addFilterBefore(new SignInThrottleFilter(throttle), UsernamePasswordAuthenticationFilter.class);
+        http.addFilterBefore(new SignInThrottleFilter(throttle, false), UsernamePasswordAuthenticationFilter.class);
         // a sign-in form posted from another site is refused (login CSRF)
         http.addFilterBefore(new SameOriginSignIn(), SignInThrottleFilter.class);
         http.headers(headers -> headers

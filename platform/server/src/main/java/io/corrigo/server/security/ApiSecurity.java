@@ -53,7 +53,7 @@ class ApiSecurity implements WebMvcConfigurer {
             throws Exception {
         http.addFilterBefore(new BearerTokenFilter(tokens, json,
                 contexts.getIfAvailable(SecurityContextHolder::getContextHolderStrategy)), BasicAuthenticationFilter.class);
-        http.addFilterBefore(new SignInThrottleFilter(throttle), BasicAuthenticationFilter.class);
+        http.addFilterBefore(new SignInThrottleFilter(throttle, basic), BasicAuthenticationFilter.class);
         String signIn = basic ? "Sign in: an API token (Authorization: Bearer …) or HTTP Basic with an admin user."
                 : "Sign in: an API token (Authorization: Bearer …); HTTP Basic is turned off on this host.";
         org.springframework.security.web.AuthenticationEntryPoint unauthorized = (request, response, e) -> {

@@ -16,23 +16,34 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Puts {@link SignInThrottle} in front of password checks: HTTP Basic on the REST API and the admin UI's sign-in
  * form ({@code POST /login}). A locked attempt is answered at once, without a password check: the API with 429 and
  * {@code Retry-After}, the form by going back to the sign-in page with its error. A Basic attempt answered 401 or a
- * form sign-in sent back to {@code ?error} counts as a failure, anything else as a success. A failure is counted the
- * moment the answer is decided, before it reaches the client: counted after the chain, the client could read the fifth
- * 401 and try again before the lock existed.
+ * form sign-in sent back to {@code ?error} counts as a failure. Only a password that was really checked and held
+ * counts as a success and clears the counters: a form sign-in redirected elsewhere than the error page, or a Basic
+ * attempt not answered 401 in a chain that checks Basic passwords. A chain that does not check them (the admin UI's,
+ * or the API's with Basic turned off) ignores the header: before, a Basic header sent to such a chain passed as a
+ * success and reset the counters of any user name. A failure is counted the moment the answer is decided, before it
+ * reaches the client: counted after the chain, the client could read the fifth 401 and try again before the lock
+ * existed.
  */
 public class SignInThrottleFilter extends OncePerRequestFilter {
 
     private final SignInThrottle throttle;
+    private final boolean checksBasic;
 
-    public SignInThrottleFilter(SignInThrottle throttle) {
+    /**
+     * @param checksBasic whether the chain this filter stands in checks HTTP Basic passwords; when not, only the sign-in
+     *                    form is throttled
+     */
+    public SignInThrottleFilter(SignInThrottle throttle, boolean checksBasic) {
         this.throttle = throttle;
+        this.checksBasic = checksBasic;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         boolean form = isSignInForm(request);
-        String user = form ? request.getParameter("username") : basicUser(request.getHeader("Authorization"));
+        String user = form ? request.getParameter("username")
+                : checksBasic ? basicUser(request.getHeader("Authorization")) : null;
         if (user == null || user.isBlank()) {
             chain.doFilter(request, response);
             return;
@@ -55,11 +66,15 @@ public class SignInThrottleFilter extends OncePerRequestFilter {
         FailureWatch watched = new FailureWatch(response, form, () -> throttle.failed(user, address));
         chain.doFilter(request, watched);
         if (!watched.failed) {
-            boolean failed = form ? String.valueOf(response.getHeader("Location")).contains("error")
+            String location = response.getHeader("Location");
+            boolean failed = form ? String.valueOf(location).contains("error")
                     : response.getStatus() == HttpServletResponse.SC_UNAUTHORIZED;
+            // the form: a password sign-in that held redirects onwards (a refused form, e.g. with passwords off, does
+            // not); Basic in a chain that checks it: anything but 401 means the password held
+            boolean checkedAndHeld = !failed && (!form || location != null && response.getStatus() / 100 == 3);
             if (failed) {
                 throttle.failed(user, address);
-            } else {
+            } else if (checkedAndHeld) {
                 throttle.succeeded(user, address);
             }
         }
