@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.plugins.llm.testing.FakeModelServer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -98,6 +99,60 @@ class CostAccountingTest extends HostTestBase {
             assertThat(ask(tenant, QUESTION).body().get("degraded").asBoolean()).isFalse();
             assertThat(model.requests.size()).isGreaterThan(calls);
             assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", -1)).status()).isEqualTo(400);
+        }
+    }
+
+    @Test
+    void should_answer_exactly_what_fits_in_a_refusing_budget_when_forty_questions_arrive_at_once() throws Exception {
+        try (FakeModelServer model = new FakeModelServer()) {
+            model.script(r -> {
+                try {
+                    Thread.sleep(300); // every question is in flight at once
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return REPLY;
+            });
+            String tenant = "burst-" + UUID.randomUUID().toString().substring(0, 6);
+            assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+            uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "lighthouse.md",
+                    "The Zorblax lighthouse was built in 1887 on the northern cape.".getBytes(StandardCharsets.UTF_8));
+            ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+            ((ObjectNode) definition.get("stages")).set("generator", JSON.valueToTree(Map.of("factoryId", "openai-generator",
+                    "properties", Map.of("baseUrl", model.openAiUrl(), "model", "priced-model", "apiKey", "sk-test"))));
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
+            Reply first = ask(tenant, QUESTION);
+            double cost = get(first.body().get("traceUrl").asText()).body().get("usage").get("cost").asDouble();
+            assertThat(cost).isPositive();
+            // room for two more answers and a half: spent one, the limit three and a half
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", 3.5 * cost,
+                    "policy", "REFUSE")).status()).isEqualTo(200);
+            int calls = model.requests.size();
+
+            // when: forty questions at once
+            java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(40);
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<Integer>> statuses = new java.util.ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                statuses.add(callers.submit(() -> {
+                    start.await();
+                    return ask(tenant, QUESTION).status();
+                }));
+            }
+            start.countDown();
+            List<Integer> answered = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<Integer> status : statuses) {
+                answered.add(status.get(2, java.util.concurrent.TimeUnit.MINUTES));
+            }
+            callers.shutdown();
+
+            // then: exactly the two that fit are answered, the model is called for them only, the limit holds
+            assertThat(answered.stream().filter(s -> s == 200).count()).as(answered.toString()).isEqualTo(2);
+            assertThat(answered.stream().filter(s -> s == 429).count()).as(answered.toString()).isEqualTo(38);
+            assertThat(model.requests.size() - calls).isEqualTo(2);
+            assertThat(get("/api/v1/tenants/" + tenant + "/usage").body().get("month").get("monthToDate").asDouble())
+                    .isLessThanOrEqualTo(3.5 * cost);
+            assertThat(ask(tenant, QUESTION).status()).as("and none after").isEqualTo(429);
         }
     }
 

@@ -22,6 +22,11 @@ import org.springframework.stereotype.Service;
  * month-to-date spend (calendar month, UTC) against the budget, and what a question may do now: answer normally, with
  * a warning past {@code warnShare} of the budget; once it is spent, per the tenant's policy, still answer (WARN),
  * answer with the offline plugins only (DEGRADE), or refuse (REFUSE). Decisions are kept for a few seconds per tenant.
+ *
+ * <p>Under REFUSE the limit holds for concurrent answers too: each answer {@link #reserve reserves} its expected cost
+ * before its model is called, with one conditional update of the tenant's ledger ({@code settled + reserved + expected
+ * <= monthly_limit}, atomic in the database, so across hosts as well), and {@link #settle settles} its real cost
+ * after. An answer that does not fit is refused before any model call.
  */
 @Service
 public class Budgets {
@@ -60,6 +65,21 @@ public class Budgets {
      * @param keyId the key, or {@code ""} for runs without one (the admin API, the playground)
      */
     public record KeyUsage(String keyId, long runs, long modelRuns, long inputTokens, long outputTokens, double cost) {
+    }
+
+    /**
+     * Room held in the tenant's ledger for one answer until its cost is known.
+     *
+     * @param month  the ledger month it was held in ({@code yyyy-MM}); {@code null} when nothing was held (no REFUSE
+     *               budget)
+     * @param amount the cost held
+     */
+    public record Reservation(String tenantId, String month, double amount) {
+
+        /** Nothing held: the tenant has no budget that refuses. */
+        static Reservation none(String tenantId) {
+            return new Reservation(tenantId, null, 0);
+        }
     }
 
     private final TenantService tenants;
@@ -101,6 +121,7 @@ public class Budgets {
                 "INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
                 new Object[] {tenantId, monthlyLimit, warnShare, policy.name()});
         decisions.forget(tenantId);
+        jdbc.update("UPDATE tenant_budget SET ledger_month = NULL WHERE tenant_id = ?", tenantId); // read usage again
         Budget after = budget(tenantId).orElseThrow();
         audit.record("settings.budget", tenantId, "budget", before.orElse(null), after);
         return after;
@@ -154,6 +175,58 @@ public class Budgets {
                         + "ORDER BY SUM(cost) DESC, key_id",
                 (rs, n) -> new KeyUsage(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
                         rs.getDouble(6)), tenantId, Sql.utc(start), Sql.utc(end));
+    }
+
+    /**
+     * Holds the expected cost of one answer in the tenant's ledger when its budget refuses once spent: the average
+     * cost of its model answers over the last 30 days, or {@code estimate} (the price of a typical answer) when it has
+     * none.
+     *
+     * @return what was held ({@link Reservation#month()} {@code null} without a refusing budget), or empty when the
+     *         answer does not fit in what is left of the month's budget
+     */
+    public Optional<Reservation> reserve(String tenantId, double estimate) {
+        Optional<Budget> budget = budget(tenantId);
+        if (budget.isEmpty() || budget.get().policy() != Policy.REFUSE) {
+            return Optional.of(Reservation.none(tenantId));
+        }
+        Instant now = clock.instant();
+        YearMonth month = YearMonth.from(now.atZone(ZoneOffset.UTC));
+        Instant monthStart = month.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        String ledger = month.toString();
+        jdbc.update("UPDATE tenant_budget SET ledger_month = ?, reserved = 0, settled = (SELECT COALESCE(SUM(cost), 0) "
+                        + "FROM usage_day WHERE tenant_id = ? AND day_start >= ?) "
+                        + "WHERE tenant_id = ? AND (ledger_month IS NULL OR ledger_month <> ?)",
+                ledger, tenantId, Sql.utc(monthStart), tenantId, ledger);
+        double[] history = jdbc.query("SELECT COALESCE(SUM(cost), 0), COALESCE(SUM(model_runs), 0) FROM usage_day "
+                        + "WHERE tenant_id = ? AND day_start >= ?",
+                rs -> {
+                    rs.next();
+                    return new double[] {rs.getDouble(1), rs.getLong(2)};
+                }, tenantId, Sql.utc(now.minus(Duration.ofDays(30))));
+        double expected = history[1] > 0 ? history[0] / history[1] : Math.max(0, estimate);
+        int held = jdbc.update("UPDATE tenant_budget SET reserved = reserved + ? WHERE tenant_id = ? AND ledger_month = ? "
+                + "AND policy = 'REFUSE' AND settled + reserved + ? <= monthly_limit", expected, tenantId, ledger, expected);
+        if (held == 1) {
+            return Optional.of(new Reservation(tenantId, ledger, expected));
+        }
+        decisions.forget(tenantId);
+        return Optional.empty();
+    }
+
+    /**
+     * Books an answer's real {@code cost} in the tenant's ledger and frees what {@code reservation} held; a ledger of
+     * another month, or none, is left alone (the month's usage is read again when it is next needed).
+     */
+    public void settle(Reservation reservation, double cost) {
+        if (reservation == null || (reservation.month() == null && cost <= 0)) {
+            return;
+        }
+        String month = reservation.month() != null ? reservation.month()
+                : YearMonth.from(clock.instant().atZone(ZoneOffset.UTC)).toString();
+        jdbc.update("UPDATE tenant_budget SET settled = settled + ?, "
+                + "reserved = CASE WHEN reserved > ? THEN reserved - ? ELSE 0 END WHERE tenant_id = ? AND ledger_month = ?",
+                Math.max(0, cost), reservation.amount(), reservation.amount(), reservation.tenantId(), month);
     }
 
     /** What a question of the tenant may do now, by its budget and policy. */

@@ -74,16 +74,39 @@ public class QueryService {
                              Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
         String q = validate(tenantId, question);
         try (Lease lease = lease(tenantId)) {
-            RunResult result = lease.noted(lease.pipeline().pipeline().run(q, history, tokens, decisions));
-            return response(save(runId, tenantId, lease.pipeline(), result, channel), result);
+            RunResult result = lease.noted(lease.pipeline.pipeline().run(q, history, tokens, decisions));
+            return response(lease.saved(save(runId, tenantId, lease.pipeline(), result, channel)), result);
         }
     }
 
     /**
      * The pipeline a question runs on: the active one; under a spent budget, per the tenant's policy, the offline one
-     * (DEGRADE: the answer says so) or none (REFUSE). Close it when the question is answered.
+     * (DEGRADE: the answer says so) or none (REFUSE); under a REFUSE budget with the answer's expected cost held until
+     * it is {@link #saved}. Close it when the question is answered.
      */
-    private record Lease(TenantPipeline pipeline, PipelineRuntimes.Preview own) implements AutoCloseable {
+    private final class Lease implements AutoCloseable {
+
+        private final TenantPipeline pipeline;
+        private final PipelineRuntimes.Preview own;
+        private final io.corrigo.server.cost.Budgets.Reservation reservation;
+        private boolean settled;
+
+        Lease(TenantPipeline pipeline, PipelineRuntimes.Preview own, io.corrigo.server.cost.Budgets.Reservation reservation) {
+            this.pipeline = pipeline;
+            this.own = own;
+            this.reservation = reservation;
+        }
+
+        TenantPipeline pipeline() {
+            return pipeline;
+        }
+
+        /** Books the saved run's cost against what was held. */
+        RunRecord saved(RunRecord record) {
+            settled = true;
+            budgets.settle(reservation, record.cost == null ? 0 : record.cost);
+            return record;
+        }
 
         RunResult noted(RunResult result) {
             if (own == null) {
@@ -96,6 +119,9 @@ public class QueryService {
 
         @Override
         public void close() {
+            if (!settled) {
+                budgets.settle(reservation, 0); // no run: what was held is free again
+            }
             if (own != null) {
                 own.close();
             }
@@ -105,15 +131,22 @@ public class QueryService {
     private Lease lease(String tenantId) {
         io.corrigo.server.cost.Budgets.Decision decision = budgets.decide(tenantId);
         if (decision == io.corrigo.server.cost.Budgets.Decision.REFUSE) {
-            throw new ServiceException(ServiceException.Kind.EXHAUSTED, "budget_exhausted", "Tenant '" + tenantId
-                    + "' has spent its monthly budget; it answers again next month or when an admin raises the budget.",
-                    List.of());
+            throw budgetExhausted(tenantId);
         }
         if (decision == io.corrigo.server.cost.Budgets.Decision.DEGRADE) {
             PipelineRuntimes.Preview offline = runtimes.offline(tenantId);
-            return new Lease(offline.pipeline(), offline);
+            return new Lease(offline.pipeline(), offline, null);
         }
-        return new Lease(runtimes.forTenant(tenantId), null);
+        TenantPipeline pipeline = runtimes.forTenant(tenantId);
+        // a typical answer's price (4,000 prompt and 500 completion tokens) until the tenant has model answers to average
+        double estimate = prices.cost(pipeline.generatorModel(), new io.corrigo.api.TokenUsage(4000, 500));
+        return new Lease(pipeline, null, budgets.reserve(tenantId, estimate).orElseThrow(() -> budgetExhausted(tenantId)));
+    }
+
+    private static ServiceException budgetExhausted(String tenantId) {
+        return new ServiceException(ServiceException.Kind.EXHAUSTED, "budget_exhausted", "Tenant '" + tenantId
+                + "' has spent its monthly budget; it answers again next month or when an admin raises the budget.",
+                List.of());
     }
 
     /**
@@ -154,7 +187,7 @@ public class QueryService {
         RunRecord record;
         try (Lease lease = lease(tenantId)) {
             result = lease.noted(lease.pipeline().pipeline().run(q, thread.history(), tokens, decisions));
-            record = save(runId, tenantId, lease.pipeline(), result, channel);
+            record = lease.saved(save(runId, tenantId, lease.pipeline(), result, channel));
         }
         Condensation condensation = result.trace().condensation();
         conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
@@ -171,7 +204,8 @@ public class QueryService {
         String q = validate(tenantId, question);
         try (Lease lease = lease(tenantId)) {
             RunResult result = lease.noted(lease.pipeline().pipeline().run(q, null));
-            RunRecord record = save(UUID.randomUUID().toString(), tenantId, lease.pipeline(), result, RunChannel.PLAYGROUND);
+            RunRecord record = lease.saved(save(UUID.randomUUID().toString(), tenantId, lease.pipeline(), result,
+                    RunChannel.PLAYGROUND));
             return RunView.of(record, result.answer().citations(), result.trace());
         }
     }
