@@ -39,7 +39,7 @@ class BrowserHardeningTest extends UiTestBase {
     }
 
     @Test
-    void should_give_an_http_only_same_site_session_cookie__secure_when_the_proxy_says_https() throws Exception {
+    void should_give_an_http_only_same_site_session_cookie__secure_when_a_trusted_proxy_says_https() throws Exception {
         List<String> plain = send(request("/login").GET()).headers().allValues("Set-Cookie");
         List<String> behindHttps = send(request("/login").header("X-Forwarded-Proto", "https").GET())
                 .headers().allValues("Set-Cookie");

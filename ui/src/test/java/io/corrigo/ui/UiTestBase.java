@@ -33,5 +33,7 @@ abstract class UiTestBase {
         registry.add("corrigo.calibration.min-labelled", () -> "2");
         // "Test connection" calls a model server stand-in on 127.0.0.1; every other internal address stays refused
         registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
+        // the tests' client stands for a reverse proxy the platform admin named (by default none is trusted)
+        registry.add("server.tomcat.remoteip.internal-proxies", () -> "127\\.0\\.0\\.1");
     }
 }

@@ -54,6 +54,31 @@ class AuditLogApiTest extends HostTestBase {
     }
 
     @Test
+    void should_trust_no_forwarded_address_from_a_client_that_is_not_a_configured_proxy() throws Exception {
+        // given: a client on loopback (a private address, which Tomcat's default would have trusted as a proxy)
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        List<String> sent = List.of("203.0.113.7", "198.51.100.23", "192.0.2.99");
+
+        // when: each change claims another client address
+        for (int i = 0; i < sent.size(); i++) {
+            java.net.http.HttpResponse<String> created = http.send(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://127.0.0.1:" + port + "/api/v1/tenants"))
+                    .header("Authorization", adminAuthorization()).header("Content-Type", "application/json")
+                    .header("X-Forwarded-For", sent.get(i))
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"id\":\"forwarded-" + i + "\",\"name\":\"F\"}"))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        }
+
+        // then: the audit log (and with it sign-in throttling and the widget's per-address limit, which read the same
+        // address) has the connection's own address
+        for (int i = 0; i < sent.size(); i++) {
+            JsonNode entry = first(entries("&tenant=forwarded-" + i), "tenant.create");
+            assertThat(entry.get("address").asText()).as("claimed " + sent.get(i)).isEqualTo("127.0.0.1");
+        }
+    }
+
+    @Test
     void should_record_each_kind_of_tenant_change_with_actor_address_and_states_before_and_after() throws Exception {
         // given
         String t = "audit-changes";
