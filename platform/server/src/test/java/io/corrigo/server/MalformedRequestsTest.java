@@ -31,7 +31,13 @@ class MalformedRequestsTest extends HostTestBase {
             "{\"question\":\"q\",\"question\":\"r\"}", "{\"question\":12}", "{\"role\":0}", "{\"id\":\"x\u0000y\"}",
             "{\"settings\":{\"topK\":1.5}}", "{\"definition\":[]}", "{\"name\":" + "9".repeat(400) + "}",
             "\u0000\u0001\u0002", "{\"question\":\"" + "a".repeat(10_000) + "\"}", "{\"page\":\"abc\"}",
-            "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\u0000b.txt\"\r\n\r\nhi\r\n--x--\r\n");
+            "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\u0000b.txt\"\r\n\r\nhi\r\n--x--\r\n",
+            "{\"username\":\"fuzzed-user\",\"password\":\"a-long-enough-password\",\"role\":\"TENANT_ADMIN\",\"tenants\":[null]}",
+            "{\"name\":\"fuzzed\",\"role\":\"TENANT_ADMIN\",\"tenants\":[null],\"scopes\":[null]}",
+            "{\"text\":\"broken \\ud800 surrogate\",\"disabled\":false}", "{\"id\":\"fuzz\",\"name\":\"Fuzz\"}",
+            "{\"question\":\"q\",\"conversationId\":\"c-no-such-conversation\"}", "{\"allowedOrigins\":[null]}");
+    private static final List<String> ACCEPTS = List.of("application/json", "text/html", "text/event-stream",
+            "application/xml", "*/*", "text/plain", "application/x-ndjson", "image/png");
     private static final List<String> QUERIES = List.of("", "?page=abc", "?page=-1&size=0", "?size=99999999999",
             "?limit=1e99", "?from=yesterday&to=%25ZZ", "?wait=maybe", "?feedback=%00");
 
@@ -40,8 +46,13 @@ class MalformedRequestsTest extends HostTestBase {
 
     @Test
     void should_answer_every_malformed_request_with_a_4xx__never_a_5xx() throws Exception {
-        // given: the API's operations, with every path variable filled in for this test's own tenant
+        // given: the API's operations, with every path variable filled in for this test's own tenant, and a key of it
+        // for the widget's and the OpenAI-compatible endpoints
         postJson("/api/v1/tenants", Map.of("id", "fuzz", "name", "Fuzz"));
+        String key = postJson("/api/v1/tenants/fuzz/keys", Map.of("kind", "PUBLISHABLE", "name", "fuzz",
+                "allowedOrigins", List.of("https://fuzz.example.com"))).body().get("value").asText();
+        assertThat(putJson("/api/v1/tenants/fuzz/widget", Map.of("title", "Fuzz", "greeting", "Hi", "placeholder", "Ask",
+                "color", "#123456", "requestsPerMinute", 10_000, "queriesPerDay", 100_000)).status()).isEqualTo(200);
         JsonNode spec = get("/v3/api-docs").body();
         List<Operation> operations = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> paths = spec.get("paths").fields(); paths.hasNext(); ) {
@@ -67,9 +78,15 @@ class MalformedRequestsTest extends HostTestBase {
                 String type = CONTENT_TYPES.get(random.nextInt(CONTENT_TYPES.size()));
                 String body = BODIES.get(random.nextInt(BODIES.size()));
                 String query = QUERIES.get(random.nextInt(QUERIES.size()));
+                String accept = ACCEPTS.get(random.nextInt(ACCEPTS.size()));
+                boolean keyed = op.path().startsWith("/public/") || op.path().startsWith("/v1/");
+                if (keyed) {
+                    query = (query.isEmpty() ? "?" : query + "&") + "key=" + key;
+                }
                 HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + op.path() + query))
                         .timeout(Duration.ofSeconds(30))
-                        .header("Authorization", adminAuthorization())
+                        .header("Accept", accept)
+                        .header(keyed ? "Origin" : "Authorization", keyed ? "https://fuzz.example.com" : adminAuthorization())
                         .method(op.method(), op.method().equals("GET") || op.method().equals("DELETE")
                                 ? HttpRequest.BodyPublishers.noBody()
                                 : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
@@ -79,7 +96,8 @@ class MalformedRequestsTest extends HostTestBase {
                 HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
                 sent++;
                 if (response.statusCode() >= 500) {
-                    serverErrors.add(op.method() + " " + op.path() + query + " [" + type + "] " + abbreviate(body)
+                    serverErrors.add(op.method() + " " + op.path() + query + " [" + type + " / accept " + accept + "] "
+                            + abbreviate(body)
                             + " -> " + response.statusCode() + " " + abbreviate(response.body()));
                 }
             }

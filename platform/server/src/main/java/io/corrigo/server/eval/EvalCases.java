@@ -39,8 +39,11 @@ public class EvalCases {
     private final JdbcTemplate jdbc;
     private final ObjectMapper json;
     private final Clock clock;
+    private final io.corrigo.server.audit.AuditLog audit;
 
-    EvalCases(TenantService tenants, RunLog runs, JdbcTemplate jdbc, ObjectMapper json, Clock clock) {
+    EvalCases(TenantService tenants, RunLog runs, JdbcTemplate jdbc, ObjectMapper json, Clock clock,
+              io.corrigo.server.audit.AuditLog audit) {
+        this.audit = audit;
         this.tenants = tenants;
         this.runs = runs;
         this.jdbc = jdbc;
@@ -73,7 +76,10 @@ public class EvalCases {
         jdbc.update("INSERT INTO eval_case (tenant_id, set_name, question, gold_route, answer, source_run, created_at) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?)", tenantId, set, run.question(), route, expected, runId,
                 io.corrigo.server.Sql.utc(now));
-        return cases(tenantId, set).stream().filter(c -> runId.equals(c.sourceRun())).reduce((a, b) -> b).orElseThrow();
+        EvalCase added = cases(tenantId, set).stream().filter(c -> runId.equals(c.sourceRun())).reduce((a, b) -> b)
+                .orElseThrow();
+        audit.record("eval.case-add", tenantId, set + " " + added.id(), null, added);
+        return added;
     }
 
     /** The cases of a set, oldest first. @throws ServiceException 404 */

@@ -157,10 +157,27 @@ public class IngestionService {
             throw ServiceException.invalid("chunk_too_long", "An edited chunk has at most " + MAX_CHUNK_EDIT_CHARS
                     + " characters; this one has " + text.length() + ".");
         }
+        if (text != null && !wellFormed(text)) {
+            throw ServiceException.invalid("invalid_text", "The text has a broken character (a lone surrogate, or a "
+                    + "control character other than tab and line breaks); nothing was changed.");
+        }
         ChunkOverrides.Override change = new ChunkOverrides.Override(text == null ? null : text.strip(), disabled);
         List<ChunkView> chunks = indexer.edit(record(tenantId, documentId), chunkId, change);
         audit.record("document.chunk-edit", tenantId, documentId + " " + chunkId, null, change);
         return chunks;
+    }
+
+    /** Whether {@code text} is well-formed UTF-16 with no control characters but tab, line feed and carriage return. */
+    static boolean wellFormed(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c) || (Character.isISOControl(c) && c != '\t' && c != '\n' && c != '\r')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One document of the tenant. @throws ServiceException 404 */

@@ -26,8 +26,11 @@ public class KnowledgeBases {
     private final DocumentRepository documents;
     private final TenantService tenants;
     private final Clock clock;
+    private final io.corrigo.server.audit.AuditLog audit;
 
-    KnowledgeBases(KnowledgeBaseRepository repository, DocumentRepository documents, TenantService tenants, Clock clock) {
+    KnowledgeBases(KnowledgeBaseRepository repository, DocumentRepository documents, TenantService tenants, Clock clock,
+                   io.corrigo.server.audit.AuditLog audit) {
+        this.audit = audit;
         this.repository = repository;
         this.documents = documents;
         this.tenants = tenants;
@@ -63,8 +66,10 @@ public class KnowledgeBases {
             throw new ServiceException(ServiceException.Kind.CONFLICT, "knowledge_base_exists",
                     "Tenant '" + tenantId + "' already has a knowledge base '" + name + "'.", List.of());
         }
-        return view(repository.save(new KnowledgeBase("kb-" + tenantId + "-" + name, tenantId, name, words, overlap,
-                clock.instant())));
+        KnowledgeBaseView created = view(repository.save(new KnowledgeBase("kb-" + tenantId + "-" + name, tenantId, name,
+                words, overlap, clock.instant())));
+        audit.record("knowledge-base.create", tenantId, name, null, created);
+        return created;
     }
 
     /** The tenant's knowledge bases with their document and chunk counts. */

@@ -3,6 +3,7 @@ package io.corrigo.server.pipeline;
 import io.corrigo.server.audit.AuditLog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.InvalidConfigException;
@@ -427,7 +428,14 @@ public class PipelineService {
         }
         PipelineDefinition imported;
         try {
-            imported = mapper(format).readValue(document, PipelineDefinition.class);
+            if (format == Format.YAML) {
+                refuseYamlTags(document);
+            }
+            // as strict as the JSON API: an unknown or repeated key, or a second document, is an error, not ignored
+            imported = mapper(format).readerFor(PipelineDefinition.class)
+                    .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .with(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .readValue(document);
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             String why = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
             throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
@@ -453,6 +461,24 @@ public class PipelineService {
         });
         return saveDraft(tenantId, new PipelineDefinition(imported.settings(), stages, imported.resilience(),
                 imported.models()), "imported");
+    }
+
+    /** A YAML document with explicit tags ({@code !!binary}, {@code !custom}) is refused: a pipeline has none. */
+    private void refuseYamlTags(String document) throws JsonProcessingException {
+        try (com.fasterxml.jackson.core.JsonParser parser = mapper(Format.YAML).getFactory().createParser(document)) {
+            while (parser.nextToken() != null) {
+                if (parser.getTypeId() != null) {
+                    throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in yaml: the tag '"
+                            + parser.getTypeId() + "' at line " + parser.currentLocation().getLineNr()
+                            + " is not read; write the value plainly.");
+                }
+            }
+        } catch (java.io.IOException e) {
+            if (e instanceof JsonProcessingException p) {
+                throw p;
+            }
+            throw new IllegalArgumentException(e.getMessage());
+        }
     }
 
     private ObjectMapper mapper(Format format) {

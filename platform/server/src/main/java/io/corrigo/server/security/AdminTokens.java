@@ -88,6 +88,9 @@ public class AdminTokens {
         if (tokenRole == Role.PLATFORM_ADMIN && user.role() != Role.PLATFORM_ADMIN) {
             problems.add("role: a tenant admin's token cannot be a platform admin's");
         }
+        if (tenantIds != null && tenantIds.stream().anyMatch(java.util.Objects::isNull)) {
+            throw ServiceException.invalid("invalid_token", "The token is not valid.", List.of("tenants: a tenant id, not null"));
+        }
         Set<String> reach = new TreeSet<>(tenantIds == null ? List.of() : tenantIds);
         if (tokenRole == Role.TENANT_ADMIN) {
             if (reach.isEmpty() && user.role() == Role.TENANT_ADMIN) {

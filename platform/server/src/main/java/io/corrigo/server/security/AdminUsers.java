@@ -198,6 +198,10 @@ public class AdminUsers implements UserDetailsService {
             problems.add("role: PLATFORM_ADMIN or TENANT_ADMIN");
             return Set.of();
         }
+        if (tenantIds != null && tenantIds.stream().anyMatch(java.util.Objects::isNull)) {
+            problems.add("tenants: a tenant id, not null");
+            return Set.of();
+        }
         Set<String> scope = new TreeSet<>(tenantIds == null ? List.of() : tenantIds);
         if (role == Role.PLATFORM_ADMIN) {
             return Set.of(); // sees every tenant anyway

@@ -26,7 +26,7 @@ public class ApiExceptionHandler {
     /** A service's refusal: the one place a {@link ServiceException.Kind} becomes an HTTP status. */
     @ExceptionHandler(ServiceException.class)
     ResponseEntity<ApiError> refused(ServiceException e) {
-        return ResponseEntity.status(status(e.kind())).body(new ApiError(e.code(), e.getMessage(), e.details()));
+        return error(status(e.kind()), e.code(), e.getMessage(), e.details());
     }
 
     /** The HTTP status of a service's refusal, for the REST API and the OpenAI-compatible error shape alike. */
@@ -149,7 +149,12 @@ public class ApiExceptionHandler {
                 "Something went wrong on our side; the error has been logged.", List.of());
     }
 
+    /**
+     * An error as JSON whatever the request's {@code Accept} said: a client asking for HTML or an event stream still
+     * gets the status and the reason (negotiated, such an error could not be written and became a 500).
+     */
     private static ResponseEntity<ApiError> error(HttpStatus status, String code, String message, List<String> details) {
-        return ResponseEntity.status(status).body(new ApiError(code, message, details));
+        return ResponseEntity.status(status).contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .body(new ApiError(code, message, details));
     }
 }
