@@ -99,7 +99,8 @@ class OutboundAddressesTest extends HostTestBase {
             assertThat(searxng.status()).as(url).isEqualTo(400);
             // the policy's line names the setting and the kind of address, never the address or port
             assertThat(searxng.body().get("details")).as(url).filteredOn(d -> d.asText().startsWith("stages.search.baseUrl:"))
-                    .singleElement().satisfies(d -> assertThat(d.asText()).startsWith("stages.search.baseUrl: a loopback address")
+                    .singleElement().satisfies(d -> assertThat(d.asText()).matches("stages\\.search\\.baseUrl: (a loopback "
+                                    + "address|an IP address not written as four decimal numbers);.*")
                             .doesNotContain(String.valueOf(port)).doesNotContain("127."));
         }
         Reply tavily = saveStage(tenant, "search", "tavily-search", Map.of("apiKey", "k", "baseUrl", insideUrl()));
@@ -110,6 +111,43 @@ class OutboundAddressesTest extends HostTestBase {
         assertThat(openSearch.body().get("details").toString()).contains("stages.retriever.url");
         assertThat(pgvector.body().get("details").toString()).as("a second host of a JDBC URL").contains("stages.retriever.url");
         assertThat(insideCalls).hasValue(0);
+    }
+
+    @Test
+    void should_read_a_jdbc_url_as_the_driver_does__a_host_parameter_reaches_no_listener() throws Exception {
+        // given: a raw TCP listener on the internal address, counting every connection (PostgreSQL's driver speaks no HTTP)
+        String tenant = tenant("ssrf-jdbc");
+        AtomicInteger connections = new AtomicInteger();
+        try (java.net.ServerSocket database = new java.net.ServerSocket(0, 16, java.net.InetAddress.getByName("127.0.0.2"))) {
+            Thread acceptor = new Thread(() -> {
+                while (!database.isClosed()) {
+                    try (java.net.Socket ignored = database.accept()) {
+                        connections.incrementAndGet();
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            int port = database.getLocalPort();
+            List<String> urls = List.of("jdbc:postgresql://db.example.com/kb?PGHOST=127.0.0.2&PGPORT=" + port,
+                    "jdbc:postgresql://db.example.com:5432/kb?PGHOST=db.example.com,127.0.0.2&PGPORT=5432," + port);
+
+            for (String url : urls) {
+                // when: saved, and tried with Test connection
+                Reply saved = saveStage(tenant, "retriever", "pgvector-retriever", Map.of("url", url));
+                Reply tried = postJson("/api/v1/tenants/" + tenant + "/pipeline/stages/retriever/test",
+                        Map.of("factoryId", "pgvector-retriever", "properties", Map.of("url", url)));
+
+                // then: refused both ways, naming the setting, not the address
+                assertThat(saved.status()).as(url).isEqualTo(400);
+                assertThat(saved.body().get("details").toString()).contains("stages.retriever.url").doesNotContain("127.0.0.2");
+                assertThat(tried.body().get("ok").asBoolean()).as(tried.body().toString()).isFalse();
+                assertThat(tried.body().toString()).contains("outbound policy").doesNotContain(String.valueOf(port));
+            }
+            assertThat(connections).as("connections that reached the internal listener").hasValue(0);
+        }
     }
 
     @Test

@@ -67,7 +67,9 @@ public class OutboundPolicy {
             for (String host : hosts(name, value)) {
                 Optional<String> why = refusal(host);
                 if (why.isPresent()) {
-                    refused.add(name + ": " + why.get() + "; a platform admin can allow it with corrigo.outbound.allow");
+                    // an address written out says its kind anyway; a name's kind is not told (no resolution oracle)
+                    String reason = isLiteral(host) ? why.get() : "a name that resolves to an address the policy refuses";
+                    refused.add(name + ": " + reason + "; a platform admin can allow it with corrigo.outbound.allow");
                     break;
                 }
             }
@@ -99,6 +101,12 @@ public class OutboundPolicy {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether {@code host} is an IP address written out (any spelling), not a name. */
+    private static boolean isLiteral(String host) {
+        String name = host.toLowerCase(Locale.ROOT);
+        return name.startsWith("[") || name.contains(":") || name.matches("(0x[0-9a-f]*|[0-9]+)(\\.(0x[0-9a-f]*|[0-9]+))*");
     }
 
     /**

@@ -111,6 +111,18 @@ class OutboundPolicyTest {
     }
 
     @Test
+    void should_not_tell_what_kind_of_address_a_refused_name_resolves_to() {
+        OutboundPolicy policy = policy(List.of(), Map.of("metadata.internal", "169.254.169.254", "db.internal", "10.0.0.7"));
+
+        List<String> metadata = policy.refusals(Map.of("baseUrl", "http://metadata.internal/latest"));
+        List<String> database = policy.refusals(Map.of("baseUrl", "http://db.internal:5432"));
+
+        assertThat(metadata).singleElement().asString()
+                .startsWith("baseUrl: a name that resolves to an address the policy refuses");
+        assertThat(database).isEqualTo(metadata).as("a link-local and a private target read alike");
+    }
+
+    @Test
     void should_name_each_refused_setting_without_naming_its_address() {
         OutboundPolicy policy = policy(List.of(), Map.of());
 
