@@ -26,14 +26,7 @@ class CostAccountingTest extends HostTestBase {
     void should_record_tokens_and_cost_per_run_and_day_and_enforce_the_budget_s_policy() throws Exception {
         try (FakeModelServer model = new FakeModelServer()) {
             model.script(r -> REPLY);
-            String tenant = "cost-" + UUID.randomUUID().toString().substring(0, 6);
-            assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
-            uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "lighthouse.md",
-                    "The Zorblax lighthouse was built in 1887 on the northern cape.".getBytes(StandardCharsets.UTF_8));
-            ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
-            ((ObjectNode) definition.get("stages")).set("generator", JSON.valueToTree(Map.of("factoryId", "openai-generator",
-                    "properties", Map.of("baseUrl", model.openAiUrl(), "model", "priced-model", "apiKey", "sk-test"))));
-            assertThat(putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
+            String tenant = pricedTenant("cost-", model);
 
             // each run: the tokens the server reported, priced by the table
             Reply answer = ask(tenant, QUESTION);
@@ -113,14 +106,7 @@ class CostAccountingTest extends HostTestBase {
                 }
                 return REPLY;
             });
-            String tenant = "burst-" + UUID.randomUUID().toString().substring(0, 6);
-            assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
-            uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "lighthouse.md",
-                    "The Zorblax lighthouse was built in 1887 on the northern cape.".getBytes(StandardCharsets.UTF_8));
-            ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
-            ((ObjectNode) definition.get("stages")).set("generator", JSON.valueToTree(Map.of("factoryId", "openai-generator",
-                    "properties", Map.of("baseUrl", model.openAiUrl(), "model", "priced-model", "apiKey", "sk-test"))));
-            assertThat(putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
+            String tenant = pricedTenant("burst-", model);
             Reply first = ask(tenant, QUESTION);
             double cost = get(first.body().get("traceUrl").asText()).body().get("usage").get("cost").asDouble();
             assertThat(cost).isPositive();
@@ -154,6 +140,19 @@ class CostAccountingTest extends HostTestBase {
                     .isLessThanOrEqualTo(3.5 * cost);
             assertThat(ask(tenant, QUESTION).status()).as("and none after").isEqualTo(429);
         }
+    }
+
+    /** A new tenant with the lighthouse document, generating with the fake model at the price table's "priced-model". */
+    private String pricedTenant(String prefix, FakeModelServer model) {
+        String tenant = prefix + UUID.randomUUID().toString().substring(0, 6);
+        assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+        uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "lighthouse.md",
+                "The Zorblax lighthouse was built in 1887 on the northern cape.".getBytes(StandardCharsets.UTF_8));
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("generator", JSON.valueToTree(Map.of("factoryId", "openai-generator",
+                "properties", Map.of("baseUrl", model.openAiUrl(), "model", "priced-model", "apiKey", "sk-test"))));
+        assertThat(putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
+        return tenant;
     }
 
     private JsonNode lastDay(String tenant) {

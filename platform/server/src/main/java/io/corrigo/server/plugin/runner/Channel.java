@@ -8,9 +8,6 @@ import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Map;
@@ -54,34 +51,8 @@ final class Channel implements Closeable {
 
     Channel(SocketChannel socket, Handler handler, Executor workers) {
         this.socket = socket;
-        // not Channels.newInputStream/newOutputStream: both take the channel's blocking lock, so a write would wait for
-        // the reader thread's read to end
-        this.in = new DataInputStream(new BufferedInputStream(new InputStream() {
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] bytes, int offset, int length) throws IOException {
-                return socket.read(ByteBuffer.wrap(bytes, offset, length));
-            }
-        }, 65536));
-        this.out = new DataOutputStream(new BufferedOutputStream(new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
-                while (buffer.hasRemaining()) {
-                    socket.write(buffer);
-                }
-            }
-        }, 65536));
+        this.in = new DataInputStream(new BufferedInputStream(SocketStreams.in(socket), 65536));
+        this.out = new DataOutputStream(new BufferedOutputStream(SocketStreams.out(socket), 65536));
         this.handler = handler;
         this.workers = workers;
     }

@@ -40,6 +40,12 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
     /** The user and group a root host runs runners as unless configured: {@code nobody}/{@code nogroup}. */
     public static final int NOBODY = 65534;
 
+    /**
+     * The threads (and processes) the runners' user may have at once, all runners together, when a root host starts
+     * them as that user; a host run as an ordinary user shares its own limit with its runners.
+     */
+    public static final int MAX_PROCESSES = 4096;
+
     /** No operating-system confinement: only the JVM's checks hold the plugin (an explicit opt-out). */
     public static final Confinement NONE = new Confinement(null, null, NOBODY, NOBODY);
 
@@ -81,11 +87,39 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
                 return Optional.of("a runner may not run as root: set corrigo.plugins.runner.user-id and group-id to an "
                         + "unprivileged user");
             }
-            if (!Files.isExecutable(setpriv)) {
-                return Optional.of("setpriv was not found at " + setpriv + " (install the 'util-linux' package)");
+            if (!Files.isExecutable(setpriv) || !Files.isExecutable(Path.of("/usr/bin/prlimit"))) {
+                return Optional.of("setpriv or prlimit was not found at " + setpriv.getParent()
+                        + " (install the 'util-linux' package)");
             }
         }
-        return Optional.empty();
+        return TRIED.computeIfAbsent(this, Confinement::tryOnce);
+    }
+
+    private static final java.util.Map<Confinement, Optional<String>> TRIED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Starts {@code /usr/bin/true} confined once, as a runner would be: a kernel or container that refuses the
+     * namespaces (user namespaces turned off, a seccomp profile without {@code unshare}) is found here, with
+     * bubblewrap's own words, instead of as a runner that ends at start.
+     */
+    private Optional<String> tryOnce() {
+        try {
+            List<String> command = wrap(List.of("/usr/bin/true"), List.of(), List.of(), List.of(), Path.of("/"));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return Optional.of("bubblewrap did not start a sandbox within 20 s");
+            }
+            String said = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            return process.exitValue() == 0 ? Optional.empty()
+                    : Optional.of("bubblewrap could not make a sandbox here (" + (said.isEmpty() ? "exit " + process.exitValue()
+                    : said) + "; in a container, allow user namespaces or run the host as root)");
+        } catch (IOException e) {
+            return Optional.of("bubblewrap could not be started: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while trying bubblewrap");
+        }
     }
 
     /** Whether the runner drops from root to {@link #uid()}: the host runs as root. */
@@ -151,6 +185,8 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
         }
         command.addAll(List.of("--chdir", directory.toString(), "--"));
         if (hostIsRoot()) {
+            // at most MAX_PROCESSES threads and processes for the runners' user: a plugin's thread bomb stops there
+            command.addAll(List.of("/usr/bin/prlimit", "--nproc=" + MAX_PROCESSES, "--"));
             command.addAll(List.of(setpriv.toString(), "--reuid=" + uid, "--regid=" + gid, "--clear-groups",
                     "--inh-caps=-all,+net_bind_service", "--ambient-caps=-all,+net_bind_service",
                     "--bounding-set=-all,+net_bind_service", "--no-new-privs"));

@@ -124,8 +124,8 @@ final class OutboundForwarder implements AutoCloseable {
 
     private void forward(SocketChannel inside) {
         try (inside) {
-            InputStream fromRunner = in(inside);
-            OutputStream toRunner = out(inside);
+            InputStream fromRunner = SocketStreams.in(inside);
+            OutputStream toRunner = SocketStreams.out(inside);
             String[] request = readLine(fromRunner).split(" ");
             Optional<String> refusal = refusal(request);
             if (refusal.isPresent()) {
@@ -154,43 +154,6 @@ final class OutboundForwarder implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             log.debug("A forwarded connection ended: {}", e.toString());
         }
-    }
-
-    /**
-     * A stream that reads {@code channel}; unlike {@code Channels.newInputStream}, it does not hold the channel's
-     * blocking lock, so another thread can write to the channel meanwhile.
-     */
-    static InputStream in(SocketChannel channel) {
-        return new InputStream() {
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] bytes, int offset, int length) throws IOException {
-                return length == 0 ? 0 : channel.read(java.nio.ByteBuffer.wrap(bytes, offset, length));
-            }
-        };
-    }
-
-    /** A stream that writes {@code channel}, without its blocking lock (see {@link #in}). */
-    static OutputStream out(SocketChannel channel) {
-        return new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes, offset, length);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-            }
-        };
     }
 
     private static void pump(InputStream from, Socket to) {

@@ -68,9 +68,17 @@ public final class PluginRunner implements AutoCloseable {
      * @param pid       its process id, or -1
      * @param restarts  how often it was started again
      * @param lastError why it last ended, or {@code null}
+     * @param embeddedTexts   how many texts the host embedded for it since the host started
+     * @param embeddedMillis  the host's time those embeddings took
      */
-    public record Status(boolean running, long pid, long restarts, String lastError) {
+    public record Status(boolean running, long pid, long restarts, String lastError, long embeddedTexts,
+                         long embeddedMillis) {
     }
+
+    /** At most this many characters in one embedding request of a plugin. */
+    static final int MAX_EMBED_CHARS = 1_000_000;
+    /** At most this many texts a minute embedded for one runner: the host's model is shared by every tenant. */
+    static final int MAX_EMBED_TEXTS_PER_MINUTE = 30_000;
 
     private final String pluginId;
     private final Path pluginDirectory;
@@ -87,6 +95,10 @@ public final class PluginRunner implements AutoCloseable {
     private final java.util.Set<Path> dataMounts = new java.util.concurrent.CopyOnWriteArraySet<>();
     private final Object mounting = new Object();
     private final List<OutboundForwarder.Endpoint> endpoints;
+    private final java.util.concurrent.atomic.AtomicLong embeddedTexts = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong embeddedNanos = new java.util.concurrent.atomic.AtomicLong();
+    private long embedMinute;
+    private int embedMinuteTexts;
     private OutboundForwarder forwarder;
     private volatile Link link;
     private volatile boolean closed;
@@ -169,7 +181,7 @@ public final class PluginRunner implements AutoCloseable {
     public synchronized Status status() {
         Link current = link;
         return new Status(current != null && current.process().isAlive(), current == null ? -1 : current.process().pid(),
-                restarts, lastError);
+                restarts, lastError, embeddedTexts.get(), embeddedNanos.get() / 1_000_000);
     }
 
     /** Starts a runner process and connects to it; does not describe or supervise it. */
@@ -469,7 +481,27 @@ public final class PluginRunner implements AutoCloseable {
         if (texts.size() > 4096) {
             throw new IllegalArgumentException("at most 4096 texts in one embedding request");
         }
-        return Wire.JSON.valueToTree(context.embeddings().embedAll(texts));
+        long characters = texts.stream().mapToLong(t -> t == null ? 0 : t.length()).sum();
+        if (characters > MAX_EMBED_CHARS) {
+            throw new IllegalArgumentException("at most " + MAX_EMBED_CHARS + " characters in one embedding request");
+        }
+        synchronized (this) {
+            long minute = System.currentTimeMillis() / 60_000;
+            if (minute != embedMinute) {
+                embedMinute = minute;
+                embedMinuteTexts = 0;
+            }
+            if (embedMinuteTexts + texts.size() > MAX_EMBED_TEXTS_PER_MINUTE) {
+                throw new IllegalStateException("the plugin asked the host for more than " + MAX_EMBED_TEXTS_PER_MINUTE
+                        + " embeddings this minute; try again in the next one");
+            }
+            embedMinuteTexts += texts.size();
+        }
+        long started = System.nanoTime();
+        JsonNode embedded = Wire.JSON.valueToTree(context.embeddings().embedAll(texts));
+        embeddedNanos.addAndGet(System.nanoTime() - started);
+        embeddedTexts.addAndGet(texts.size());
+        return embedded;
     }
 
     /** Stops the runner for good (the plugin was disabled, replaced or removed, or the host stops). */

@@ -56,8 +56,8 @@ final class RunnerListeners {
     private void forward(Socket plugin, OutboundForwarder.Endpoint endpoint) {
         try (plugin; SocketChannel host = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             host.connect(UnixDomainSocketAddress.of(forwarder));
-            OutputStream toHost = OutboundForwarder.out(host);
-            InputStream fromHost = OutboundForwarder.in(host);
+            OutputStream toHost = SocketStreams.out(host);
+            InputStream fromHost = SocketStreams.in(host);
             toHost.write((endpoint.host() + " " + endpoint.port() + "\n").getBytes(StandardCharsets.UTF_8));
             StringBuilder reply = new StringBuilder();
             for (int b = fromHost.read(); b != '\n' && b >= 0 && reply.length() < 500; b = fromHost.read()) {

@@ -83,17 +83,9 @@ class UntrustedPluginIsolationTest {
     @Test
     void should_give_an_untrusted_plugin_nothing_of_the_host__while_the_same_file_in_process_reads_it_all() throws Exception {
         // given: a host's data directory with a master key and another tenant's plugin data
-        Path data = Files.createDirectories(work.resolve("data"));
-        Files.writeString(data.resolve("master.key"), SECRET);
-        Path otherTenant = Files.createDirectories(data.resolve("tenants/other/plugins/lucene-retriever"));
-        Files.writeString(otherTenant.resolve("other-tenant-index"), "theirs");
-        byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
-                TestPlugins.probeRetriever(), "plugin.outboundHosts=127.0.0.1:" + allowed.getAddress().getPort() + "\n");
-        Map<String, String> settings = Map.of("secretFile", data.resolve("master.key").toString(),
-                "otherDirectory", otherTenant.toString(),
-                "allowedUrl", "http://127.0.0.1:" + allowed.getAddress().getPort() + "/",
-                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/",
-                "hostPid", Long.toString(ProcessHandle.current().pid()));
+        Path data = hostData();
+        byte[] probe = probeDeclaringTheAllowedHost();
+        Map<String, String> settings = probeSettings(data);
 
         inProcess = new PluginHost(Files.createDirectories(work.resolve("plugins-trusted")), PluginApi.VERSION,
                 RunnerSettings.defaults(work.resolve("runners-trusted"), List.of("127.0.0.1")), List.of("probe"));
@@ -138,6 +130,7 @@ class UntrustedPluginIsolationTest {
         assertThat(contained.get("own-data")).isEqualTo("read: mine");
         assertThat(contained.get("allowed-host")).isEqualTo("read: hello from the declared host");
         assertThat(contained.get("embeddings")).isEqualTo("read: dimension " + HashingEmbeddings.DIMENSION);
+        assertThat(runner(isolated).embeddedTexts()).as("the host's embeddings it asked for are counted").isEqualTo(1);
 
         // when it tries to end its JVM: refused; the runner and the host go on
         long pid = runner(isolated).pid();
@@ -153,23 +146,15 @@ class UntrustedPluginIsolationTest {
     @Test
     void should_hold_a_plugin_that_got_past_the_jvm_checks__by_the_operating_system_alone() throws Exception {
         // given: the runner's JVM checks switched off, as if the plugin had escaped them; only the confinement holds
-        Path data = Files.createDirectories(work.resolve("data"));
-        Files.writeString(data.resolve("master.key"), SECRET);
-        Path otherTenant = Files.createDirectories(data.resolve("tenants/other/plugins/lucene-retriever"));
-        Files.writeString(otherTenant.resolve("other-tenant-index"), "theirs");
-        byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
-                TestPlugins.probeRetriever(), "plugin.outboundHosts=127.0.0.1:" + allowed.getAddress().getPort() + "\n");
+        Path data = hostData();
+        byte[] probe = probeDeclaringTheAllowedHost();
         RunnerSettings settings = RunnerSettings.defaults(work.resolve("runners"), List.of("127.0.0.1")).withJvmChecks(false);
         assertThat(settings.confinement().problem()).as("this machine can confine runners").isEmpty();
         isolated = new PluginHost(Files.createDirectories(work.resolve("plugins")), PluginApi.VERSION, settings, List.of());
         isolated.install("probe-1.0.0.zip", probe);
 
         // when
-        Map<String, String> escaped = findings(retriever(isolated, data, Map.of("secretFile", data.resolve("master.key").toString(),
-                "otherDirectory", otherTenant.toString(),
-                "allowedUrl", "http://127.0.0.1:" + allowed.getAddress().getPort() + "/",
-                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/",
-                "hostPid", Long.toString(ProcessHandle.current().pid()))), "probe");
+        Map<String, String> escaped = findings(retriever(isolated, data, probeSettings(data)), "probe");
 
         // then: the JVM lets it try everything (it makes its class loader, runs a process) ...
         assertThat(escaped.get("exec")).startsWith("read: uid=").doesNotContain("uid=0(").doesNotContain("uid=0 ");
@@ -227,6 +212,29 @@ class UntrustedPluginIsolationTest {
                 .isInstanceOf(PluginRunnerException.class);
         assertThat(awaitRestarts(2).lastError()).contains("out of memory");
         assertThat(findings(retriever, "museum")).containsKey("museum-1");
+    }
+
+    /** A host's data directory: a master key, and another tenant's plugin data. */
+    private Path hostData() throws Exception {
+        Path data = Files.createDirectories(work.resolve("data"));
+        Files.writeString(data.resolve("master.key"), SECRET);
+        Path otherTenant = Files.createDirectories(data.resolve("tenants/other/plugins/lucene-retriever"));
+        Files.writeString(otherTenant.resolve("other-tenant-index"), "theirs");
+        return data;
+    }
+
+    private byte[] probeDeclaringTheAllowedHost() throws Exception {
+        return TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
+                TestPlugins.probeRetriever(), "plugin.outboundHosts=127.0.0.1:" + allowed.getAddress().getPort() + "\n");
+    }
+
+    /** What the probe tries to reach in {@link #hostData}, and the two listeners. */
+    private Map<String, String> probeSettings(Path data) {
+        return Map.of("secretFile", data.resolve("master.key").toString(),
+                "otherDirectory", data.resolve("tenants/other/plugins/lucene-retriever").toString(),
+                "allowedUrl", "http://127.0.0.1:" + allowed.getAddress().getPort() + "/",
+                "forbiddenUrl", "http://127.0.0.1:" + forbidden.getAddress().getPort() + "/",
+                "hostPid", Long.toString(ProcessHandle.current().pid()));
     }
 
     private PluginRunner.Status awaitRestarts(long restarts) throws InterruptedException {
