@@ -115,6 +115,24 @@ class AdminSafetyApiTest extends HostTestBase {
             Reply broken = postRaw(base(tenant) + "/pipeline/import", "application/yaml", "settings: [unclosed");
             assertThat(broken.status()).isEqualTo(400);
             assertThat(broken.body().toString()).contains("not a pipeline in yaml");
+
+            // as strict as the JSON API: a misspelt key, a repeated one, a second document, a tag
+            int versions = get(base(tenant) + "/pipeline/versions").body().size();
+            Reply misspelt = postRaw(base(tenant) + "/pipeline/import", "application/yaml",
+                    exported.replace("upperThreshold:", "uperThreshold:"));
+            Reply repeated = postRaw(base(tenant) + "/pipeline/import", "application/yaml",
+                    exported.replaceFirst("(?m)^settings:\n", "settings:\n  topK: 3\n  topK: 4\n"));
+            Reply twoDocuments = postRaw(base(tenant) + "/pipeline/import", "application/yaml", exported + "\n---\n" + exported);
+            Reply tagged = postRaw(base(tenant) + "/pipeline/import", "application/yaml",
+                    exported.replaceFirst("factoryId: ", "factoryId: !!binary "));
+            assertThat(misspelt.status()).isEqualTo(400);
+            assertThat(misspelt.body().toString()).contains("uperThreshold");
+            assertThat(repeated.status()).isEqualTo(400);
+            assertThat(repeated.body().toString()).contains("topK");
+            assertThat(twoDocuments.status()).as(twoDocuments.body().toString()).isEqualTo(400);
+            assertThat(tagged.status()).isEqualTo(400);
+            assertThat(tagged.body().toString()).contains("!!binary").doesNotContain("com.fasterxml");
+            assertThat(get(base(tenant) + "/pipeline/versions").body().size()).as("nothing saved").isEqualTo(versions);
         }
     }
 

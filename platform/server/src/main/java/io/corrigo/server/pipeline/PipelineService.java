@@ -431,12 +431,20 @@ public class PipelineService {
             if (format == Format.YAML) {
                 refuseYamlTags(document);
             }
-            // as strict as the JSON API: an unknown or repeated key, or a second document, is an error, not ignored
-            imported = mapper(format).readerFor(PipelineDefinition.class)
-                    .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // as strict as the JSON API: an unknown or repeated key, or a second document, is an error, not ignored;
+            // unknown keys are looked for first, so that a misspelt one is named instead of the value it left unset
+            JsonNode tree = mapper(format).readerFor(JsonNode.class)
+                    .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                     .with(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .readValue(document);
-        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            List<String> unknown = new ArrayList<>();
+            unknownKeys(tree, json.constructType(PipelineDefinition.class), "", unknown);
+            if (!unknown.isEmpty()) {
+                throw ServiceException.invalid("unreadable_import", "The document has keys a pipeline does not: "
+                        + String.join(", ", unknown) + ".", unknown);
+            }
+            imported = json.readerFor(PipelineDefinition.class).readValue(tree);
+        } catch (java.io.IOException | IllegalArgumentException | NullPointerException e) {
             String why = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
             throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
                     + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + why);
@@ -463,8 +471,50 @@ public class PipelineService {
                 imported.models()), "imported");
     }
 
+    /** Adds to {@code unknown} the path of every key of {@code node} that {@code type} does not have. */
+    private void unknownKeys(JsonNode node, com.fasterxml.jackson.databind.JavaType type, String path, List<String> unknown) {
+        if (node == null || !node.isContainerNode()) {
+            return;
+        }
+        if (type.isMapLikeType()) {
+            node.fields().forEachRemaining(e -> unknownKeys(e.getValue(), type.getContentType(),
+                    path + (path.isEmpty() ? "" : ".") + e.getKey(), unknown));
+            return;
+        }
+        if (type.isCollectionLikeType() || type.isArrayType()) {
+            int i = 0;
+            for (JsonNode element : node) {
+                unknownKeys(element, type.getContentType(), path + "[" + i++ + "]", unknown);
+            }
+            return;
+        }
+        if (!node.isObject() || type.isJavaLangObject() || type.getRawClass().getName().startsWith("java.")) {
+            return;
+        }
+        Map<String, com.fasterxml.jackson.databind.JavaType> known = new java.util.HashMap<>();
+        json.getDeserializationConfig().introspect(type).findProperties()
+                .forEach(p -> known.put(p.getName(), p.getPrimaryType()));
+        node.fields().forEachRemaining(e -> {
+            String at = path + (path.isEmpty() ? "" : ".") + e.getKey();
+            if (!known.containsKey(e.getKey())) {
+                unknown.add(at);
+            } else {
+                unknownKeys(e.getValue(), known.get(e.getKey()), at, unknown);
+            }
+        });
+    }
+
+    /** A YAML tag where a value starts: after a key's colon, a list's dash, a flow bracket or comma, or a line's start. */
+    private static final java.util.regex.Pattern YAML_TAG =
+            java.util.regex.Pattern.compile("(?m)(^\\s*|[:\\-\\[{,]\\s+)(!!?[\\w<][^\\s,\\]}]*)");
+
     /** A YAML document with explicit tags ({@code !!binary}, {@code !custom}) is refused: a pipeline has none. */
     private void refuseYamlTags(String document) throws JsonProcessingException {
+        java.util.regex.Matcher tag = YAML_TAG.matcher(document);
+        if (tag.find()) { // before parsing: the parser decodes some tags (!!binary) eagerly and fails on its own terms
+            throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in yaml: the tag '"
+                    + tag.group(2) + "' is not read; write the value plainly.");
+        }
         try (com.fasterxml.jackson.core.JsonParser parser = mapper(Format.YAML).getFactory().createParser(document)) {
             while (parser.nextToken() != null) {
                 if (parser.getTypeId() != null) {
