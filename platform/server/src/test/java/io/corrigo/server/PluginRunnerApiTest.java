@@ -78,8 +78,8 @@ class PluginRunnerApiTest extends HttpTestBase {
         CompletableFuture<Reply> slow = CompletableFuture.supplyAsync(() -> ask("museum", "slow: when does the museum open?"));
         Thread.sleep(1500);
         assertThat(slow).isNotDone();
-        // (a confined runner sees only its instances' data folders: the tenant's instance started it anew)
-        long servingPid = plugin("probe").get("runner").get("pid").asLong();
+        // (the tenant's instances run in a runner of the tenant's own)
+        long servingPid = plugin("probe").get("runner").get("tenants").get("museum").asLong();
         ProcessHandle.of(servingPid).orElseThrow().destroyForcibly();
 
         // then: that query is answered, degraded, with the reason
@@ -90,13 +90,14 @@ class PluginRunnerApiTest extends HttpTestBase {
         // and the runner is started again; the next query is answered by the plugin as before
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         JsonNode runner = plugin("probe").get("runner");
-        while (!(runner.get("running").asBoolean() && runner.get("restarts").asLong() >= 1) && System.nanoTime() < deadline) {
+        while (!(runner.path("tenants").path("museum").asLong() > 0 && runner.get("restarts").asLong() >= 1)
+                && System.nanoTime() < deadline) {
             Thread.sleep(200);
             runner = plugin("probe").get("runner");
         }
         assertThat(runner.get("running").asBoolean()).as(runner.toString()).isTrue();
         assertThat(runner.get("restarts").asLong()).isEqualTo(1);
-        assertThat(runner.get("pid").asLong()).isNotEqualTo(servingPid);
+        assertThat(runner.get("tenants").get("museum").asLong()).isNotEqualTo(servingPid).isPositive();
         assertThat(runner.get("lastError").asText()).contains("killed");
         Reply after = ask("museum", "When does the museum open?");
         assertThat(after.body().get("degraded").asBoolean()).as(after.body().toString()).isFalse();

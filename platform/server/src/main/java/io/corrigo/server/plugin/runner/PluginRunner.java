@@ -70,9 +70,11 @@ public final class PluginRunner implements AutoCloseable {
      * @param lastError why it last ended, or {@code null}
      * @param embeddedTexts   how many texts the host embedded for it since the host started
      * @param embeddedMillis  the host's time those embeddings took
+     * @param tenants         the runner of each tenant with instances of the plugin: tenant id → its process id (-1
+     *                        while it restarts); the process above describes the plugin and checks settings
      */
     public record Status(boolean running, long pid, long restarts, String lastError, long embeddedTexts,
-                         long embeddedMillis) {
+                         long embeddedMillis, Map<String, Long> tenants) {
     }
 
     /** At most this many characters in one embedding request of a plugin. */
@@ -81,6 +83,10 @@ public final class PluginRunner implements AutoCloseable {
     static final int MAX_EMBED_TEXTS_PER_MINUTE = 30_000;
 
     private final String pluginId;
+    /** The tenant whose instances this runner holds, or {@code null} for the plugin's own runner. */
+    private final String tenant;
+    /** The runners of the plugin's tenants, made as their first instance is (the plugin's own runner only). */
+    private final Map<String, PluginRunner> tenantRunners = new ConcurrentHashMap<>();
     private final Path pluginDirectory;
     private final List<String> outboundHosts;
     private final RunnerSettings settings;
@@ -106,15 +112,20 @@ public final class PluginRunner implements AutoCloseable {
     private long restarts;
     private int failuresInARow;
 
-    private PluginRunner(String pluginId, Path pluginDirectory, List<String> outboundHosts, RunnerSettings settings) {
+    private PluginRunner(String pluginId, String tenant, Path pluginDirectory, List<String> outboundHosts,
+                         RunnerSettings settings) {
         this.pluginId = pluginId;
+        this.tenant = tenant;
         this.pluginDirectory = pluginDirectory.toAbsolutePath().normalize();
         this.outboundHosts = List.copyOf(outboundHosts);
         this.settings = settings;
-        this.privateDirectory = settings.directory().resolve(pluginId).toAbsolutePath().normalize();
+        // a tenant's runner has a folder beside the plugin's own, not inside it (which the plugin's runner sees)
+        this.privateDirectory = (tenant == null ? settings.directory().resolve(pluginId)
+                : settings.directory().resolve(pluginId + ".tenants").resolve(tenant)).toAbsolutePath().normalize();
         this.endpoints = OutboundForwarder.endpoints(this.outboundHosts);
-        this.supervisor = Executors.newSingleThreadScheduledExecutor(daemon("runner-supervisor-" + pluginId));
-        this.workers = Executors.newCachedThreadPool(daemon("runner-host-" + pluginId));
+        String name = pluginId + (tenant == null ? "" : "-" + tenant);
+        this.supervisor = Executors.newSingleThreadScheduledExecutor(daemon("runner-supervisor-" + name));
+        this.workers = Executors.newCachedThreadPool(daemon("runner-host-" + name));
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {
@@ -139,7 +150,7 @@ public final class PluginRunner implements AutoCloseable {
                     + "runner the operating system confines, which this host cannot do: " + unconfined.get() + ". Install "
                     + "it, trust the plugin, or (not recommended) set corrigo.plugins.runner.confinement=none");
         }
-        PluginRunner runner = new PluginRunner(pluginId, pluginDirectory, outboundHosts, settings);
+        PluginRunner runner = new PluginRunner(pluginId, null, pluginDirectory, outboundHosts, settings);
         try {
             if (settings.confinement().enabled() && !runner.endpoints.isEmpty()) {
                 runner.forwarder = OutboundForwarder.start(Path.of(System.getProperty("java.io.tmpdir"),
@@ -156,8 +167,7 @@ public final class PluginRunner implements AutoCloseable {
                         factory.path("inProcess").asBoolean(false))));
             }
             runner.supervise(first);
-            long every = settings.healthInterval().toMillis();
-            runner.supervisor.scheduleWithFixedDelay(runner::checkHealth, every, every, TimeUnit.MILLISECONDS);
+            runner.checkHealthRegularly();
             log.info("Plugin {} runs in its runner (process {}, heap {} MB, outbound hosts {}, {})", pluginId,
                     first.process().pid(), settings.heapMegabytes(), outboundHosts.isEmpty() ? "none" : outboundHosts,
                     settings.confinement().enabled() ? "confined by bubblewrap" : "not confined by the operating system");
@@ -166,6 +176,37 @@ public final class PluginRunner implements AutoCloseable {
             runner.close();
             throw e instanceof PluginRunnerException p ? p : new PluginRunnerException("plugin " + pluginId + ": " + e.getMessage());
         }
+    }
+
+    private void checkHealthRegularly() {
+        long every = settings.healthInterval().toMillis();
+        supervisor.scheduleWithFixedDelay(this::checkHealth, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The runner that holds {@code tenantId}'s instances, started with the first of them: each tenant's instances run
+     * in a process of their own, which sees only that tenant's data folders, so no tenant's settings can make the
+     * plugin open another tenant's files.
+     */
+    private PluginRunner tenantRunner(String tenantId) {
+        if (closed) {
+            throw new PluginRunnerException("the plugin runner of " + pluginId + " was stopped");
+        }
+        return tenantRunners.computeIfAbsent(tenantId, t -> {
+            PluginRunner runner = new PluginRunner(pluginId, t, pluginDirectory, outboundHosts, settings);
+            runner.forwarder = forwarder; // one forwarder for the plugin: it keeps no state between connections
+            try {
+                runner.supervise(runner.launch());
+                runner.checkHealthRegularly();
+                log.info("Plugin {} runs the instances of tenant {} in a runner of their own (process {})", pluginId, t,
+                        runner.link.process().pid());
+                return runner;
+            } catch (RuntimeException e) {
+                runner.forwarder = null;
+                runner.close();
+                throw e;
+            }
+        });
     }
 
     /** The plugin's factories, as proxies whose calls go to the runner. */
@@ -178,10 +219,29 @@ public final class PluginRunner implements AutoCloseable {
         return pluginId;
     }
 
-    public synchronized Status status() {
+    /** How the plugin's runners are doing: its own, and its tenants' summed in (restarts, last error, embeddings). */
+    public Status status() {
+        Status own = ownStatus();
+        long allRestarts = own.restarts();
+        String error = own.lastError();
+        long texts = own.embeddedTexts();
+        long millis = own.embeddedMillis();
+        Map<String, Long> tenants = new java.util.TreeMap<>();
+        for (Map.Entry<String, PluginRunner> entry : tenantRunners.entrySet()) {
+            Status s = entry.getValue().ownStatus();
+            tenants.put(entry.getKey(), s.running() ? s.pid() : -1);
+            allRestarts += s.restarts();
+            error = s.lastError() != null ? s.lastError() : error;
+            texts += s.embeddedTexts();
+            millis += s.embeddedMillis();
+        }
+        return new Status(own.running(), own.pid(), allRestarts, error, texts, millis, tenants);
+    }
+
+    private synchronized Status ownStatus() {
         Link current = link;
         return new Status(current != null && current.process().isAlive(), current == null ? -1 : current.process().pid(),
-                restarts, lastError, embeddedTexts.get(), embeddedNanos.get() / 1_000_000);
+                restarts, lastError, embeddedTexts.get(), embeddedNanos.get() / 1_000_000, Map.of());
     }
 
     /** Starts a runner process and connects to it; does not describe or supervise it. */
@@ -260,7 +320,7 @@ public final class PluginRunner implements AutoCloseable {
         }
         dataMounts.removeIf(directory -> !Files.isDirectory(directory)); // an instance's folder that was deleted since
         readWrite.addAll(dataMounts);
-        Path etc = Files.createDirectories(settings.directory().toAbsolutePath().normalize().resolve(pluginId + ".etc"));
+        Path etc = Files.createDirectories(privateDirectory.resolveSibling(privateDirectory.getFileName() + ".etc"));
         Files.writeString(etc.resolve("hosts"), OutboundForwarder.hostsFile(endpoints));
         Files.writeString(etc.resolve("nsswitch.conf"), "hosts: files\n");
         return settings.confinement().wrap(jvm, readOnly, readWrite,
@@ -436,8 +496,11 @@ public final class PluginRunner implements AutoCloseable {
         return Wire.JSON.convertValue(result, Wire.JSON.getTypeFactory().constructCollectionType(List.class, String.class));
     }
 
-    /** Creates an instance in the runner and its proxy here. */
+    /** Creates an instance in its tenant's runner and its proxy here. */
     Object create(String factoryId, PluginContext context, PluginConfig config) {
+        if (tenant == null) {
+            return tenantRunner(context.tenantId()).create(factoryId, context, config);
+        }
         long ref = contextIds.incrementAndGet();
         contexts.put(ref, context);
         try {
@@ -507,6 +570,8 @@ public final class PluginRunner implements AutoCloseable {
     /** Stops the runner for good (the plugin was disabled, replaced or removed, or the host stops). */
     @Override
     public void close() {
+        tenantRunners.values().forEach(PluginRunner::close);
+        tenantRunners.clear();
         Link current;
         synchronized (this) {
             closed = true;
@@ -527,8 +592,8 @@ public final class PluginRunner implements AutoCloseable {
             }
         }
         workers.shutdownNow();
-        if (forwarder != null) {
-            forwarder.close();
+        if (forwarder != null && tenant == null) {
+            forwarder.close(); // the plugin's own runner owns it; its tenants' runners share it
         }
     }
 }

@@ -133,13 +133,12 @@ class UntrustedPluginIsolationTest {
         assertThat(runner(isolated).embeddedTexts()).as("the host's embeddings it asked for are counted").isEqualTo(1);
 
         // when it tries to end its JVM: refused; the runner and the host go on
-        long pid = runner(isolated).pid();
+        long pid = acme(runner(isolated));
         Retriever retriever = retriever(isolated, data, settings);
         Map<String, String> exit = findings(retriever, "exit");
         assertThat(exit.get("exit")).startsWith("denied: java.security.AccessControlException").contains("exitVM");
         assertThat(exit.get("halt")).startsWith("denied: java.security.AccessControlException");
-        assertThat(runner(isolated).running()).isTrue();
-        assertThat(runner(isolated).pid()).isEqualTo(pid);
+        assertThat(acme(runner(isolated))).as("the tenant's runner goes on").isEqualTo(pid);
         assertThat(findings(retriever, "museum")).containsKey("museum-1");
     }
 
@@ -173,6 +172,31 @@ class UntrustedPluginIsolationTest {
     }
 
     @Test
+    void should_run_each_tenant_s_instances_in_a_runner_that_cannot_open_another_tenant_s_data() throws Exception {
+        // given: the probe as the retriever of two tenants; globex's instance keeps a file in its data folder
+        Path data = hostData();
+        isolated = new PluginHost(Files.createDirectories(work.resolve("plugins")), PluginApi.VERSION,
+                RunnerSettings.defaults(work.resolve("runners"), List.of("127.0.0.1")), List.of());
+        isolated.install("probe-1.0.0.zip", probeDeclaringTheAllowedHost());
+        Path globexData = Files.createDirectories(data.resolve("tenants/globex/plugins/probe-retriever"));
+        Retriever globex = retriever(isolated, "globex", data, Map.of());
+        assertThat(findings(globex, "probe").get("own-data")).isEqualTo("read: mine");
+
+        // when: acme's settings point its instance at globex's folder (a benign plugin that reads a configured path)
+        Map<String, String> settings = new java.util.HashMap<>(probeSettings(data));
+        settings.put("otherDirectory", globexData.toString());
+        Map<String, String> acme = findings(retriever(isolated, "acme", data, settings), "probe");
+
+        // then: two processes, and acme's sees nothing of globex's
+        PluginRunner.Status status = runner(isolated);
+        assertThat(status.tenants()).containsOnlyKeys("acme", "globex");
+        assertThat(status.tenants().get("acme")).isNotEqualTo(status.tenants().get("globex"));
+        assertThat(Files.list(globexData).map(p -> p.getFileName().toString())).contains("probe.txt");
+        assertThat(acme.get("other-directory")).startsWith("denied:").doesNotContain("probe.txt");
+        assertThat(acme.get("own-data")).isEqualTo("read: mine");
+    }
+
+    @Test
     void should_refuse_to_start_an_untrusted_plugin_where_the_runner_cannot_be_confined() throws Exception {
         byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
                 TestPlugins.probeRetriever());
@@ -197,14 +221,14 @@ class UntrustedPluginIsolationTest {
         isolated.install("probe-1.0.0.zip", probe);
         Path data = Files.createDirectories(work.resolve("data"));
         Retriever retriever = retriever(isolated, data, Map.of());
-        long firstPid = runner(isolated).pid();
+        long firstPid = acme(runner(isolated));
 
         // a call that spins past its second of CPU time ends its runner; the call fails, the host goes on
         assertThatThrownBy(() -> retriever.retrieve(new Query("spin", null, null), 5))
                 .isInstanceOf(PluginRunnerException.class).hasMessageContaining("went away");
         PluginRunner.Status afterSpin = awaitRestarts(1);
         assertThat(afterSpin.lastError()).contains("a call used more than its CPU time");
-        assertThat(afterSpin.pid()).isNotEqualTo(firstPid);
+        assertThat(acme(afterSpin)).isNotEqualTo(firstPid);
         assertThat(findings(retriever, "museum")).as("the instance is made again in the new runner").containsKey("museum-1");
 
         // a call that fills the runner's 64 MB heap ends it too
@@ -240,25 +264,35 @@ class UntrustedPluginIsolationTest {
     private PluginRunner.Status awaitRestarts(long restarts) throws InterruptedException {
         long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
         PluginRunner.Status now = runner(isolated);
-        while (!(now.running() && now.restarts() >= restarts) && System.nanoTime() < deadline) {
+        while (!(acme(now) > 0 && now.restarts() >= restarts) && System.nanoTime() < deadline) {
             Thread.sleep(100);
             now = runner(isolated);
         }
-        assertThat(now.running()).as(now.toString()).isTrue();
+        assertThat(acme(now)).as(now.toString()).isPositive();
         assertThat(now.restarts()).isEqualTo(restarts);
         return now;
+    }
+
+    /** The process of tenant acme's runner of the probe, or -1. */
+    private static long acme(PluginRunner.Status status) {
+        return status.tenants().getOrDefault("acme", -1L);
     }
 
     private static PluginRunner.Status runner(PluginHost host) {
         return host.plugins().stream().filter(p -> p.id().equals("probe")).findFirst().orElseThrow().runner();
     }
 
-    @SuppressWarnings("unchecked")
     private static Retriever retriever(PluginHost host, Path data, Map<String, String> settings) throws Exception {
+        return retriever(host, "acme", data, settings);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Retriever retriever(PluginHost host, String tenant, Path data, Map<String, String> settings)
+            throws Exception {
         PluginFactory<Retriever> factory = (PluginFactory<Retriever>) host.factory(StageKind.RETRIEVER, "probe-retriever")
                 .orElseThrow().factory();
-        Path directory = Files.createDirectories(data.resolve("tenants/acme/plugins/probe-retriever"));
-        return factory.create(new HostPluginContext("acme", directory, new HashingEmbeddings(), Clock.systemUTC()),
+        Path directory = Files.createDirectories(data.resolve("tenants/" + tenant + "/plugins/probe-retriever"));
+        return factory.create(new HostPluginContext(tenant, directory, new HashingEmbeddings(), Clock.systemUTC()),
                 PluginConfig.resolve(factory.configProperties(), settings));
     }
 
