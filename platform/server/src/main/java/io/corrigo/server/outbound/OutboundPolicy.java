@@ -91,16 +91,36 @@ public class OutboundPolicy {
             return Optional.of("an IP address not written as four decimal numbers");
         }
         for (InetAddress address : resolver.apply(name)) {
-            InetAddress plain = unmapped(address);
-            if (allowedRanges.stream().anyMatch(r -> r.contains(plain))) {
-                continue;
-            }
-            Optional<String> kind = internalKind(plain);
+            Optional<String> kind = refusal(address);
             if (kind.isPresent()) {
                 return kind;
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a connection to {@code host}, resolved to {@code address} once for this connection, may not be made, or
+     * empty when it may: a name the platform admin listed may resolve anywhere; otherwise the address itself is held to
+     * the policy (the check and the connection use the same address, so a name cannot resolve elsewhere in between).
+     */
+    public Optional<String> refusal(String host, InetAddress address) {
+        String name = host.toLowerCase(Locale.ROOT);
+        if (allowedNames.contains(name)) {
+            return Optional.empty();
+        }
+        if (isNonCanonicalAddress(name)) {
+            return Optional.of("an IP address not written as four decimal numbers");
+        }
+        return refusal(address);
+    }
+
+    private Optional<String> refusal(InetAddress address) {
+        InetAddress plain = unmapped(address);
+        if (allowedRanges.stream().anyMatch(r -> r.contains(plain))) {
+            return Optional.empty();
+        }
+        return internalKind(plain);
     }
 
     /** Whether {@code host} is an IP address written out (any spelling), not a name. */

@@ -111,6 +111,16 @@ class OutboundPolicyTest {
     }
 
     @Test
+    void should_judge_a_connection_by_the_one_address_it_uses__a_listed_name_anywhere() throws Exception {
+        OutboundPolicy policy = policy(List.of("searxng.internal"), Map.of());
+
+        assertThat(policy.refusal("searxng.internal", InetAddress.getByName("10.0.0.5"))).isEmpty();
+        assertThat(policy.refusal("search.example.com", InetAddress.getByName("10.0.0.5"))).contains("a private address");
+        assertThat(policy.refusal("search.example.com", InetAddress.getByName("93.184.215.14"))).isEmpty();
+        assertThat(policy.refusal("0x7f000001", InetAddress.getByName("127.0.0.1"))).isPresent();
+    }
+
+    @Test
     void should_not_tell_what_kind_of_address_a_refused_name_resolves_to() {
         OutboundPolicy policy = policy(List.of(), Map.of("metadata.internal", "169.254.169.254", "db.internal", "10.0.0.7"));
 

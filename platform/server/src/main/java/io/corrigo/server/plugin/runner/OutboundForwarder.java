@@ -135,7 +135,7 @@ final class OutboundForwarder implements AutoCloseable {
             }
             try (Socket outside = new Socket()) {
                 InetAddress address = InetAddress.getByName(request[0]);
-                Optional<String> resolved = policy.refusal(address.getHostAddress());
+                Optional<String> resolved = policy.refusal(request[0], address);
                 if (resolved.isPresent()) {
                     toRunner.write(("NO " + request[0] + " resolves to an address the outbound policy refuses\n")
                             .getBytes(StandardCharsets.UTF_8));
@@ -171,10 +171,7 @@ final class OutboundForwarder implements AutoCloseable {
         }
         int port = Integer.parseInt(request[1]);
         boolean declared = endpoints.stream().anyMatch(e -> e.host().equals(request[0]) && e.port() == port);
-        if (!declared) {
-            return Optional.of(request[0] + ":" + port + " is not a host the plugin declared");
-        }
-        return policy.refusal(request[0]);
+        return declared ? Optional.empty() : Optional.of(request[0] + ":" + port + " is not a host the plugin declared");
     }
 
     private static String readLine(InputStream in) throws IOException {
