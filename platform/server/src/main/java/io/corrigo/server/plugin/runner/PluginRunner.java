@@ -308,7 +308,9 @@ public final class PluginRunner implements AutoCloseable {
         java.util.LinkedHashSet<Path> readOnly = new java.util.LinkedHashSet<>();
         for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
             if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
-                readOnly.add(Path.of(entry).toAbsolutePath().normalize());
+                Path path = Path.of(entry).toAbsolutePath().normalize();
+                readOnly.add(path);
+                readOnly.addAll(manifestClassPath(path));
             }
         }
         readOnly.add(pluginDirectory);
@@ -326,6 +328,43 @@ public final class PluginRunner implements AutoCloseable {
         return settings.confinement().wrap(jvm, readOnly, readWrite,
                 List.of(new Path[] {etc.resolve("hosts"), Path.of("/etc/hosts")},
                         new Path[] {etc.resolve("nsswitch.conf"), Path.of("/etc/nsswitch.conf")}), privateDirectory);
+    }
+
+    /**
+     * What a jar's manifest adds to the class path ({@code Class-Path}, relative to the jar): the extracted host
+     * ({@code corrigo-app.jar}) names its libraries there, and the runner must see them too.
+     */
+    private static List<Path> manifestClassPath(Path jar) {
+        if (!Files.isRegularFile(jar) || !jar.toString().endsWith(".jar")) {
+            return List.of();
+        }
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            java.util.jar.Manifest manifest = file.getManifest();
+            String classPath = manifest == null ? null : manifest.getMainAttributes().getValue("Class-Path");
+            if (classPath == null || classPath.isBlank()) {
+                return List.of();
+            }
+            Map<Path, List<Path>> byFolder = new java.util.LinkedHashMap<>();
+            for (String entry : classPath.trim().split("\\s+")) {
+                Path path = jar.getParent().resolve(java.net.URLDecoder.decode(entry, java.nio.charset.StandardCharsets.UTF_8))
+                        .normalize();
+                if (Files.exists(path)) {
+                    byFolder.computeIfAbsent(path.getParent(), f -> new ArrayList<>()).add(path);
+                }
+            }
+            // a folder of many libraries (lib/) is one mount rather than hundreds
+            List<Path> paths = new ArrayList<>();
+            byFolder.forEach((folder, entries) -> {
+                if (entries.size() >= 10) {
+                    paths.add(folder);
+                } else {
+                    paths.addAll(entries);
+                }
+            });
+            return paths;
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     /**
