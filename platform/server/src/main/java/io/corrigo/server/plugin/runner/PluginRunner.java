@@ -46,6 +46,8 @@ public final class PluginRunner implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PluginRunner.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration PING_TIMEOUT = Duration.ofSeconds(5);
+    /** Starts every confined runner process: one thread for the host's lifetime (see {@code process}). */
+    private static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(daemon("runner-spawner"));
 
     /** One started runner process and its channel. */
     record Link(long generation, Process process, Channel channel, Instant started) {
@@ -300,7 +302,20 @@ public final class PluginRunner implements AutoCloseable {
         builder.environment().clear(); // no host secret reaches the plugin through its environment
         builder.environment().put("LANG", "C.UTF-8");
         log.debug("Runner command: {}", command);
-        return builder.start();
+        if (!settings.confinement().enabled()) {
+            return builder.start();
+        }
+        // bubblewrap ends the runner when the thread that started it ends (--die-with-parent is the kernel's parent-
+        // death signal, which follows the thread): a request thread that the server's pool retires would take the
+        // runner with it, so runners are started from one thread that lives as long as the host
+        try {
+            return SPAWNER.submit(builder::start).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting the runner");
+        }
     }
 
     /** {@code java} in the runner's confinement: what it sees, and nothing else. */

@@ -179,8 +179,21 @@ class UntrustedPluginIsolationTest {
                 RunnerSettings.defaults(work.resolve("runners"), List.of("127.0.0.1")), List.of());
         isolated.install("probe-1.0.0.zip", probeDeclaringTheAllowedHost());
         Path globexData = Files.createDirectories(data.resolve("tenants/globex/plugins/probe-retriever"));
-        Retriever globex = retriever(isolated, "globex", data, Map.of());
+        // made on a thread that ends at once, as a request thread the server's pool retires: its runner must outlive it
+        java.util.concurrent.atomic.AtomicReference<Retriever> made = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread maker = new Thread(() -> {
+            try {
+                made.set(retriever(isolated, "globex", data, Map.of()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        maker.start();
+        maker.join();
+        Thread.sleep(1000);
+        Retriever globex = made.get();
         assertThat(findings(globex, "probe").get("own-data")).isEqualTo("read: mine");
+        assertThat(runner(isolated).restarts()).as("no runner ended with the thread that started it").isZero();
 
         // when: acme's settings point its instance at globex's folder (a benign plugin that reads a configured path)
         Map<String, String> settings = new java.util.HashMap<>(probeSettings(data));
