@@ -190,7 +190,7 @@ public final class PluginRunner implements AutoCloseable {
      * in a process of their own, which sees only that tenant's data folders, so no tenant's settings can make the
      * plugin open another tenant's files.
      */
-    private PluginRunner tenantRunner(String tenantId) {
+    private PluginRunner tenantRunner(String tenantId, Path firstDataDirectory) {
         if (closed) {
             throw new PluginRunnerException("the plugin runner of " + pluginId + " was stopped");
         }
@@ -198,6 +198,7 @@ public final class PluginRunner implements AutoCloseable {
             PluginRunner runner = new PluginRunner(pluginId, t, pluginDirectory, outboundHosts, settings);
             runner.forwarder = forwarder; // one forwarder for the plugin: it keeps no state between connections
             try {
+                runner.mount(firstDataDirectory); // seen from its start, not by starting it again
                 runner.supervise(runner.launch());
                 runner.checkHealthRegularly();
                 log.info("Plugin {} runs the instances of tenant {} in a runner of their own (process {})", pluginId, t,
@@ -396,13 +397,7 @@ public final class PluginRunner implements AutoCloseable {
             if (dataMounts.contains(directory)) {
                 return link();
             }
-            try {
-                settings.confinement().handOver(directory);
-            } catch (IOException e) {
-                throw new PluginRunnerException("plugin " + pluginId + ": its data folder could not be handed to its runner: "
-                        + e.getMessage());
-            }
-            dataMounts.add(directory);
+            mount(directory);
             Link replaced = link;
             Link started = launch();
             synchronized (this) {
@@ -418,6 +413,21 @@ public final class PluginRunner implements AutoCloseable {
             }
             return started;
         }
+    }
+
+    /** Adds {@code directory} to what the runner sees from its next start, handed to its user. */
+    private void mount(Path directory) {
+        if (!settings.confinement().enabled()) {
+            return;
+        }
+        Path normal = directory.toAbsolutePath().normalize();
+        try {
+            settings.confinement().handOver(normal);
+        } catch (IOException e) {
+            throw new PluginRunnerException("plugin " + pluginId + ": its data folder could not be handed to its runner: "
+                    + e.getMessage());
+        }
+        dataMounts.add(normal);
     }
 
     private static SocketChannel accept(ServerSocketChannel server, Process process) throws IOException {
@@ -553,7 +563,7 @@ public final class PluginRunner implements AutoCloseable {
     /** Creates an instance in its tenant's runner and its proxy here. */
     Object create(String factoryId, PluginContext context, PluginConfig config) {
         if (tenant == null) {
-            return tenantRunner(context.tenantId()).create(factoryId, context, config);
+            return tenantRunner(context.tenantId(), context.dataDirectory()).create(factoryId, context, config);
         }
         long ref = contextIds.incrementAndGet();
         contexts.put(ref, context);

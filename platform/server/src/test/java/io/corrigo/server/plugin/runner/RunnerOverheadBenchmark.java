@@ -70,6 +70,52 @@ class RunnerOverheadBenchmark {
         Files.writeString(out.resolve("runner-overhead.txt"), report.toString());
     }
 
+    /**
+     * What confinement adds to starting a plugin: the evaluator plugin started ten times (after two) with bubblewrap
+     * and ten without, to the first answered call of a tenant's instance (the plugin's own runner, then the tenant's);
+     * p50 and max of each.
+     */
+    @Test
+    void start_time_with_and_without_confinement() throws Exception {
+        Path work = Files.createTempDirectory(Files.createDirectories(Paths.get("target", "runner-bench")), "start");
+        Path plugin = work.resolve("plugins");
+        Files.createDirectories(plugin);
+        Files.copy(Paths.get("target", "plugins", "corrigo-plugin-lightweight-evaluator.zip"),
+                plugin.resolve("corrigo-plugin-lightweight-evaluator.zip"));
+        new io.corrigo.server.plugin.PluginHost(plugin, io.corrigo.api.PluginApi.VERSION).stop(); // unpacks it
+        Path directory;
+        try (java.util.stream.Stream<Path> folders = Files.list(plugin)) {
+            directory = folders.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        StringBuilder report = new StringBuilder("Plugin runner start to first answered call (" + directory.getFileName()
+                + ", " + Runtime.getRuntime().availableProcessors() + " cores, JDK " + System.getProperty("java.version") + ")\n");
+        for (Confinement confinement : List.of(Confinement.bubblewrap(Confinement.NOBODY, Confinement.NOBODY), Confinement.NONE)) {
+            RunnerSettings settings = RunnerSettings.defaults(work.resolve("runners"), List.of()).with(confinement);
+            long[] millis = new long[10];
+            for (int i = -2; i < millis.length; i++) {
+                long start = System.nanoTime();
+                try (PluginRunner runner = PluginRunner.start("lightweight-evaluator", directory, List.of(), settings)) {
+                    PluginFactory<?> factory = runner.factories().stream()
+                            .filter(f -> f.id().equals("lightweight-evaluator")).findFirst().orElseThrow();
+                    RetrievalEvaluator evaluator = (RetrievalEvaluator) factory.create(
+                            TestPluginContext.in(Files.createTempDirectory(work, "instance")),
+                            PluginConfig.resolve(factory.configProperties(), java.util.Map.of()));
+                    evaluator.judge(new Query("When?", null, null), Passage.of("p", "At nine.",
+                            new Source(Origin.KNOWLEDGE_BASE, "s", "S", null)));
+                    if (i >= 0) {
+                        millis[i] = (System.nanoTime() - start) / 1_000_000;
+                    }
+                }
+            }
+            Arrays.sort(millis);
+            report.append(String.format("%-28s p50 %5d ms, max %5d ms%n", confinement.enabled() ? "confined (bubblewrap)"
+                    : "not confined", millis[millis.length / 2], millis[millis.length - 1]));
+        }
+        System.out.print(report);
+        Files.writeString(Files.createDirectories(Paths.get("target", "benchmarks")).resolve("runner-start.txt"),
+                report.toString());
+    }
+
     private static <T> T instance(PluginFactory<T> factory) throws Exception {
         Path directory = Files.createTempDirectory(Files.createDirectories(Paths.get("target", "runner-bench")), "instance");
         return factory.create(TestPluginContext.in(directory), PluginConfig.resolve(factory.configProperties(), java.util.Map.of()));
