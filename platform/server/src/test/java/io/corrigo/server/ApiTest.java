@@ -158,12 +158,15 @@ class ApiTest extends HostTestBase {
         ((ObjectNode) wrongType.get("settings")).put("topK", "eight");
         ObjectNode wrongEnum = definition.deepCopy();
         ((ObjectNode) wrongEnum.get("settings")).put("mode", "SOMETIMES");
+        ObjectNode numberForYesNo = definition.deepCopy();
+        ((ObjectNode) numberForYesNo.get("settings")).put("parallelSearch", 2147483648L);
 
         // when
         Reply unknownField = postJson("/api/v1/tenants", Map.of("id", "typo-tenant", "name", "Typo", "nmae", "x"));
         Reply unknownSetting = putJson("/api/v1/tenants/strict/pipeline", typo);
         Reply notAnInteger = putJson("/api/v1/tenants/strict/pipeline", wrongType);
         Reply notAMode = putJson("/api/v1/tenants/strict/pipeline", wrongEnum);
+        Reply notAYesNo = putJson("/api/v1/tenants/strict/pipeline", numberForYesNo);
 
         // then
         assertThat(unknownField.status()).isEqualTo(400);
@@ -172,6 +175,8 @@ class ApiTest extends HostTestBase {
         assertThat(unknownSetting.body().get("details").toString()).contains("settings.uperThreshold: unknown field");
         assertThat(notAnInteger.body().get("details").toString()).contains("settings.topK: 'eight' is not an integer");
         assertThat(notAMode.body().get("details").toString()).contains("settings.mode: 'SOMETIMES' is not one of");
+        assertThat(notAYesNo.status()).isEqualTo(400);
+        assertThat(notAYesNo.body().get("details").toString()).contains("settings.parallelSearch");
         assertThat(putJson("/api/v1/tenants/strict/pipeline", definition).status()).as("the definition as read").isEqualTo(200);
     }
 

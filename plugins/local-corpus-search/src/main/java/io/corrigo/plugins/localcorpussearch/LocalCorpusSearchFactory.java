@@ -53,6 +53,22 @@ public class LocalCorpusSearchFactory implements SearchProviderFactory {
                         .withDescription("Longer texts are cut into passages of about this many words on sentence boundaries."));
     }
 
+    /** A corpus path that is absolute or climbs out of the data directory can never work: refused when saved. */
+    @Override
+    public List<String> problems(PluginConfig config) {
+        String relative = config.string("corpus").orElse("");
+        Path path;
+        try {
+            path = Path.of(relative).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            return List.of("corpus: not a path (" + e.getReason() + ")");
+        }
+        if (path.isAbsolute() || path.startsWith("..") || relative.startsWith("~")) {
+            return List.of("corpus: a path inside this plugin's data directory for the tenant, not '" + relative + "'");
+        }
+        return List.of();
+    }
+
     @Override
     public SearchProvider create(PluginContext context, PluginConfig config) {
         Path root = context.dataDirectory().toAbsolutePath().normalize();
