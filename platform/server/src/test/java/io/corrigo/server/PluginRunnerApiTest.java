@@ -44,7 +44,7 @@ class PluginRunnerApiTest extends HttpTestBase {
     }
 
     @Test
-    void should_ask_approval_for_outbound_hosts__answer_degraded_when_the_runner_dies_mid_query__and_restart_it()
+    void should_ask_approval_for_outbound_hosts__answer_degraded_when_the_runner_dies_mid_query__restart_it__and_end_it_with_its_tenant()
             throws Exception {
         byte[] probe = TestPlugins.build(WORK, "probe", "1.0.0", ">=1.0.0 & <2.0.0", TestPlugins.probeRetriever(),
                 "plugin.outboundHosts=api.example.test:443\n");
@@ -102,5 +102,14 @@ class PluginRunnerApiTest extends HttpTestBase {
         Reply after = ask("museum", "When does the museum open?");
         assertThat(after.body().get("degraded").asBoolean()).as(after.body().toString()).isFalse();
         assertThat(after.body().get("answer").asText()).contains("nine");
+
+        // and a deleted tenant leaves neither its runner nor its folder
+        long museumPid = plugin("probe").get("runner").get("tenants").get("museum").asLong();
+        Path folder = DATA.resolve("runners").resolve("probe.tenants").resolve("museum");
+        assertThat(folder).isDirectory();
+        assertThat(delete("/api/v1/tenants/museum?confirm=museum").status()).isEqualTo(200);
+        assertThat(plugin("probe").get("runner").get("tenants").has("museum")).isFalse();
+        assertThat(folder).doesNotExist();
+        assertThat(ProcessHandle.of(museumPid).map(ProcessHandle::isAlive).orElse(false)).as("its process").isFalse();
     }
 }

@@ -394,6 +394,7 @@ public class PipelineRuntimes {
         if (built != null) {
             built.instances().values().forEach(i -> close(i, tenantId));
         }
+        plugins.forgetTenant(tenantId); // and the processes that ran its untrusted plugins' instances
     }
 
     @PreDestroy

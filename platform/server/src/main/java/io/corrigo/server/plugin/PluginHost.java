@@ -226,6 +226,11 @@ public class PluginHost {
         return declaredHosts.computeIfAbsent(plugin.getPluginPath(), PluginFile::outboundHosts);
     }
 
+    /** Stops every runner that holds {@code tenantId}'s instances and deletes its folders (the tenant is deleted). */
+    public void forgetTenant(String tenantId) {
+        runners.values().forEach(runner -> runner.forgetTenant(tenantId));
+    }
+
     /** Stops the runner of {@code pluginId}, if it has one. */
     private void stopRunner(String pluginId) {
         PluginRunner runner = runners.remove(pluginId);

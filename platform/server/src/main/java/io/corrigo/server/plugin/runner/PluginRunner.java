@@ -212,6 +212,28 @@ public final class PluginRunner implements AutoCloseable {
         });
     }
 
+    /**
+     * Stops {@code tenantId}'s runner of the plugin, if it has one, and deletes its private folder: the tenant is
+     * being deleted, and leaves nothing behind.
+     */
+    public void forgetTenant(String tenantId) {
+        PluginRunner runner = tenantRunners.remove(tenantId);
+        if (runner == null) {
+            return;
+        }
+        runner.forwarder = null; // the plugin's, not the tenant's
+        runner.close();
+        for (Path folder : List.of(runner.privateDirectory,
+                runner.privateDirectory.resolveSibling(runner.privateDirectory.getFileName() + ".etc"))) {
+            try (java.util.stream.Stream<Path> all = Files.exists(folder) ? Files.walk(folder) : java.util.stream.Stream.empty()) {
+                all.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (IOException e) {
+                log.warn("Plugin {}: the runner folder {} of a deleted tenant could not be removed: {}", pluginId, folder,
+                        e.getMessage());
+            }
+        }
+    }
+
     /** The plugin's factories, as proxies whose calls go to the runner. */
     public List<PluginFactory<?>> factories() {
         return List.copyOf(factories);
