@@ -49,7 +49,7 @@ class PluginRunnerBrowserTest extends UiTestBase {
         browser = new Browser(port);
         browser.signIn("admin", ADMIN_PASSWORD);
         browser.open("/plugins");
-        assertThat(browser.text("plugin-policy")).contains("run in a plugin runner of their own");
+        assertThat(browser.text("plugin-policy")).contains("run in plugin runners of their own, one per tenant, confined");
         assertThat(browser.text("isolation-lucene-retriever")).isEqualTo("in process");
         assertThat(browser.element("isolation-lucene-retriever").getAttribute("title")).contains("Trusted");
 
@@ -73,7 +73,7 @@ class PluginRunnerBrowserTest extends UiTestBase {
         assertThat(now.runner().running()).isTrue();
         browser.waitUntil(d -> "runner".equals(browser.text("isolation-" + COPY)), Duration.ofSeconds(20));
         assertThat(browser.element("isolation-" + COPY).getAttribute("title"))
-                .contains("reaches only its own data and 127.0.0.1:9").contains("Process " + now.runner().pid());
+                .contains("reaches only that tenant's data and 127.0.0.1:9").contains("Process " + now.runner().pid());
         browser.screenshot("41-plugin-installed-in-runner");
     }
 

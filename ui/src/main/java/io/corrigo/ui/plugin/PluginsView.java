@@ -53,8 +53,9 @@ public class PluginsView extends VerticalLayout {
                 + (policy.allowUnsigned() ? "unsigned plugins too (demo mode)" : "only plugins signed by a trusted certificate")
                 + "; plugin files up to " + policy.maxFileMegabytes() + " MB. "
                 + (policy.runner() ? "Plugins that are not trusted (signed by the trust store, or listed in "
-                + "corrigo.plugins.trusted) run in a plugin runner of their own: they reach only their own data and the "
-                + "hosts you approve at install. " : "Every plugin runs in the host's JVM (the plugin runner is off). ")
+                + "corrigo.plugins.trusted) run in plugin runners of their own, one per tenant, confined by the operating "
+                + "system: they reach only that tenant's data and the hosts you approve at install. "
+                : "Every plugin runs in the host's JVM (the plugin runner is off). ")
                 + "What you change here is applied by every "
                 + "host sharing this database within seconds. Writing a plugin: PLUGINS.md.");
         offer.setId("plugin-policy");
@@ -124,11 +125,16 @@ public class PluginsView extends VerticalLayout {
         Span span = new Span(runner ? "runner" : "in process");
         span.getElement().getThemeList().add(runner ? "badge contrast" : "badge");
         StringBuilder title = new StringBuilder(runner
-                ? "Untrusted: runs in a plugin runner of its own. It reaches only its own data and "
+                ? "Untrusted: runs confined in plugin runners of its own, one per tenant. It reaches only that tenant's data and "
                 + (plugin.outboundHosts().isEmpty() ? "no host." : String.join(", ", plugin.outboundHosts()) + ".")
                 : "Trusted (shipped, listed in corrigo.plugins.trusted, or signed by the trust store): runs in the host's JVM.");
         if (plugin.runner() != null) {
             title.append(plugin.runner().running() ? " Process " + plugin.runner().pid() : " Restarting");
+            if (!plugin.runner().tenants().isEmpty()) {
+                title.append("; tenants' processes: ").append(plugin.runner().tenants().entrySet().stream()
+                        .map(e -> e.getKey() + " " + (e.getValue() > 0 ? e.getValue() : "restarting"))
+                        .collect(java.util.stream.Collectors.joining(", ")));
+            }
             title.append(", restarted ").append(plugin.runner().restarts()).append(" time(s)");
             if (plugin.runner().lastError() != null) {
                 title.append("; last: ").append(plugin.runner().lastError());
