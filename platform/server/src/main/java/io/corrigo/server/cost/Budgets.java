@@ -86,6 +86,8 @@ public class Budgets {
     private final JdbcTemplate jdbc;
     private final Clock clock;
     private final Recently<String, Decision> decisions = new Recently<>(Duration.ofSeconds(2), 10_000);
+    /** Each tenant's budget as {@link #reserve} reads it on every question, kept as briefly as the decisions. */
+    private final Recently<String, Optional<Budget>> budgets = new Recently<>(Duration.ofSeconds(2), 10_000);
 
     private final AuditLog audit;
 
@@ -121,6 +123,7 @@ public class Budgets {
                 "INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
                 new Object[] {tenantId, monthlyLimit, warnShare, policy.name()});
         decisions.forget(tenantId);
+        budgets.forget(tenantId);
         jdbc.update("UPDATE tenant_budget SET ledger_month = NULL WHERE tenant_id = ?", tenantId); // read usage again
         Budget after = budget(tenantId).orElseThrow();
         audit.record("settings.budget", tenantId, "budget", before.orElse(null), after);
@@ -132,6 +135,7 @@ public class Budgets {
         Optional<Budget> before = budget(tenantId);
         jdbc.update("DELETE FROM tenant_budget WHERE tenant_id = ?", tenantId);
         decisions.forget(tenantId);
+        budgets.forget(tenantId);
         before.ifPresent(b -> audit.record("settings.budget", tenantId, "budget", b, null));
     }
 
@@ -186,7 +190,7 @@ public class Budgets {
      *         answer does not fit in what is left of the month's budget
      */
     public Optional<Reservation> reserve(String tenantId, double estimate) {
-        Optional<Budget> budget = budget(tenantId);
+        Optional<Budget> budget = budgets.get(tenantId, this::budget);
         if (budget.isEmpty() || budget.get().policy() != Policy.REFUSE) {
             return Optional.of(Reservation.none(tenantId));
         }

@@ -126,7 +126,17 @@ public class OutboundPolicy {
     /** Whether {@code host} is an IP address written out (any spelling), not a name. */
     private static boolean isLiteral(String host) {
         String name = host.toLowerCase(Locale.ROOT);
-        return name.startsWith("[") || name.contains(":") || name.matches("(0x[0-9a-f]*|[0-9]+)(\\.(0x[0-9a-f]*|[0-9]+))*");
+        return name.startsWith("[") || name.contains(":") || isNumberOnly(name.split("\\.", -1));
+    }
+
+    /** Whether every dot-separated part is a decimal, octal or hexadecimal number: an IPv4 address in some spelling. */
+    private static boolean isNumberOnly(String[] parts) {
+        for (String part : parts) {
+            if (!part.matches("0x[0-9a-f]*|[0-9]+")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -136,11 +146,7 @@ public class OutboundPolicy {
      */
     static boolean isNonCanonicalAddress(String name) {
         String[] parts = name.split("\\.", -1);
-        boolean numeric = true;
-        for (String part : parts) {
-            numeric &= part.matches("0x[0-9a-f]*|[0-9]+");
-        }
-        if (!numeric) {
+        if (!isNumberOnly(parts)) {
             return false;
         }
         if (parts.length != 4) {

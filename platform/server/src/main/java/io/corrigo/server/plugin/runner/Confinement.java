@@ -248,7 +248,14 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
                 .toList();
     }
 
+    /** Whether this host runs as root: read once, a process does not change its user. */
+    private static final boolean HOST_IS_ROOT = readHostIsRoot();
+
     static boolean hostIsRoot() {
+        return HOST_IS_ROOT;
+    }
+
+    private static boolean readHostIsRoot() {
         try {
             return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {

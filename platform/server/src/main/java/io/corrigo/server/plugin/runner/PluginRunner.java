@@ -205,8 +205,7 @@ public final class PluginRunner implements AutoCloseable {
                         runner.link.process().pid());
                 return runner;
             } catch (RuntimeException e) {
-                runner.forwarder = null;
-                runner.close();
+                runner.close(); // the plugin's forwarder stays: only the plugin's own runner closes it
                 throw e;
             }
         });
@@ -221,8 +220,7 @@ public final class PluginRunner implements AutoCloseable {
         if (runner == null) {
             return;
         }
-        runner.forwarder = null; // the plugin's, not the tenant's
-        runner.close();
+        runner.close(); // the plugin's forwarder stays: only the plugin's own runner closes it
         for (Path folder : List.of(runner.privateDirectory,
                 runner.privateDirectory.resolveSibling(runner.privateDirectory.getFileName() + ".etc"))) {
             try (java.util.stream.Stream<Path> all = Files.exists(folder) ? Files.walk(folder) : java.util.stream.Stream.empty()) {
@@ -343,14 +341,7 @@ public final class PluginRunner implements AutoCloseable {
 
     /** {@code java} in the runner's confinement: what it sees, and nothing else. */
     private List<String> confined(List<String> jvm, Path socketPath) throws IOException {
-        java.util.LinkedHashSet<Path> readOnly = new java.util.LinkedHashSet<>();
-        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-            if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
-                Path path = Path.of(entry).toAbsolutePath().normalize();
-                readOnly.add(path);
-                readOnly.addAll(manifestClassPath(path));
-            }
-        }
+        java.util.LinkedHashSet<Path> readOnly = new java.util.LinkedHashSet<>(HostClassPath.PATHS);
         readOnly.add(pluginDirectory);
         List<Path> readWrite = new ArrayList<>();
         readWrite.add(privateDirectory);
@@ -366,6 +357,24 @@ public final class PluginRunner implements AutoCloseable {
         return settings.confinement().wrap(jvm, readOnly, readWrite,
                 List.of(new Path[] {etc.resolve("hosts"), Path.of("/etc/hosts")},
                         new Path[] {etc.resolve("nsswitch.conf"), Path.of("/etc/nsswitch.conf")}), privateDirectory);
+    }
+
+    /** The host's class path as a runner must see it, read once (the first confined runner reads it). */
+    private static final class HostClassPath {
+
+        static final List<Path> PATHS = read();
+
+        private static List<Path> read() {
+            java.util.LinkedHashSet<Path> paths = new java.util.LinkedHashSet<>();
+            for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+                if (!entry.isEmpty() && Files.exists(Path.of(entry))) {
+                    Path path = Path.of(entry).toAbsolutePath().normalize();
+                    paths.add(path);
+                    paths.addAll(manifestClassPath(path));
+                }
+            }
+            return List.copyOf(paths);
+        }
     }
 
     /**
