@@ -80,7 +80,8 @@ final class CorrectiveAnswering implements AnswerStrategy {
         Answer served = first;
         if (critiqued && !first.abstained() && stages.critique().canJudge(first)) {
             served = trace.time(Stage.CRITIQUE, () -> stages.critique().run(asked.text(),
-                    new CritiqueLoop.Context(query, prepared.context()), first, selfRag, trace, this::retrieveAgain));
+                    new CritiqueLoop.Context(query, prepared.context()), first, selfRag, trace,
+                    (rewritten, child) -> retrieveAgain(asked, rewritten, child)));
         }
         if (!live && released.isEmpty()) {
             emit(served, tokens);
@@ -167,13 +168,19 @@ final class CorrectiveAnswering implements AnswerStrategy {
         return true;
     }
 
-    /** Self-RAG's re-retrieval: the whole corrective path again for a rewritten question, with twice the passages. */
-    private CritiqueLoop.Context retrieveAgain(String rewritten, TraceRecorder child) {
+    /**
+     * Self-RAG's re-retrieval: the whole corrective path again, with twice the passages. The rewritten question
+     * retrieves; the question as asked is what the new passages are graded, refined and answered for (a keyword
+     * rewrite no longer says what is asked: "how many", "in what year").
+     */
+    private CritiqueLoop.Context retrieveAgain(Query original, String rewritten, TraceRecorder child) {
         Query asked = child.time(Stage.ANALYSE, () -> stages.analysis().analyse(rewritten, child));
         child.retrievalDecision(new RetrievalDecision(true, "critique", "re-retrieval after a rejected answer"));
         Retrieved retrieved = retrieve(asked, Math.min(100, settings.topK() * 2), child);
-        Prepared prepared = prepare(retrieved, null, child);
-        return new CritiqueLoop.Context(retrieved.query(), prepared.refusal() != null ? List.of() : prepared.context());
+        Retrieved forQuestion = new Retrieved(original.withTermStatistics(retrieved.query().termStatistics()),
+                retrieved.passages());
+        Prepared prepared = prepare(forQuestion, null, child);
+        return new CritiqueLoop.Context(forQuestion.query(), prepared.refusal() != null ? List.of() : prepared.context());
     }
 
     /** A multi-part question answered in part: the answer stands, flagged incomplete with the missing part named. */

@@ -209,8 +209,10 @@ class SelfRagTest {
         assertThat(retrievedFor).containsExactly(QUESTION, "measles incubation days");
         assertThat(retrievedTopK).containsExactly(5, 10);
         CritiqueRound second = result.trace().rounds().get(1);
-        assertThat(second.question()).isEqualTo("measles incubation days");
+        // the rewrite retrieves; the question as asked is what the new passages are graded and answered for
+        assertThat(second.question()).isEqualTo(QUESTION);
         assertThat(second.retrieval()).isNotNull();
+        assertThat(second.retrieval().question()).isEqualTo("measles incubation days");
         assertThat(second.retrieval().retrieved()).extracting(PassageTrace::grade).isNotEmpty();
         assertThat(result.answer().text()).isEqualTo(SUPPORTED);
     }

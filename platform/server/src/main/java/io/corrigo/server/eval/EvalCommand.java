@@ -176,6 +176,12 @@ public class EvalCommand {
                             + "  degraded %d%n", p.name(), m.routeAccuracy(),
                     m.abstentionRecall(), m.falseAbstention(), m.contextPrecision(), m.contextRecall(), m.containment(),
                     m.tokenF1(), m.faithfulness(), m.answerRelevancy(), m.latencyP50(), m.latencyP95(), m.degraded());
+            if (m.trust() != null) {
+                EvalReport.Trust t = m.trust();
+                out.printf(Locale.ROOT, "%-16s trust (%d questions with short answers or none): served non-answers %.3f"
+                                + "  unanswerable abstained %.3f  answerable answered right %.3f  right %.3f%n", "",
+                        t.questions(), t.servedNonAnswers(), t.unanswerableAbstained(), t.answerableRight(), t.right());
+            }
             if (m.degraded() > 0) {
                 out.printf(Locale.ROOT, "  WARNING: %d of %d %s runs were degraded (a plugin failed or was refused; "
                         + "runs.jsonl has each run's notices): these figures measure the failure too%n", m.degraded(),

@@ -44,13 +44,30 @@ public record EvalReport(Instant createdAt, String tenant, int questions, List<P
      * @param tokenF1           mean best token F1 against the references (answerable with references)
      * @param latencyP50        end to end, ms
      * @param latencyP95        end to end, ms
-     * @param faithfulness      mean support of the answers' sentences by their context, judged by the active
-     *                          pipeline's critic (answered questions)
-     * @param answerRelevancy   mean probability, graded by the active pipeline's retrieval evaluator, that the answer
-     *                          answers its question (answered questions)
+     * @param faithfulness      mean support of the answers' claims by their context, judged by the active
+     *                          pipeline's critic, the claim that the answer answers its question included (judged by
+     *                          {@link AnswerJudge} where it can: a quoted non-answer is not faithful as an answer)
+     * @param answerRelevancy   whether the answer answers its question (answered questions): against the short
+     *                          references where the set has them, else by sufficiency of the answer for the question's
+     *                          focus, else the probability the active pipeline's retrieval evaluator gives it
+     * @param trust             the trust metrics over the questions with short references or none, or {@code null}
      */
     public record Metrics(int questions, int degraded, double routeAccuracy, double abstentionRecall, double falseAbstention,
                           double contextPrecision, double contextRecall, double containment, double tokenF1,
-                          double latencyP50, double latencyP95, double faithfulness, double answerRelevancy) {
+                          double latencyP50, double latencyP95, double faithfulness, double answerRelevancy, Trust trust) {
+    }
+
+    /**
+     * What a user feels (the benchmark's trust metrics), over the questions with short references or none.
+     *
+     * @param questions             how many questions were judged
+     * @param servedNonAnswers      of the answers served, the share without a reference answer (any answer to an
+     *                              unanswerable question is one)
+     * @param unanswerableAbstained the share of unanswerable questions abstained on
+     * @param answerableRight       the share of answerable questions answered with a reference answer
+     * @param right                 answerable answered right plus unanswerable abstained, over all judged questions
+     */
+    public record Trust(int questions, double servedNonAnswers, double unanswerableAbstained, double answerableRight,
+                        double right) {
     }
 }

@@ -101,9 +101,15 @@ public class EvalService {
         Double relevancy = null;
         if (!result.answer().abstained()) {
             String answer = withoutMarkers(result.answer().text());
-            faithfulness = faithfulness(judge, question.question(), context, answer);
-            java.util.OptionalDouble relevant = judge.relevance(question.question(), answer);
-            relevancy = relevant.isPresent() ? relevant.getAsDouble() : null;
+            // judged apart from the generator: against the references, or by sufficiency of the answer itself
+            Double answers = AnswerJudge.answers(question, answer);
+            faithfulness = faithfulness(judge, question.question(), context, answer, answers);
+            if (answers != null) {
+                relevancy = answers;
+            } else {
+                java.util.OptionalDouble relevant = judge.relevance(question.question(), answer);
+                relevancy = relevant.isPresent() ? relevant.getAsDouble() : null;
+            }
         }
         return new EvalRun(name, question, trace.action() == null ? null : trace.action().name(),
                 result.answer().abstained(), result.answer().text(), context, stages, trace.totalMillis(),
@@ -117,11 +123,22 @@ public class EvalService {
      * context", with the critic as the judge); {@code null} without a critic or context.
      */
     static Double faithfulness(CorrectivePipeline judge, String question, List<String> context, String answer) {
+        return faithfulness(judge, question, context, answer, null);
+    }
+
+    /**
+     * Like {@link #faithfulness(CorrectivePipeline, String, List, String)}, with the answer's claim to answer the
+     * question as one more claim when {@code answers} (1 or 0, {@link AnswerJudge}) is known: a quoted sentence that
+     * does not answer is supported as a sentence and unsupported as an answer.
+     */
+    static Double faithfulness(CorrectivePipeline judge, String question, List<String> context, String answer,
+                               Double answers) {
         if (context.isEmpty()) {
             return answer.isBlank() ? null : 0.0; // nothing to support it: no claim of it is supported
         }
         return judge.judge(question, context, answer).filter(c -> !c.sentences().isEmpty())
-                .map(io.corrigo.api.Critique::support).orElse(null);
+                .map(c -> answers == null ? c.support() : AnswerJudge.faithfulness(c.support(), c.sentences().size(), answers))
+                .orElse(null);
     }
 
     /**
@@ -227,6 +244,42 @@ public class EvalService {
         return new EvalReport.Metrics(rows.size(), degraded, route, abstentionRecall, falseAbstention,
                 EvalMetrics.mean(precision), EvalMetrics.mean(recall), EvalMetrics.mean(containment),
                 EvalMetrics.mean(f1), EvalMetrics.percentile(latency, 50), EvalMetrics.percentile(latency, 95),
-                EvalMetrics.mean(faithful), EvalMetrics.mean(relevant));
+                EvalMetrics.mean(faithful), EvalMetrics.mean(relevant), trust(rows));
+    }
+
+    /**
+     * The trust metrics of the benchmark over the questions with short references or none (unanswerable); {@code null}
+     * when there are none of those.
+     */
+    static EvalReport.Trust trust(List<EvalRun> rows) {
+        List<EvalRun> judged = rows.stream().filter(r -> AnswerJudge.hasShortAnswers(r.question())).toList();
+        if (judged.isEmpty()) {
+            return null;
+        }
+        int served = 0;
+        int nonAnswers = 0;
+        int unanswerable = 0;
+        int abstained = 0;
+        int answerable = 0;
+        int right = 0;
+        for (EvalRun r : judged) {
+            boolean none = r.question().goldRoute().equals("none");
+            boolean correct = !none && !r.abstained()
+                    && EvalMetrics.contains(r.answer().replaceAll("\\[\\d+\\]", " "), r.question().answers());
+            if (none) {
+                unanswerable++;
+                abstained += r.abstained() ? 1 : 0;
+            } else {
+                answerable++;
+                right += correct ? 1 : 0;
+            }
+            if (!r.abstained()) {
+                served++;
+                nonAnswers += correct ? 0 : 1;
+            }
+        }
+        return new EvalReport.Trust(judged.size(), served == 0 ? Double.NaN : nonAnswers / (double) served,
+                unanswerable == 0 ? Double.NaN : abstained / (double) unanswerable,
+                answerable == 0 ? Double.NaN : right / (double) answerable, (abstained + right) / (double) judged.size());
     }
 }

@@ -8,6 +8,9 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.GenerationRequest;
 import io.corrigo.api.Generator;
 import io.corrigo.api.Query;
+import io.corrigo.api.answer.AnswerCandidate;
+import io.corrigo.api.answer.QuestionAnalysis;
+import io.corrigo.api.answer.Sufficiency;
 import io.corrigo.api.text.Boilerplate;
 import io.corrigo.api.text.LexicalCoverage;
 import io.corrigo.api.text.Sentences;
@@ -30,6 +33,11 @@ import java.util.Set;
  * The best sentence must reach {@code minSupport}, or the generator abstains; up to {@code maxSentences} − 1 more
  * within 85% of its support follow it in context order, each followed by its {@code [n]} marker. Fragments (a
  * heading, a few words) and repeats are never quoted.
+ *
+ * <p>When the question asks a detail that can be recognised by form (a figure, a date, a name: {@link Sufficiency}),
+ * only sentences that hold a candidate of that type for the question's focus are quoted, and the answer leads with the
+ * short answer ("19 of 30 patients [1]." then the sentence); with no such sentence the generator abstains, naming
+ * what the sources do not state, rather than quote a sentence about the topic that does not answer.
  */
 final class ExtractiveGenerator implements Generator {
 
@@ -39,6 +47,8 @@ final class ExtractiveGenerator implements Generator {
     /** Joins quoted sentences of one source that are not adjacent in it. */
     static final String QUOTE_GAP = " … ";
     static final String ABSTENTION = "The sources available to me do not answer this question.";
+    /** The abstention when the sources are about the question but do not state the asked detail. */
+    static final String ABSTENTION_DETAIL = "The sources available to me do not state the %s asked about.";
     /** The reply to a greeting or thanks, when the pipeline skipped retrieval: an extractive generator has no words of its own. */
     static final String CONVERSATIONAL = "Hello! I answer questions from this knowledge base and cite my sources. "
             + "What would you like to know?";
@@ -53,7 +63,7 @@ final class ExtractiveGenerator implements Generator {
         this.minSupport = minSupport;
     }
 
-    private record Candidate(int order, String text, ContextStrip strip, double support) {
+    private record Candidate(int order, String text, ContextStrip strip, double support, AnswerCandidate answer) {
     }
 
     @Override
@@ -62,29 +72,42 @@ final class ExtractiveGenerator implements Generator {
             return new Answer(CONVERSATIONAL, List.of(), false);
         }
         Set<String> avoid = rejected(request.feedback());
-        List<Candidate> candidates = candidates(request.query(), request.context()).stream()
+        QuestionAnalysis analysis = QuestionAnalysis.of(request.query().text());
+        List<Candidate> candidates = candidates(request.query(), request.context(), analysis).stream()
                 .filter(c -> !avoid.contains(normalise(c.text())))
                 .toList();
         if (candidates.isEmpty()) {
             return Answer.abstain(ABSTENTION);
         }
+        if (analysis.structural()) {
+            candidates = candidates.stream().filter(c -> c.answer() != null).toList();
+            if (candidates.isEmpty()) {
+                return Answer.abstain(ABSTENTION_DETAIL.formatted(analysis.focus()));
+            }
+        }
         double topRelevance = candidates.stream().mapToDouble(c -> c.strip().relevance()).max().orElse(0);
         List<Candidate> ranked = new ArrayList<>(candidates);
         ranked.sort(Comparator.comparingDouble((Candidate c) -> rank(c, topRelevance)).reversed());
         Candidate best = ranked.get(0);
-        if (best.support() < minSupport) {
+        // a sentence holding the asked detail needs less word overlap than one judged by overlap alone
+        if (best.support() < (best.answer() != null ? minSupport / 4 : minSupport)) {
             return Answer.abstain(ABSTENTION);
         }
         List<Candidate> chosen = new ArrayList<>();
         chosen.add(best);
         ranked.stream().skip(1)
-                .filter(c -> c.support() >= Math.max(minSupport, best.support() * 0.85))
+                .filter(c -> c.support() >= Math.max(c.answer() != null ? minSupport / 4 : minSupport, best.support() * 0.85))
                 .limit(maxSentences - 1L)
                 .sorted(Comparator.comparingInt(Candidate::order))
                 .forEach(chosen::add);
 
         StringBuilder text = new StringBuilder();
         Map<Integer, Citation> citations = new LinkedHashMap<>();
+        if (best.answer() != null && analysis.type().numeric() || best.answer() != null
+                && (analysis.type() == io.corrigo.api.answer.AnswerType.YEAR || analysis.type() == io.corrigo.api.answer.AnswerType.DATE)) {
+            // the short answer first for a figure or a date: its binding makes it the asked one
+            text.append(best.answer().text()).append(" [").append(best.strip().citation()).append("].");
+        }
         for (Candidate c : chosen) {
             text.append(text.isEmpty() ? "" : " ").append(c.text()).append(" [").append(c.strip().citation()).append(']');
             citations.merge(c.strip().citation(), new Citation(c.strip().citation(), c.strip().source(), c.text()),
@@ -124,8 +147,12 @@ final class ExtractiveGenerator implements Generator {
         return c.support() * (0.5 + 0.5 * relative);
     }
 
-    private List<Candidate> candidates(Query query, List<ContextStrip> context) {
+    private List<Candidate> candidates(Query query, List<ContextStrip> context, QuestionAnalysis analysis) {
         List<String> queryTerms = Terms.contentTerms(query.text());
+        Map<Integer, String> quoted = new java.util.HashMap<>();
+        for (ContextStrip strip : context) {
+            quoted.merge(strip.citation(), strip.text(), (a, b) -> a + " " + b);
+        }
         List<Candidate> result = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (ContextStrip strip : context) {
@@ -142,7 +169,8 @@ final class ExtractiveGenerator implements Generator {
                     double semantic = Math.max(0, Math.min(1, (query.embedding().cosine(vector) - 0.15) / 0.6));
                     support = (semantic + lexical) / 2;
                 }
-                result.add(new Candidate(result.size(), sentence, strip, support));
+                result.add(new Candidate(result.size(), sentence, strip, support,
+                        Sufficiency.candidateIn(analysis, sentence, quoted.get(strip.citation())).orElse(null)));
             }
         }
         return result;

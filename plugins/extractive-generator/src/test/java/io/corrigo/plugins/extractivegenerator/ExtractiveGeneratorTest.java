@@ -66,6 +66,34 @@ class ExtractiveGeneratorTest {
 
         Answer answer = generator.generate(new GenerationRequest(question, context));
 
-        assertThat(answer.text()).isEqualTo("A working day at Acme Robotics lasts eight hours. [2]");
+        assertThat(answer.text()).isEqualTo("eight hours [2]. A working day at Acme Robotics lasts eight hours. [2]");
+    }
+
+    @Test
+    void should_lead_with_the_short_answer__then_quote_the_sentence_that_holds_it() {
+        Query question = Query.of("In the fall 2017 cluster, how many of the 30 patients tested positive for enterovirus?");
+        List<ContextStrip> context = List.of(
+                strip(1, "In the fall of 2017, a cluster of aseptic meningitis cases was reported to the CDPH.", 0.6),
+                strip(2, "The laboratory detected enterovirus from 19 of 30 patients (63%) by real-time RT-PCR.", 0.3));
+
+        Answer answer = generator.generate(new GenerationRequest(question, context));
+
+        assertThat(answer.abstained()).isFalse();
+        assertThat(answer.text()).isEqualTo("19 of 30 patients [2]. The laboratory detected enterovirus from 19 of 30 "
+                + "patients (63%) by real-time RT-PCR. [2]");
+    }
+
+    @Test
+    void should_abstain_naming_the_detail__when_no_sentence_states_it() {
+        // on the topic, quoted from the context, and no amount of money in it
+        Query question = Query.of("What is the annual revenue of Acme Robotics?");
+        List<ContextStrip> context = List.of(
+                strip(1, "Core working hours at Acme Robotics are 10:00 to 15:00 on every working day.", 0.9));
+
+        Answer answer = generator.generate(new GenerationRequest(question, context));
+
+        assertThat(answer.abstained()).isTrue();
+        assertThat(answer.text()).isEqualTo("The sources available to me do not state the amount of money (revenue) "
+                + "asked about.");
     }
 }

@@ -1,6 +1,9 @@
 package io.corrigo.plugins.lightweightevaluator;
 
 import io.corrigo.api.Embedding;
+import io.corrigo.api.Grade;
+import io.corrigo.api.answer.QuestionAnalysis;
+import io.corrigo.api.answer.Sufficiency;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Judgement;
 import io.corrigo.api.Passage;
@@ -19,20 +22,52 @@ import java.util.Locale;
  * Sentences (refinement's strips) are scored by the model's sentence head: a strip is kept when it carries the
  * answer, not when it resembles the question.
  *
+ * <p><b>Sufficiency gate</b> (on unless switched off): a passage that lacks what the question asks
+ * ({@link Sufficiency}: no candidate of the asked type bound to its focus, or an anchor or place of the question it
+ * never mentions) is graded INCORRECT whatever its probability and the pipeline's thresholds: a passage about the
+ * topic without the asked detail is no answer. A sentence that holds an accepted candidate scores at least
+ * {@link #CANDIDATE_FLOOR}; one without scores half its probability, so refinement keeps the answering sentence.
+ *
+ * <p><b>Answer reader</b> (on unless switched off): for a question asking a figure or a date, a passage that
+ * passes the gate is also read by the {@link AnswerReader}; below its margin threshold the reader finds no answer there
+ * and the passage is graded INCORRECT (a near miss: a figure of the asked type that answers another question). The
+ * reader's span is in the trace.
+ *
  * <p>Passages without precomputed strips or embeddings (search results a caller did not embed) are split and
  * embedded with the host's service.
  */
 final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
+    /** A sentence holding an accepted candidate scores at least this. */
+    static final double CANDIDATE_FLOOR = 0.5;
+    /** A passage failing the gate scores at most this. */
+    static final double LACKING_CAP = 0.01;
+
     private final AnswerhoodModel model;
     private final EmbeddingService embeddings;
+    private final boolean gate;
+    private final java.util.function.Supplier<AnswerReader> reader;
+    private final double readerThreshold;
     private final Recent<Scoring> recent = new Recent<>(64);
 
     private final Recent<Question> questions = new Recent<>(32);
 
     AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings) {
+        this(model, embeddings, true, null, 0);
+    }
+
+    /**
+     * @param gate            whether passages lacking the asked detail are graded INCORRECT (the sufficiency gate)
+     * @param reader          the answer reader (loaded on first use), or {@code null} to grade without it
+     * @param readerThreshold the reader's margin below which a passage holds no answer
+     */
+    AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings, boolean gate,
+                        java.util.function.Supplier<AnswerReader> reader, double readerThreshold) {
         this.model = model;
         this.embeddings = embeddings;
+        this.gate = gate;
+        this.reader = reader;
+        this.readerThreshold = readerThreshold;
     }
 
     @Override
@@ -48,7 +83,39 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         List<Embedding> vectors = embedded.strips().stream().map(Strip::embedding).toList();
         double[] x = features.passage(embedded.text(), embedded.embedding(), sentences, vectors);
         double p = model.passage().probability(x);
-        return new Judgement(p, null, explain(p, x));
+        QuestionAnalysis analysis = question(query).analysis();
+        if (!gate || !analysis.structural()) {
+            return new Judgement(p, null, explain(p, x));
+        }
+        Sufficiency.Verdict verdict = Sufficiency.ofPassage(analysis, withTitle(embedded), sentences);
+        if (verdict.lacking()) {
+            return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, "insufficient (asked: " + analysis.focus()
+                    + "): " + verdict.reason() + "; " + explain(p, x));
+        }
+        String read = "";
+        if (reader != null && verdict.checked() && readsFigures(analysis)) {
+            AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
+            if (reading.margin() < readerThreshold) {
+                return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
+                        "insufficient (asked: %s): the answer reader finds no answer here (margin %.2f < %.2f; its best "
+                                + "span '%s'); %s", analysis.focus(), reading.margin(), readerThreshold,
+                        reading.answer(), explain(p, x)));
+            }
+            read = String.format(Locale.ROOT, "; reader: '%s' (margin %.2f)", reading.answer(), reading.margin());
+        }
+        return new Judgement(p, null, "sufficient (" + verdict.reason() + read + "); " + explain(p, x));
+    }
+
+    /** The questions the reader is asked about: a figure or a date, where its span is short and its margin telling. */
+    private static boolean readsFigures(QuestionAnalysis analysis) {
+        return analysis.type().numeric() || analysis.type() == io.corrigo.api.answer.AnswerType.YEAR
+                || analysis.type() == io.corrigo.api.answer.AnswerType.DATE;
+    }
+
+    /** The passage's text with its title in front: a chunk of a document is about what its title names. */
+    private static String withTitle(Passage passage) {
+        String title = passage.source() == null ? null : passage.source().title();
+        return title == null || passage.text().startsWith(title) ? passage.text() : title + "\n" + passage.text();
     }
 
     @Override
@@ -59,16 +126,24 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
             Passage embedded = embedded(passage);
             scoring = new Scoring(query, passage, features, features.passageContext(embedded.text(),
                     embedded.embedding(), embedded.strips().stream().map(Strip::text).toList(),
-                    embedded.strips().stream().map(Strip::embedding).toList()));
+                    embedded.strips().stream().map(Strip::embedding).toList()), withTitle(embedded));
             recent.put(scoring);
         }
         Embedding vector = strip.embedding() != null ? strip.embedding()
                 : query.embedding() == null ? null : embeddings.embed(strip.text());
-        return model.sentence().probability(scoring.features().sentenceInPassage(strip.text(), vector, scoring.context()));
+        double p = model.sentence().probability(scoring.features().sentenceInPassage(strip.text(), vector, scoring.context()));
+        QuestionAnalysis analysis = question(query).analysis();
+        if (!gate || !analysis.structural()) {
+            return p;
+        }
+        // the passage's anchors, the sentence's candidate: a sentence of a passage about the asked subject
+        boolean holds = Sufficiency.ofPassage(analysis, scoring.passageText(), List.of(strip.text())).sufficient();
+        return holds ? Math.max(p, CANDIDATE_FLOOR + p / 2) : p / 2;
     }
 
     /** What scoring the sentences of one passage for one question shares. */
-    private record Scoring(Query query, Passage passage, AnswerFeatures features, AnswerFeatures.PassageContext context) {
+    private record Scoring(Query query, Passage passage, AnswerFeatures features, AnswerFeatures.PassageContext context,
+                           String passageText) {
     }
 
     /**
@@ -107,17 +182,22 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
      * questions ({@link Recent}).
      */
     private AnswerFeatures features(Query query) {
-        Question known = questions.find(q -> q.query() == query);
-        if (known != null) {
-            return known.features();
-        }
-        AnswerFeatures features = new AnswerFeatures(query.text(), query.embedding(), query.termStatistics());
-        questions.put(new Question(query, features));
-        return features;
+        return question(query).features();
     }
 
-    /** A question and its features. */
-    private record Question(Query query, AnswerFeatures features) {
+    private Question question(Query query) {
+        Question known = questions.find(q -> q.query() == query);
+        if (known != null) {
+            return known;
+        }
+        Question question = new Question(query, new AnswerFeatures(query.text(), query.embedding(), query.termStatistics()),
+                QuestionAnalysis.of(query.text()));
+        questions.put(question);
+        return question;
+    }
+
+    /** A question, its features and what it asks. */
+    private record Question(Query query, AnswerFeatures features, QuestionAnalysis analysis) {
     }
 
     /** The passage with strips and embeddings, computing what is missing (only when the query has an embedding). */

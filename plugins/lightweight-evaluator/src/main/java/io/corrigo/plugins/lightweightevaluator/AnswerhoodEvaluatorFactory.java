@@ -1,6 +1,8 @@
 package io.corrigo.plugins.lightweightevaluator;
 
 import io.corrigo.api.EvaluatorFactory;
+import io.corrigo.api.config.ConfigProperty;
+import java.util.List;
 import io.corrigo.api.PluginContext;
 import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.config.PluginConfig;
@@ -21,7 +23,27 @@ public class AnswerhoodEvaluatorFactory extends AnswerhoodModelFactory implement
     }
 
     @Override
+    public List<ConfigProperty> configProperties() {
+        return List.of(ConfigProperty.bool("sufficiencyGate", "Sufficiency gate", true)
+                .withDescription("Grade INCORRECT every passage that lacks what the question asks: no figure, date or "
+                        + "name of the asked type bound to its focus, or an anchor or place of the question it never "
+                        + "mentions. Its reason is in the trace. Off: the probability alone decides."),
+                ConfigProperty.bool("answerReader", "Answer reader", true)
+                        .withDescription("For questions asking a figure or a date, also read each passage that passes the "
+                                + "gate with the shipped answer reader (a small transformer, about 10-30 ms a passage on "
+                                + "the CPU) and grade INCORRECT where it finds no answer."),
+                ConfigProperty.decimal("readerThreshold", "Answer reader threshold", DEFAULT_READER_THRESHOLD)
+                        .withRange(-20, 20)
+                        .withDescription("The reader's margin (best answer span minus no answer) below which a passage "
+                                + "holds no answer. Lower keeps more passages."));
+    }
+
+    /** Chosen on the development benchmark and the trust set (see the plugin README). */
+    static final double DEFAULT_READER_THRESHOLD = -4.0;
+
+    @Override
     public RetrievalEvaluator create(PluginContext context, PluginConfig config) {
-        return new AnswerhoodEvaluator(model, context.embeddings());
+        return new AnswerhoodEvaluator(model, context.embeddings(), config.bool("sufficiencyGate"),
+                config.bool("answerReader") ? AnswerReader::shipped : null, config.decimal("readerThreshold"));
     }
 }

@@ -10,6 +10,8 @@ import io.corrigo.api.Query;
 import io.corrigo.api.SentenceSupport;
 import io.corrigo.api.Support;
 import io.corrigo.api.TermStatistics;
+import io.corrigo.api.answer.QuestionAnalysis;
+import io.corrigo.api.answer.Sufficiency;
 import io.corrigo.api.text.LexicalCoverage;
 import io.corrigo.api.text.Sentences;
 import io.corrigo.api.text.Terms;
@@ -38,7 +40,9 @@ import java.util.regex.Pattern;
  * linearly to 1–5. <b>Relevance</b> (Self-RAG's ISREL) first: when no supported sentence answers the question by the
  * answerhood model's sentence head (each judged on its own, below the model's relevance floor), the answer is rated
  * 1, "supported but does not answer the question", whatever its word overlap: the pipeline then regenerates,
- * retrieves again or abstains rather than serve it.
+ * retrieves again or abstains rather than serve it. For a question that asks a detail recognisable by form (a figure,
+ * a date, a name: {@link Sufficiency}), relevance is sufficiency: a supported sentence must hold a candidate of the
+ * asked type for the question's focus, or the answer is rated 1 whatever the model's probability.
  */
 final class LightweightCritic implements Critic {
 
@@ -81,6 +85,8 @@ final class LightweightCritic implements Critic {
         AnswerFeatures features = relevance == null ? null
                 : new AnswerFeatures(request.query().text(), request.query().embedding(), request.query().termStatistics());
         StringBuilder supported = new StringBuilder();
+        QuestionAnalysis analysis = QuestionAnalysis.of(request.query().text());
+        String answering = null;
         for (String sentence : Sentences.ofAnswer(request.answer().text())) {
             String claim = MARKER.matcher(sentence).replaceAll("").strip();
             if (claim.isEmpty() || !claim.matches("(?s).*[\\p{L}\\p{N}].*")) {
@@ -90,6 +96,10 @@ final class LightweightCritic implements Critic {
             sentences.add(judged.support());
             if (judged.support().support() != Support.NONE) {
                 supported.append(claim).append(' ');
+                if (answering == null && analysis.structural()) {
+                    answering = Sufficiency.candidateIn(analysis, claim, String.join(" ",
+                            context.stream().map(ContextStrip::text).toList())).map(c -> c.text()).orElse(null);
+                }
                 if (features != null) {
                     bestAnswerhood = Math.max(bestAnswerhood,
                             relevance.sentence().probability(features.sentence(claim, judged.vector())));
@@ -102,14 +112,19 @@ final class LightweightCritic implements Critic {
         if (sentences.isEmpty()) {
             sentences.add(new SentenceSupport(request.answer().text(), Support.NONE, 0, null));
         }
-        if (features != null && !supported.isEmpty() && bestAnswerhood < relevance.relevanceFloor()) {
+        if (analysis.structural() && !supported.isEmpty() && answering == null) {
+            return new Critique(sentences, 1, "supported but does not answer the question: no supported sentence states "
+                    + "the " + analysis.focus() + " asked about (" + analysis.describe() + ")");
+        }
+        if (!analysis.structural() && features != null && !supported.isEmpty() && bestAnswerhood < relevance.relevanceFloor()) {
             return new Critique(sentences, 1, String.format(Locale.ROOT, "supported but does not answer the question: "
                     + "no supported sentence reaches the relevance floor (best answerhood %.3f < %.3f)", bestAnswerhood,
                     relevance.relevanceFloor()));
         }
         int usefulness = usefulness(request.query(), supported.toString(), bestQuestionCosine);
         return new Critique(sentences, usefulness, "support by word overlap and embeddings; usefulness by coverage "
-                + "of the question" + (features == null ? "" : String.format(Locale.ROOT,
+                + "of the question" + (answering != null ? "; relevance: states the " + analysis.focus() + " ("
+                + answering + ")" : features == null ? "" : String.format(Locale.ROOT,
                 "; relevance: best answerhood %.3f ≥ %.3f", bestAnswerhood, relevance.relevanceFloor())));
     }
 

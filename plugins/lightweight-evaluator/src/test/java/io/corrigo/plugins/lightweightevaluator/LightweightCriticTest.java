@@ -14,7 +14,10 @@ import io.corrigo.api.Support;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The offline critic's relevance judgement (ISREL) with the shipped answerhood model. */
+/**
+ * The offline critic's relevance judgement (ISREL): by sufficiency for a question asking a detail recognisable by form,
+ * by the shipped answerhood model otherwise.
+ */
 class LightweightCriticTest {
 
     /** Embeddings that know nothing: a random direction per text, so unrelated texts are orthogonal (cosine ≈ 0). */
@@ -57,6 +60,26 @@ class LightweightCriticTest {
 
         assertThat(critique.sentences()).extracting(s -> s.support()).containsExactly(Support.FULLY);
         assertThat(critique.usefulness()).isGreaterThan(1);
+        assertThat(critique.reason()).contains("relevance: states the date (2015)");
+    }
+
+    @Test
+    void should_rate_a_supported_sentence_on_the_topic_without_the_asked_figure_1() {
+        // on the topic and quoted: the kind of sentence word overlap rates useful
+        Critique critique = critique("How many people work at the Lyon office?",
+                "The Lyon office opened in March 2015 and people there work on robotics.");
+
+        assertThat(critique.sentences()).extracting(s -> s.support()).containsExactly(Support.FULLY);
+        assertThat(critique.usefulness()).isEqualTo(1);
+        assertThat(critique.reason()).startsWith("supported but does not answer the question: no supported sentence "
+                + "states the count of people");
+    }
+
+    @Test
+    void should_judge_a_question_it_cannot_check_by_form_with_the_answerhood_model() {
+        Critique critique = critique("Why did the Lyon office open?", "The Lyon office opened because clients in the "
+                + "region asked for local support.");
+
         assertThat(critique.reason()).contains("relevance: best answerhood");
     }
 

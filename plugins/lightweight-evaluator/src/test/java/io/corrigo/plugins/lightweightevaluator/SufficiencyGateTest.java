@@ -1,0 +1,123 @@
+package io.corrigo.plugins.lightweightevaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.Grade;
+import io.corrigo.api.Judgement;
+import io.corrigo.api.Passage;
+import io.corrigo.api.Query;
+import io.corrigo.api.Source;
+import io.corrigo.api.Strip;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The answerhood grader's sufficiency gate and its answer reader (the shipped ONNX model, run for real): a passage on
+ * the topic without the asked detail is INCORRECT whatever the thresholds; a near miss the form cannot see is caught by
+ * the reader; the sentence holding the answer outscores the ones that do not.
+ */
+class SufficiencyGateTest {
+
+    private static final EmbeddingService FLAT = new EmbeddingService() {
+        @Override
+        public Embedding embed(String text) {
+            java.util.Random random = new java.util.Random(text.hashCode());
+            float[] v = new float[64];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = (float) random.nextGaussian();
+            }
+            return Embedding.of(v);
+        }
+
+        @Override
+        public int dimension() {
+            return 64;
+        }
+
+        @Override
+        public String modelId() {
+            return "random";
+        }
+    };
+
+    private final AnswerhoodEvaluator gated = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), FLAT, true,
+            AnswerReader::shipped, AnswerhoodEvaluatorFactory.DEFAULT_READER_THRESHOLD);
+    private final AnswerhoodEvaluator ungated = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), FLAT, false, null, 0);
+
+    private static Query query(String question) {
+        return new Query(question, FLAT.embed(question), term -> 1.0);
+    }
+
+    private static Passage passage(String text) {
+        return new Passage("p1", text, Source.knowledgeBase("handbook", "Acme handbook"), 1.0, null, List.of(), Map.of());
+    }
+
+    @Test
+    void should_grade_a_passage_without_the_asked_detail_incorrect__whatever_the_thresholds() {
+        Query query = query("What is the annual revenue of Acme?");
+        Passage hours = passage("Core working hours at Acme are 10:00 to 15:00. Acme staff may work from home on Fridays.");
+
+        Judgement gate = gated.judge(query, hours);
+        Judgement plain = ungated.judge(query, hours);
+
+        assertThat(gate.grade()).isEqualTo(Grade.INCORRECT);
+        assertThat(gate.score()).isLessThanOrEqualTo(AnswerhoodEvaluator.LACKING_CAP);
+        assertThat(gate.reason()).startsWith("insufficient (asked: amount of money (revenue)): no amount of money");
+        assertThat(plain.grade()).as("without the gate the thresholds decide").isNull();
+    }
+
+    @Test
+    void should_leave_a_passage_that_states_the_asked_figure_to_the_thresholds__with_the_readers_span_in_its_reason() {
+        Judgement judgement = gated.judge(query("In what year was the Zorblax lighthouse built?"),
+                passage("The Zorblax lighthouse was built in 1887 on the northern cape. Its lamp burns whale oil."));
+
+        assertThat(judgement.grade()).isNull();
+        assertThat(judgement.reason()).startsWith("sufficient (year: 1887; reader: '1887'");
+    }
+
+    @Test
+    void should_let_the_reader_catch_a_figure_of_the_asked_type_that_answers_another_question() {
+        // a year, the lighthouse, and no word of when it was built: the form passes, the reader does not
+        Judgement judgement = gated.judge(query("In what year was the Zorblax lighthouse built?"),
+                passage("The Zorblax lighthouse keeper, a retired sailor, married the baker's daughter in 1902 and "
+                        + "kept two goats on the northern cape."));
+
+        assertThat(judgement.grade()).isEqualTo(Grade.INCORRECT);
+        assertThat(judgement.reason()).contains("the answer reader finds no answer here");
+    }
+
+    @Test
+    void should_score_the_sentence_holding_the_answer_above_the_ones_that_do_not() {
+        Query query = query("How many staff work at the Lyon office?");
+        Passage office = passage("The Lyon office opened in March 2015 near the station. It employs 240 staff across "
+                + "three floors. The office has a rooftop garden.");
+        Passage split = office.withEmbeddings(FLAT.embed(office.text()), List.of(
+                new Strip(0, "The Lyon office opened in March 2015 near the station.", FLAT.embed("a")),
+                new Strip(1, "It employs 240 staff across three floors.", FLAT.embed("b")),
+                new Strip(2, "The office has a rooftop garden.", FLAT.embed("c"))));
+
+        double opened = gated.scoreStrip(query, split, split.strips().get(0));
+        double staff = gated.scoreStrip(query, split, split.strips().get(1));
+        double garden = gated.scoreStrip(query, split, split.strips().get(2));
+
+        assertThat(staff).isGreaterThanOrEqualTo(AnswerhoodEvaluator.CANDIDATE_FLOOR).isGreaterThan(opened).isGreaterThan(garden);
+    }
+
+    @Test
+    void should_read_every_window_of_a_long_passage_and_find_the_answer_at_its_end() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            text.append("The northern cape has rocky shores and many seabirds nest there every spring. ");
+        }
+        text.append("The Zorblax lighthouse was built in 1887.");
+
+        AnswerReader.Reading reading = AnswerReader.shipped().read("In what year was the Zorblax lighthouse built?",
+                List.of(text.toString(), "Seabirds nest on the northern cape.")).get(0);
+
+        assertThat(reading.answer()).isEqualTo("1887");
+        assertThat(reading.margin()).isGreaterThan(AnswerhoodEvaluatorFactory.DEFAULT_READER_THRESHOLD);
+    }
+}
