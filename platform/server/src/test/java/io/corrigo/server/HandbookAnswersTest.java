@@ -34,6 +34,22 @@ class HandbookAnswersTest extends HostTestBase {
             "Staff connect to the AcmeCorp Wi-Fi network with their badge and a",
             "personal password that the IT desk issues on the first day."};
 
+    private static final String TRAVEL = "travel-policy";
+
+    private static final String TRAVEL_POLICY = """
+            # Acme Travel and Office Policy
+
+            ## Office hours
+
+            Core working hours at Acme Robotics are 10:00 to 15:00, and staff choose when they start and finish around them.
+
+            ## Hotels
+
+            The hotel limit in London is 180 pounds per night, breakfast included.
+
+            Staff book hotels through the travel desk at least a week before the trip.
+            """;
+
     private static final String IT_GUIDE = """
             # Acme IT Guide
 
@@ -48,6 +64,9 @@ class HandbookAnswersTest extends HostTestBase {
 
     @BeforeAll
     void uploadTheHandbooks() throws IOException {
+        postJson("/api/v1/tenants", Map.of("id", TRAVEL, "name", "Acme travel policy"));
+        assertThat(uploadAndWait("/api/v1/tenants/" + TRAVEL + "/documents", "travel.md",
+                TRAVEL_POLICY.getBytes(StandardCharsets.UTF_8)).body().get("state").asText()).isEqualTo("DONE");
         postJson("/api/v1/tenants", Map.of("id", HANDBOOK, "name", "Acme handbook"));
         postJson("/api/v1/tenants", Map.of("id", STAFF_ONLY, "name", "Acme handbook without the IT guide"));
         byte[] handbook = TestDocuments.pdf(null, HANDBOOK_PDF); // no title metadata: the first heading titles it
@@ -64,8 +83,9 @@ class HandbookAnswersTest extends HostTestBase {
         JsonNode reply = ask(HANDBOOK, "How long is a standard working day at Acme Robotics?").body();
 
         assertThat(reply.get("abstained").asBoolean()).as(reply.toString()).isFalse();
-        assertThat(reply.get("answer").asText()).startsWith("A standard working day at Acme Robotics lasts 11 hours per day, "
-                + "including a one-hour lunch break");
+        // the short answer first, then the sentence that holds it
+        assertThat(reply.get("answer").asText()).startsWith("11 hours [1]. A standard working day at Acme Robotics lasts "
+                + "11 hours per day, including a one-hour lunch break");
         assertThat(reply.get("citations").get(0).get("title").asText()).isEqualTo("Acme Robotics Employee Handbook");
     }
 
@@ -103,5 +123,36 @@ class HandbookAnswersTest extends HostTestBase {
         assertThat(reply.get("answer").asText()).contains("three months");
         assertThat(reply.get("incomplete").asBoolean()).isTrue();
         assertThat(reply.get("notices").toString()).contains("nothing found on japan");
+    }
+
+    @Test
+    void should_abstain_on_the_annual_revenue__even_with_thresholds_that_let_every_passage_through() {
+        // the playground case: thresholds 0.10/0.03 grade the core-hours passage CORRECT by its words
+        JsonNode active = get("/api/v1/tenants/" + TRAVEL + "/pipeline").body();
+        com.fasterxml.jackson.databind.node.ObjectNode definition =
+                (com.fasterxml.jackson.databind.node.ObjectNode) active.get("definition");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) definition.get("settings")).put("upperThreshold", 0.10)
+                .put("lowerThreshold", 0.03);
+        int version = postJson("/api/v1/tenants/" + TRAVEL + "/pipeline/drafts?note=permissive", definition).body()
+                .get("version").asInt();
+        assertThat(postJson("/api/v1/tenants/" + TRAVEL + "/pipeline/versions/" + version + "/publish", Map.of()).status())
+                .isEqualTo(200);
+
+        JsonNode reply = ask(TRAVEL, "What is the annual revenue of Acme Robotics?").body();
+
+        assertThat(reply.get("abstained").asBoolean()).as(reply.toString()).isTrue();
+        assertThat(reply.get("answer").asText()).doesNotContain("10:00");
+        JsonNode run = get("/api/v1/tenants/" + TRAVEL + "/runs/" + reply.get("runId").asText()).body();
+        assertThat(run.toString()).contains("insufficient (asked: amount of money (revenue))");
+    }
+
+    @Test
+    void should_answer_the_london_hotel_limit_and_flag_berlin_as_missing() {
+        JsonNode reply = ask(TRAVEL, "What is the hotel limit in London and in Berlin?").body();
+
+        assertThat(reply.get("abstained").asBoolean()).as(reply.toString()).isFalse();
+        assertThat(reply.get("answer").asText()).contains("180 pounds per night");
+        assertThat(reply.get("incomplete").asBoolean()).isTrue();
+        assertThat(reply.get("notices").toString()).contains("nothing found on berlin");
     }
 }

@@ -16,6 +16,8 @@ import java.util.Set;
  */
 public final class QuestionParts {
 
+    private static final Set<String> PREPOSITIONS = Set.of("in", "at", "for", "on", "of", "to", "from", "with", "by");
+
     private QuestionParts() {
     }
 
@@ -36,7 +38,11 @@ public final class QuestionParts {
                 continue;
             }
             String left = i > 0 ? raw.get(i - 1) : null;
-            String right = i + 1 < raw.size() ? raw.get(i + 1) : null;
+            int r = i + 1;
+            if (r + 1 < raw.size() && PREPOSITIONS.contains(raw.get(r)) && i >= 2 && raw.get(i - 2).equals(raw.get(r))) {
+                r++; // "in London and in Berlin": the preposition repeats
+            }
+            String right = r < raw.size() ? raw.get(r) : null;
             if (!isPart(left) || !isPart(right)) {
                 continue;
             }

@@ -12,6 +12,7 @@ class QuestionPartsTest {
         assertThat(QuestionParts.of("What are the symptoms and treatment of measles?")).containsExactly("symptoms", "treatment");
         assertThat(QuestionParts.of("Which offices are in France, Spain and Italy?"))
                 .containsExactlyInAnyOrder("france", "spain", "italy");
+        assertThat(QuestionParts.of("What is the hotel limit in London and in Berlin?")).containsExactly("london", "berlin");
     }
 
     @Test

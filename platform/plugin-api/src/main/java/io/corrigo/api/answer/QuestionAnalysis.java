@@ -82,6 +82,11 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
             "benefits", "purpose", "reason", "reasons", "aspect", "aspects", "feature", "features", "step", "steps",
             "thing", "things", "problem", "problems", "issue", "issues", "measures", "strategies", "strategy",
             "mechanism", "mechanisms", "advantage", "advantages", "impact", "symptoms", "causes", "challenges");
+    /** Verbs that follow "what" as its subject ("what makes …", "what causes …"): no class is asked for. */
+    private static final Set<String> WH_VERBS = Set.of("makes", "made", "causes", "caused", "determines", "suggests",
+            "supports", "happens", "happened", "gives", "gave", "takes", "took", "contains", "includes", "leads", "led",
+            "allows", "prevents", "affects", "controls", "produces", "produced", "creates", "created", "keeps", "means",
+            "occurs", "occurred", "follows", "followed", "replaced", "became", "becomes", "remains", "comes", "came");
     private static final Set<String> VERBS = Set.of("speak", "speaks", "sell", "sold", "die", "live", "lived", "work",
             "worked", "attend", "go", "went", "come", "came", "take", "took", "make", "made", "get", "got", "win", "won",
             "fall", "fell", "run", "ran", "serve", "receive", "become", "became", "remain", "sit", "sat", "hold",
@@ -162,6 +167,14 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
                 .filter(SUPERLATIVES::contains).findFirst().orElse(null);
         return new QuestionAnalysis(text, type, head, focus == null ? type.name().toLowerCase(Locale.ROOT) : focus,
                 anchors(text), figures(text), constraints(text), superlative, focusTerms);
+    }
+
+    private static final Pattern COORDINATED = Pattern.compile("\\b\\p{Lu}[\\p{L}\\p{N}'’-]*,?\\s+(?:and|or)\\s+"
+            + "(?:(?:in|at|for|of|on)\\s+)?(?:the\\s+)?\\p{Lu}");
+
+    /** Whether the question asks about two or more named things at once ("in London and in Berlin"). */
+    public boolean coordinated() {
+        return COORDINATED.matcher(question).find();
     }
 
     /** Whether the type can be checked in a sentence by form: a figure, a date, a name. */
@@ -256,7 +269,7 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
         if (ORGANISATION_CLASSES.contains(first) || ORGANISATION_CLASSES.contains(last)) {
             return new Typed(AnswerType.ORGANISATION, last, "organisation (" + last + ")");
         }
-        boolean verb = group.size() > 1 && first.endsWith("s") && Set.of("the", "a", "an", "that").contains(group.get(1))
+        boolean verb = WH_VERBS.contains(first) || group.size() > 1 && first.endsWith("s") && Set.of("the", "a", "an", "that").contains(group.get(1))
                 || i < words.size() && words.get(i).equals("that") && first.endsWith("s");
         if (noun && !verb && !GENERIC_CLASSES.contains(first)) {
             // "which animal's liver cells", "what breed": the class is the first noun

@@ -83,7 +83,9 @@ public final class Sufficiency {
             "metres", "meters", "metre", "meter", "ft", "feet", "foot", "inches", "inch", "in", "cm", "mm", "nm",
             "kg", "kilograms", "tons", "tonnes", "ton", "tonne", "lb", "lbs", "pounds", "oz", "c", "f", "degrees",
             "°c", "°f", "°", "liters", "litres", "liter", "litre", "gallons", "mph", "kph", "km/h", "watts", "mw", "kw",
-            "gw", "mwh", "kwh", "knots", "bp", "kb", "kda", "nucleotides", "cases", "per", "x", "fold");
+            "gw", "mwh", "kwh", "knots", "bp", "kb", "kda", "nucleotides", "cases", "per", "x", "fold", "kelvin", "k",
+            "ev", "kev", "mev", "gev", "tev", "hz", "khz", "mhz", "ghz", "volts", "v", "amps", "pa", "kpa", "bar", "atm",
+            "psi", "db", "decibels", "calories", "kcal", "joules", "j", "newtons", "n", "percent", "%");
     private static final Set<String> YEAR_LEAD = Set.of("in", "since", "by", "from", "until", "of", "during", "to",
             "after", "before", "between", "and", "year");
     private static final Set<String> SUPERLATIVE_HINTS = Set.of("first", "last", "most", "least", "only", "top",
@@ -164,10 +166,10 @@ public final class Sufficiency {
         for (String token : Terms.tokens(text)) {
             stems.add(LexicalCoverage.stem(token));
         }
-        for (String constraint : question.constraints()) {
-            if (!mentions(constraint, lower, stems)) {
-                return "does not mention '" + constraint + "', where the question is placed";
-            }
+        // one place of "in London and in Berlin" is enough: a part answered is answered in part
+        if (!question.constraints().isEmpty() && question.constraints().stream().noneMatch(c -> mentions(c, lower, stems))) {
+            return "does not mention " + String.join(" or ", question.constraints().stream().map(c -> "'" + c + "'").toList())
+                    + ", where the question is placed";
         }
         List<String> missing = question.anchors().stream().filter(a -> !mentions(a, lower, stems)).toList();
         if (!missing.isEmpty() && missing.size() * 2 > question.anchors().size()) {
@@ -243,8 +245,8 @@ public final class Sufficiency {
             stems.add(LexicalCoverage.stem(token));
         }
         for (String constraint : question.constraints()) {
-            if (mentions(constraint, lower, stems)) {
-                continue;
+            if (question.constraints().stream().anyMatch(c -> mentions(c, lower, stems))) {
+                break; // the sentence names one of the question's places
             }
             Set<String> aroundStems = new HashSet<>();
             Terms.tokens(around).forEach(t -> aroundStems.add(LexicalCoverage.stem(t)));
@@ -405,7 +407,7 @@ public final class Sufficiency {
 
     private static void names(QuestionAnalysis question, String sentence, Set<String> questionWords,
                               List<AnswerCandidate> out) {
-        if (question.head() != null && question.type() != AnswerType.ENTITY
+        if (question.head() != null && question.type() == AnswerType.NAME
                 && Terms.tokens(sentence).stream().noneMatch(t -> LexicalCoverage.stem(t).equals(LexicalCoverage.stem(question.head())))) {
             return; // "the name of the high school": a sentence that names no school names none
         }
@@ -424,7 +426,7 @@ public final class Sufficiency {
             if (words.stream().allMatch(w -> w.matches("\\d+|[a-z]\\d*|ref|fig|table"))) {
                 continue;
             }
-            if (question.head() != null && question.type() != AnswerType.ENTITY && !besideHead(sentence, m.end(), span,
+            if (question.head() != null && question.type() == AnswerType.NAME && !besideHead(sentence, m.end(), span,
                     question.head())) {
                 continue; // "the name of the high school": a name beside "school", not any name
             }

@@ -90,4 +90,11 @@ class QuestionAnalysisTest {
         assertThat(school.type()).isEqualTo(AnswerType.NAME);
         assertThat(school.head()).isEqualTo("school");
     }
+
+    @Test
+    void should_see_a_question_about_two_named_things() {
+        assertThat(QuestionAnalysis.of("What is the hotel limit in London and in Berlin?").coordinated()).isTrue();
+        assertThat(QuestionAnalysis.of("What is the notice period in the United Kingdom and Japan?").coordinated()).isTrue();
+        assertThat(QuestionAnalysis.of("What is the notice period in the United Kingdom?").coordinated()).isFalse();
+    }
 }

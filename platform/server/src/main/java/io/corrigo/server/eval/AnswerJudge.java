@@ -35,9 +35,23 @@ public final class AnswerJudge {
      */
     public static Double answers(EvalQuestion question, String answer) {
         if (hasShortAnswers(question)) {
-            return !question.goldRoute().equals("none") && EvalMetrics.contains(answer, question.answers()) ? 1.0 : 0.0;
+            return !question.goldRoute().equals("none") && containsShortAnswer(answer, question.answers()) ? 1.0 : 0.0;
         }
         return sufficient(question.question(), answer);
+    }
+
+    /**
+     * Whether {@code answer} contains one of the short {@code references}, as the benchmark's trust metrics read it:
+     * both lower-cased, punctuation removed except {@code . , % -}, whitespace collapsed, then a substring test.
+     */
+    public static boolean containsShortAnswer(String answer, List<String> references) {
+        String text = trustNormalised(answer.replaceAll("\\[\\d+\\]", " "));
+        return references.stream().map(AnswerJudge::trustNormalised).filter(r -> !r.isBlank()).anyMatch(text::contains);
+    }
+
+    static String trustNormalised(String text) {
+        return text.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}\\s.,%-]", " ").replaceAll("\\s+", " ")
+                .strip();
     }
 
     /**

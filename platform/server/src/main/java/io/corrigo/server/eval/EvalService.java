@@ -146,11 +146,20 @@ public class EvalService {
      * critic of the tenant's pipeline. @throws io.corrigo.server.problem.ServiceException 404
      */
     public Double faithfulness(String tenantId, String question, List<String> context, String answer) {
-        return faithfulness(runtimes.forTenant(tenantId).pipeline(), question, context, withoutMarkers(answer));
+        String plain = withoutMarkers(answer);
+        return faithfulness(runtimes.forTenant(tenantId).pipeline(), question, context, plain,
+                AnswerJudge.sufficient(question, plain));
     }
 
-    /** The answer's relevancy to the question, graded by the tenant's retrieval evaluator; {@code null} if it fails. */
+    /**
+     * The answer's relevancy to the question: 1 or 0 by sufficiency where the question asks a detail recognisable by
+     * form ({@link AnswerJudge}), else graded by the tenant's retrieval evaluator; {@code null} if that fails.
+     */
     public Double relevancy(String tenantId, String question, String answer) {
+        Double sufficient = AnswerJudge.sufficient(question, withoutMarkers(answer));
+        if (sufficient != null) {
+            return sufficient;
+        }
         java.util.OptionalDouble r = runtimes.forTenant(tenantId).pipeline().relevance(question, withoutMarkers(answer));
         return r.isPresent() ? r.getAsDouble() : null;
     }
@@ -264,8 +273,7 @@ public class EvalService {
         int right = 0;
         for (EvalRun r : judged) {
             boolean none = r.question().goldRoute().equals("none");
-            boolean correct = !none && !r.abstained()
-                    && EvalMetrics.contains(r.answer().replaceAll("\\[\\d+\\]", " "), r.question().answers());
+            boolean correct = !none && !r.abstained() && AnswerJudge.containsShortAnswer(r.answer(), r.question().answers());
             if (none) {
                 unanswerable++;
                 abstained += r.abstained() ? 1 : 0;

@@ -100,7 +100,7 @@ class LlmPipelineApiTest extends HostTestBase {
     }
 
     private static boolean grading(FakeModelServer.Request r) {
-        return r.system().startsWith("You grade whether");
+        return r.system().startsWith("You grade whether") || r.system().startsWith("You judge whether a passage");
     }
 
     private static boolean critiquing(FakeModelServer.Request r) {
@@ -130,6 +130,48 @@ class LlmPipelineApiTest extends HostTestBase {
 
         assertThat(model.requests.stream().filter(LlmPipelineApiTest::grading).count())
                 .as("grades cached per (question, passage)").isEqualTo(gradingCalls);
+    }
+
+    @Test
+    void should_grade_a_related_passage_without_the_asked_detail_incorrect_in_the_sufficient_context_mode() {
+        model.script(r -> grading(r)
+                ? (r.lastUser().substring(r.lastUser().lastIndexOf("Passage: ")).contains("1887")
+                        ? "{\"sufficient\": true, \"related\": true, \"answer\": \"1887\"}"
+                        : "{\"sufficient\": false, \"related\": true, \"answer\": \"\"}")
+                : "The lighthouse was built in 1887 [1].");
+        String tenant = tenant(Map.of("evaluator", openAi("llm-evaluator", Map.of()),
+                "generator", openAi("openai-generator", Map.of())), null);
+
+        JsonNode trace = trace(ask(tenant, QUESTION));
+
+        assertThat(model.requests).filteredOn(LlmPipelineApiTest::grading).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.system()).contains("sufficient context").contains("specific detail"));
+        assertThat(trace.get("retrieved")).anySatisfy(p -> {
+            assertThat(p.get("grade").asText()).isEqualTo("INCORRECT");
+            assertThat(p.get("error").asText()).isEqualTo("insufficient context: related, but the asked detail is missing");
+        });
+        assertThat(trace.get("retrieved")).anySatisfy(p -> {
+            assertThat(p.get("grade").asText()).isEqualTo("CORRECT");
+            assertThat(p.get("error").asText()).isEqualTo("sufficient context: '1887'");
+        });
+    }
+
+    @Test
+    void should_not_serve_an_answer_the_critic_model_finds_does_not_state_the_asked_detail() {
+        model.script(r -> critiquing(r)
+                ? "{\"sentences\": [{\"n\": 1, \"support\": \"full\"}], \"usefulness\": 5, \"answers\": false}"
+                : "Its lamp burns whale oil [1].");
+        String tenant = tenant(Map.of("generator", openAi("openai-generator", Map.of()),
+                "critic", ollama("llm-critic")), Map.of("maxRounds", 1));
+
+        Reply answer = ask(tenant, QUESTION);
+        JsonNode rounds = trace(answer).get("rounds");
+
+        assertThat(model.requests).filteredOn(LlmPipelineApiTest::critiquing).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.system()).contains("\"answers\": false"));
+        assertThat(rounds.get(0).get("usefulness").asInt()).isEqualTo(1);
+        assertThat(rounds.get(0).get("criticReason").asText()).contains("sufficient-context judgement");
+        assertThat(answer.body().get("abstained").asBoolean()).isTrue();
     }
 
     @Test

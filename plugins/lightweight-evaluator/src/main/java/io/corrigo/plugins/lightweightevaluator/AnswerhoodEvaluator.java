@@ -93,7 +93,8 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
                     + "): " + verdict.reason() + "; " + explain(p, x));
         }
         String read = "";
-        if (reader != null && verdict.checked() && readsFigures(analysis)) {
+        // a question about two named things confuses a reader trained on one answer: the parts are the gate's business
+        if (reader != null && verdict.checked() && readsFigures(analysis) && !analysis.coordinated()) {
             AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
             if (reading.margin() < readerThreshold) {
                 return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,

@@ -39,7 +39,7 @@ public class AnswerhoodEvaluatorFactory extends AnswerhoodModelFactory implement
     }
 
     /** Chosen on the development benchmark and the trust set (see the plugin README). */
-    static final double DEFAULT_READER_THRESHOLD = -4.0;
+    static final double DEFAULT_READER_THRESHOLD = -6.0;
 
     @Override
     public RetrievalEvaluator create(PluginContext context, PluginConfig config) {

@@ -80,10 +80,14 @@ class SufficiencyGateTest {
 
     @Test
     void should_let_the_reader_catch_a_figure_of_the_asked_type_that_answers_another_question() {
-        // a year, the lighthouse, and no word of when it was built: the form passes, the reader does not
-        Judgement judgement = gated.judge(query("In what year was the Zorblax lighthouse built?"),
-                passage("The Zorblax lighthouse keeper, a retired sailor, married the baker's daughter in 1902 and "
-                        + "kept two goats on the northern cape."));
+        // from the trust set: "10 amino acids" counts the asked noun, in a passage on the protein, but it is the length
+        // of a motif, not of the protein: the form passes, the reader does not
+        Judgement judgement = gated.judge(query("How many amino acids long is the full NTCP protein that was identified "
+                        + "as a hepatitis B virus receptor?"),
+                passage("The authors further produced HCC cell lines stably expressing NTCP and subsequently infected "
+                        + "them with HBV or HDV. In addition, they documented a 2-4-fold increase of viral RNA and DNA after "
+                        + "infection in the cell line by real-time PCR. Finally, they identified a stretch of 10 amino acids "
+                        + "in the NTCP transmembrane domain, as the motif directly interacting with the PreS1 peptide."));
 
         assertThat(judgement.grade()).isEqualTo(Grade.INCORRECT);
         assertThat(judgement.reason()).contains("the answer reader finds no answer here");

@@ -20,6 +20,10 @@ import java.util.Locale;
  * support label per sentence (full / partial / none) and a usefulness from 1 to 5. A reply that cannot be read is an
  * error (the host then serves the answer unchecked and flags the run), not a guess. Optionally also decides
  * retrieve-or-not.
+ *
+ * <p><b>Sufficient-context mode</b>: the model also says whether the answer states the specific detail the question
+ * asks for ({@code "answers": false} for an on-topic answer without it); such an answer is rated usefulness 1, "does
+ * not answer the question", so the loop re-retrieves or abstains rather than serve it.
  */
 final class LlmCritic implements Critic {
 
@@ -30,6 +34,11 @@ final class LlmCritic implements Critic {
             question, from 1 (useless) to 5 (complete and to the point). Reply with JSON only: \
             {"sentences": [{"n": 1, "support": "full"}, ...], "usefulness": 4}""";
 
+    static final String SUFFICIENT_SYSTEM = SYSTEM.replace("Reply with JSON only:", "Also decide whether the answer "
+            + "states the specific detail the question asks for (the figure, date, name, place or reason, about what the "
+            + "question names): \"answers\": false for an answer on the topic without it. Reply with JSON only:")
+            .replace("\"usefulness\": 4}", "\"usefulness\": 4, \"answers\": true}");
+
     static final String RETRIEVE_SYSTEM = """
             Decide whether answering the user's message needs documents from a knowledge base. Reply with one word: \
             RETRIEVE for any question asking for facts, NO_RETRIEVAL for greetings, thanks, small talk or questions \
@@ -37,10 +46,17 @@ final class LlmCritic implements Critic {
 
     private final Chat chat;
     private final boolean decideRetrieval;
+    private final boolean sufficientContext;
 
     LlmCritic(Chat chat, boolean decideRetrieval) {
+        this(chat, decideRetrieval, false);
+    }
+
+    /** @param sufficientContext also ask whether the answer states the asked detail */
+    LlmCritic(Chat chat, boolean decideRetrieval, boolean sufficientContext) {
         this.chat = chat;
         this.decideRetrieval = decideRetrieval;
+        this.sufficientContext = sufficientContext;
     }
 
     @Override
@@ -51,7 +67,8 @@ final class LlmCritic implements Critic {
         for (int i = 0; i < sentences.size(); i++) {
             user.append(i + 1).append(". ").append(sentences.get(i)).append('\n');
         }
-        String reply = chat.complete(List.of(SystemMessage.from(SYSTEM), UserMessage.from(user.toString())));
+        String reply = chat.complete(List.of(SystemMessage.from(sufficientContext ? SUFFICIENT_SYSTEM : SYSTEM),
+                UserMessage.from(user.toString())));
         return read(reply, sentences);
     }
 
@@ -77,6 +94,11 @@ final class LlmCritic implements Critic {
         int usefulness = json.path("usefulness").asInt(0);
         if (usefulness < 1 || usefulness > 5) {
             throw new IllegalStateException("critic gave no usefulness from 1 to 5: '" + JsonReplies.excerpt(reply) + "'");
+        }
+        JsonNode answers = json.path("answers");
+        if (answers.isBoolean() && !answers.asBoolean()) {
+            return new Critique(judged, 1, "supported but does not answer the question: the critic model finds that "
+                    + "it does not state the asked detail (sufficient-context judgement)");
         }
         return new Critique(judged, usefulness, "judged by the critic model");
     }

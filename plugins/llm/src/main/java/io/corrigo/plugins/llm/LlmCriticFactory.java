@@ -34,6 +34,9 @@ public class LlmCriticFactory implements CriticFactory {
         properties.add(ConfigProperty.bool("decideRetrieval", "Decide retrieve-or-not", false)
                 .withDescription("Ask the model whether each question needs retrieval (one more call per question); "
                         + "off: the host's heuristic decides."));
+        properties.add(ConfigProperty.bool("sufficientContext", "Sufficient-context judgement", true)
+                .withDescription("Also ask whether the answer states the specific detail the question asks for; an "
+                        + "answer on the topic without it is rated 1 (does not answer) and not served."));
         return properties;
     }
 
@@ -44,6 +47,7 @@ public class LlmCriticFactory implements CriticFactory {
 
     @Override
     public Critic create(PluginContext context, PluginConfig config) {
-        return new LlmCritic(new Chat(ModelEndpoint.from(config, null)), config.bool("decideRetrieval"));
+        return new LlmCritic(new Chat(ModelEndpoint.from(config, null)), config.bool("decideRetrieval"),
+                config.bool("sufficientContext"));
     }
 }

@@ -24,6 +24,11 @@ import java.util.Optional;
  * the host's breaker sees it, and the host grades that passage AMBIGUOUS too). Grades are cached per (question,
  * passage). Sentence strips are scored without a model call by default (embedding cosine blended with word coverage):
  * grading every sentence with a model costs a call per sentence.
+ *
+ * <p><b>Sufficient-context mode</b> (after Joren et al., ICLR 2025, "Sufficient Context"): the model is asked whether
+ * the passage states the specific detail the question asks for, not whether it is on the topic; {@code {"sufficient":
+ * false}} is INCORRECT whatever else it says ("related, but the asked detail is missing" in the trace), {@code true} is
+ * CORRECT with the model's short answer in the trace.
  */
 final class LlmEvaluator implements RetrievalEvaluator {
 
@@ -32,6 +37,24 @@ final class LlmEvaluator implements RetrievalEvaluator {
             {"grade": "CORRECT" | "AMBIGUOUS" | "INCORRECT", "score": <number from 0 to 1>}.
             CORRECT: the passage contains the answer. AMBIGUOUS: related, but the answer is not clearly there. \
             INCORRECT: unrelated or about something else.""";
+
+    static final String SUFFICIENT_SYSTEM = "You judge whether a passage gives sufficient context to answer a question: "
+            + "it must state the specific detail the question asks for (the figure, date, name, place or reason) about "
+            + "the entities, place and time the question names. A passage on the same topic that lacks that detail, or "
+            + "gives a figure for another quantity, place, group or year, is not sufficient. Reply with JSON only: "
+            + "{\"sufficient\": true | false, \"related\": true | false, \"answer\": \"<the short answer, or empty>\"}";
+
+    /** Few-shot examples of the sufficient-context mode: question + passage → the expected JSON. */
+    static final List<String[]> SUFFICIENT_EXAMPLES = List.of(
+            new String[] {"What is the incubation period of measles?",
+                    "Measles has an incubation period of 10 to 12 days before symptoms appear.",
+                    "{\"sufficient\": true, \"related\": true, \"answer\": \"10 to 12 days\"}"},
+            new String[] {"How many people died of measles in 2019?",
+                    "In 2018, measles killed an estimated 140,000 people, most of them children under five.",
+                    "{\"sufficient\": false, \"related\": true, \"answer\": \"\"}"},
+            new String[] {"What is the incubation period of measles?",
+                    "The Eiffel Tower was completed in 1889 for the World's Fair.",
+                    "{\"sufficient\": false, \"related\": false, \"answer\": \"\"}"});
 
     /** Few-shot examples: question + passage → the expected JSON. */
     static final List<String[]> EXAMPLES = List.of(
@@ -48,11 +71,18 @@ final class LlmEvaluator implements RetrievalEvaluator {
     private final Chat chat;
     private final GradeCache cache;
     private final boolean modelStrips;
+    private final boolean sufficientContext;
 
     LlmEvaluator(Chat chat, GradeCache cache, boolean modelStrips) {
+        this(chat, cache, modelStrips, false);
+    }
+
+    /** @param sufficientContext ask whether the passage states the asked detail (the sufficient-context mode) */
+    LlmEvaluator(Chat chat, GradeCache cache, boolean modelStrips, boolean sufficientContext) {
         this.chat = chat;
         this.cache = cache;
         this.modelStrips = modelStrips;
+        this.sufficientContext = sufficientContext;
     }
 
     @Override
@@ -67,7 +97,9 @@ final class LlmEvaluator implements RetrievalEvaluator {
         if (cached != null) {
             return cached;
         }
-        Judgement judgement = read(chat.complete(messages(query.text(), passage.text())));
+        Judgement judgement = sufficientContext
+                ? readSufficiency(chat.complete(messages(query.text(), passage.text(), SUFFICIENT_SYSTEM, SUFFICIENT_EXAMPLES)))
+                : read(chat.complete(messages(query.text(), passage.text())));
         if (judgement.reason() == null) {
             cache.put(key, judgement); // an unreadable grade is asked again next time
         }
@@ -88,9 +120,13 @@ final class LlmEvaluator implements RetrievalEvaluator {
     }
 
     static List<ChatMessage> messages(String question, String passage) {
+        return messages(question, passage, SYSTEM, EXAMPLES);
+    }
+
+    private static List<ChatMessage> messages(String question, String passage, String system, List<String[]> examples) {
         List<ChatMessage> messages = new java.util.ArrayList<>();
-        messages.add(SystemMessage.from(SYSTEM));
-        for (String[] example : EXAMPLES) {
+        messages.add(SystemMessage.from(system));
+        for (String[] example : examples) {
             messages.add(UserMessage.from(prompt(example[0], example[1])));
             messages.add(AiMessage.from(example[2]));
         }
@@ -100,6 +136,26 @@ final class LlmEvaluator implements RetrievalEvaluator {
 
     private static String prompt(String question, String passage) {
         return "Question: " + question + "\nPassage: " + passage;
+    }
+
+    /**
+     * The judgement in a sufficient-context reply: sufficient → CORRECT, not → INCORRECT (a related passage without the
+     * detail too), each with its reason; a reply without a yes or no is read as a plain grade ({@link #read}).
+     */
+    static Judgement readSufficiency(String reply) {
+        Optional<JsonNode> json = JsonReplies.object(reply);
+        JsonNode sufficient = json.map(j -> j.path("sufficient")).orElse(null);
+        if (sufficient == null || !sufficient.isBoolean()) {
+            return read(reply);
+        }
+        String answer = json.get().path("answer").asText("").strip();
+        if (sufficient.asBoolean()) {
+            return new Judgement(1.0, Grade.CORRECT, "sufficient context" + (answer.isEmpty() ? "" : ": '"
+                    + JsonReplies.excerpt(answer) + "'"));
+        }
+        boolean related = json.get().path("related").asBoolean(false);
+        return new Judgement(related ? 0.1 : 0.0, Grade.INCORRECT, related
+                ? "insufficient context: related, but the asked detail is missing" : "insufficient context: unrelated");
     }
 
     /** The judgement in a grader's reply; AMBIGUOUS with a reason when it cannot be read. */

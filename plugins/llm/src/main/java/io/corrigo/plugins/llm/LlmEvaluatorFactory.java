@@ -39,6 +39,9 @@ public class LlmEvaluatorFactory implements EvaluatorFactory {
         properties.add(ConfigProperty.bool("gradeStripsWithModel", "Grade sentences with the model", false)
                 .withDescription("Also grade every sentence during refinement with the model (a call per sentence); "
                         + "off: sentences are scored by embeddings and word coverage."));
+        properties.add(ConfigProperty.bool("sufficientContext", "Sufficient-context judgement", true)
+                .withDescription("Ask whether the passage states the specific detail the question asks for (a passage "
+                        + "on the topic without it is INCORRECT), rather than whether it is relevant."));
         return properties;
     }
 
@@ -50,6 +53,7 @@ public class LlmEvaluatorFactory implements EvaluatorFactory {
     @Override
     public RetrievalEvaluator create(PluginContext context, PluginConfig config) {
         return new LlmEvaluator(new Chat(ModelEndpoint.from(config, null)), new GradeCache(context.clock(),
-                config.integer("cacheSeconds"), (int) config.integer("cacheEntries")), config.bool("gradeStripsWithModel"));
+                config.integer("cacheSeconds"), (int) config.integer("cacheEntries")), config.bool("gradeStripsWithModel"),
+                config.bool("sufficientContext"));
     }
 }
