@@ -118,6 +118,23 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
             boolean money = words.stream().anyMatch(MONEY_WORDS::contains);
             type = money ? AnswerType.MONEY : AnswerType.QUANTITY;
             focus = money ? "amount of money" : "amount";
+            // "earn from the show's syndication royalties": what the money is for
+            int from = -1;
+            for (int k = wh + 2; k < words.size(); k++) {
+                if (money && Set.of("from", "for", "on").contains(words.get(k))) {
+                    from = k;
+                    break;
+                }
+            }
+            if (from > 0) {
+                List<String> what = new ArrayList<>();
+                for (int k = from + 1; k < words.size() && what.size() < 3; k++) {
+                    if (!Terms.isStopWord(words.get(k)) && !anchorWord(text, words.get(k))) {
+                        what.add(words.get(k));
+                    }
+                }
+                focusTerms = what;
+            }
         } else if (afterHow.equals("old")) {
             type = AnswerType.AGE;
             focus = "age";
@@ -304,6 +321,12 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
             last = w;
         }
         return last;
+    }
+
+    /** Whether {@code word} is written with a capital in the question (a name, not an attribute). */
+    private static boolean anchorWord(String question, String word) {
+        return Pattern.compile("\\b" + Pattern.quote(word) + "\\b", Pattern.CASE_INSENSITIVE).matcher(question).results()
+                .anyMatch(r -> Character.isUpperCase(r.group().charAt(0)));
     }
 
     private static int firstOf(List<String> words, String... candidates) {

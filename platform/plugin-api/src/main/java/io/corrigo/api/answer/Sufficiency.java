@@ -86,6 +86,12 @@ public final class Sufficiency {
             "gw", "mwh", "kwh", "knots", "bp", "kb", "kda", "nucleotides", "cases", "per", "x", "fold", "kelvin", "k",
             "ev", "kev", "mev", "gev", "tev", "hz", "khz", "mhz", "ghz", "volts", "v", "amps", "pa", "kpa", "bar", "atm",
             "psi", "db", "decibels", "calories", "kcal", "joules", "j", "newtons", "n", "percent", "%");
+    private static final Set<String> STARTERS = Set.of("however", "although", "though", "after", "before", "during",
+            "since", "while", "also", "there", "here", "thus", "hence", "finally", "furthermore", "moreover",
+            "additionally", "recently", "today", "later", "initially", "many", "most", "several", "both", "each",
+            "another", "others", "one", "two", "three", "following", "despite", "according", "overall", "including",
+            "unlike", "like", "because", "instead", "meanwhile", "previously", "currently", "now", "yet", "still",
+            "whereas", "similarly", "likewise", "notably", "importantly", "interestingly", "indeed");
     private static final Set<String> YEAR_LEAD = Set.of("in", "since", "by", "from", "until", "of", "during", "to",
             "after", "before", "between", "and", "year");
     private static final Set<String> SUPERLATIVE_HINTS = Set.of("first", "last", "most", "least", "only", "top",
@@ -244,20 +250,20 @@ public final class Sufficiency {
         for (String token : Terms.tokens(sentence)) {
             stems.add(LexicalCoverage.stem(token));
         }
-        for (String constraint : question.constraints()) {
-            if (question.constraints().stream().anyMatch(c -> mentions(c, lower, stems))) {
-                break; // the sentence names one of the question's places
-            }
+        // the question's place: named in the sentence, or named around it (its passage, or what is quoted of it) with no
+        // other place named in the sentence ("11 million … in South Africa" does not answer "in Zimbabwe")
+        if (!question.constraints().isEmpty() && question.constraints().stream().noneMatch(c -> mentions(c, lower, stems))) {
             Set<String> aroundStems = new HashSet<>();
             Terms.tokens(around).forEach(t -> aroundStems.add(LexicalCoverage.stem(t)));
-            if (!mentions(constraint, around.toLowerCase(Locale.ROOT), aroundStems)) {
-                return false; // the figure may be another place's
+            String aroundLower = around.toLowerCase(Locale.ROOT);
+            if (question.constraints().stream().noneMatch(c -> mentions(c, aroundLower, aroundStems))) {
+                return false;
             }
             Matcher other = OTHER_PLACE.matcher(sentence);
             while (other.find()) {
                 if (!mentions(other.group(1).toLowerCase(Locale.ROOT), question.question().toLowerCase(Locale.ROOT),
                         questionStems)) {
-                    return false; // "11 million … in South Africa" for "in Zimbabwe"
+                    return false;
                 }
             }
         }
@@ -271,11 +277,13 @@ public final class Sufficiency {
             return true;
         }
         // "It employs 240 staff": a sentence of a passage that names the subject, sharing a word with the question
-        if (shared == 1 && !around.equals(sentence) && !question.anchors().isEmpty()) {
+        if (shared == 1 && !around.equals(sentence)) {
             Set<String> aroundStems = new HashSet<>();
             Terms.tokens(around).forEach(t -> aroundStems.add(LexicalCoverage.stem(t)));
             String aroundLower = around.toLowerCase(Locale.ROOT);
-            return question.anchors().stream().anyMatch(a -> mentions(a, aroundLower, aroundStems));
+            long sharedAround = Terms.contentTerms(question.question()).stream()
+                    .filter(t -> aroundStems.contains(LexicalCoverage.stem(t))).count();
+            return sharedAround >= 2 || question.anchors().stream().anyMatch(a -> mentions(a, aroundLower, aroundStems));
         }
         return false;
     }
@@ -416,8 +424,12 @@ public final class Sufficiency {
             String span = m.group().replaceFirst("^(?:The|A|An|In|On|At|This|These|Its|Their|His|Her)\\s+", "");
             List<String> words = Terms.tokens(span);
             boolean first = sentence.substring(0, m.start()).isBlank();
-            if (first && words.size() == 1) {
-                continue;
+            if (first && words.size() == 1 && (Terms.isStopWord(words.get(0)) || STARTERS.contains(words.get(0))
+                    || question.type() != AnswerType.PERSON)) {
+                continue; // "However", "Echoviruses": a capital at a sentence's start is no name, unless a person is asked
+            }
+            if (question.type() != AnswerType.ENTITY && span.matches(".*\\p{L}\\d.*|.*\\d\\p{L}.*")) {
+                continue; // "HAdV-55", "CD40": a code is no person, place or organisation
             }
             if (words.stream().allMatch(w -> questionWords.contains(LexicalCoverage.stem(w)) || Terms.isStopWord(w))
                     || MONTH.matcher(span).matches() || span.matches("\\d.*")) {
@@ -527,6 +539,9 @@ public final class Sufficiency {
                         ? next : null;
             }
             case AGE -> {
+                if (before.contains("born") && m.group().matches("(1[89]|20)\\d\\d")) {
+                    return "born"; // "born 13 April 1953": the age follows from the year
+                }
                 if (before.contains("aged") || before.contains("age") || next.equals("years") && after.contains("old")
                         || rawAfter.matches("(?s)[- ]years?[- ]old.*") || next.equals("years") && after.contains("age")
                         || rawAfter.matches("(?s)\\s?(yo|y\\.o\\.|y)\\b.*")

@@ -128,6 +128,11 @@ class SufficiencyTest {
         assertThat(Sufficiency.candidateIn(question, sentence)).isEmpty(); // the district is not named in it
         assertThat(Sufficiency.candidateIn(question, sentence, "A study in Sarlahi District, Nepal. " + sentence))
                 .map(AnswerCandidate::text).contains("13.3 cases");
+        // a sentence naming another place is about that place
+        assertThat(Sufficiency.candidateIn(question, "The incidence of pertussis in Kathmandu was 13.3 cases per 1000 "
+                + "infant-years.")).isEmpty();
+        // a passage that never names the district does not answer for it
+        assertThat(Sufficiency.ofPassage(question, sentence).lacking()).isTrue();
         assertThat(Sufficiency.candidates(QuestionAnalysis.of("How much did his grandfather pay for the equipment?"),
                 "His grandfather bought him $2,000 worth of equipment.")).extracting(AnswerCandidate::text)
                 .isEqualTo(List.of("$2,000"));

@@ -28,10 +28,11 @@ import java.util.Locale;
  * topic without the asked detail is no answer. A sentence that holds an accepted candidate scores at least
  * {@link #CANDIDATE_FLOOR}; one without scores half its probability, so refinement keeps the answering sentence.
  *
- * <p><b>Answer reader</b> (on unless switched off): for a question asking a figure or a date, a passage that
- * passes the gate is also read by the {@link AnswerReader}; below its margin threshold the reader finds no answer there
- * and the passage is graded INCORRECT (a near miss: a figure of the asked type that answers another question). The
- * reader's span is in the trace.
+ * <p><b>Answer reader</b> (on unless switched off): for a question whose type the gate checks (a figure, a date, a
+ * name), a passage that passes the gate is also read by the {@link AnswerReader}; below its margin threshold the reader
+ * finds no answer there and the passage is graded INCORRECT (a near miss: a candidate of the asked type that answers
+ * another question). Questions about two named things at once are left to the gate. The reader's span is in the
+ * trace.
  *
  * <p>Passages without precomputed strips or embeddings (search results a caller did not embed) are split and
  * embedded with the host's service.
@@ -94,7 +95,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         }
         String read = "";
         // a question about two named things confuses a reader trained on one answer: the parts are the gate's business
-        if (reader != null && verdict.checked() && readsFigures(analysis) && !analysis.coordinated()) {
+        if (reader != null && !analysis.coordinated()) {
             AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
             if (reading.margin() < readerThreshold) {
                 return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
@@ -105,12 +106,6 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
             read = String.format(Locale.ROOT, "; reader: '%s' (margin %.2f)", reading.answer(), reading.margin());
         }
         return new Judgement(p, null, "sufficient (" + verdict.reason() + read + "); " + explain(p, x));
-    }
-
-    /** The questions the reader is asked about: a figure or a date, where its span is short and its margin telling. */
-    private static boolean readsFigures(QuestionAnalysis analysis) {
-        return analysis.type().numeric() || analysis.type() == io.corrigo.api.answer.AnswerType.YEAR
-                || analysis.type() == io.corrigo.api.answer.AnswerType.DATE;
     }
 
     /** The passage's text with its title in front: a chunk of a document is about what its title names. */

@@ -29,7 +29,7 @@ public class AnswerhoodEvaluatorFactory extends AnswerhoodModelFactory implement
                         + "name of the asked type bound to its focus, or an anchor or place of the question it never "
                         + "mentions. Its reason is in the trace. Off: the probability alone decides."),
                 ConfigProperty.bool("answerReader", "Answer reader", true)
-                        .withDescription("For questions asking a figure or a date, also read each passage that passes the "
+                        .withDescription("For questions asking a figure, a date or a name, also read each passage that passes the "
                                 + "gate with the shipped answer reader (a small transformer, about 10-30 ms a passage on "
                                 + "the CPU) and grade INCORRECT where it finds no answer."),
                 ConfigProperty.decimal("readerThreshold", "Answer reader threshold", DEFAULT_READER_THRESHOLD)

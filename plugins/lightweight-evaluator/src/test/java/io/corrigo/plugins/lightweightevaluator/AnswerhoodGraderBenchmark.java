@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The answerhood grader's cost per question, as the pipeline pays it: grading the top 8 passages (strips and their
  * embeddings stored at index time, the question embedded once), and then scoring every sentence of those passages
- * for refinement. The Corrigo dev questions against the dev knowledge base (top 8 by BM25), one thread.
+ * for refinement. The Corrigo dev questions and the trust set against the dev knowledge base (top 8 by BM25), one
+ * thread; three graders: the model alone, with the sufficiency gate, and with the gate and the answer reader (the
+ * reader's own cost is the difference between the last two, per question).
  *
  * <p>A benchmark: it asserts nothing. Run from the repository root with
  * {@code ./mvnw -pl plugins/lightweight-evaluator verify -Dgroups=benchmark -Dbench.excluded=
@@ -41,10 +43,12 @@ class AnswerhoodGraderBenchmark {
         FitAnswerhood.Corpus kb = fit.new Corpus(bench.resolve("kb_passages.jsonl"));
         ObjectMapper json = new ObjectMapper();
         List<String> questions = new ArrayList<>();
-        for (String line : Files.readAllLines(bench.resolve("questions_dev.jsonl"), StandardCharsets.UTF_8)) {
-            if (!line.isBlank()) {
-                JsonNode q = json.readTree(line);
-                questions.add(q.get("question").asText());
+        for (String set : List.of("questions_dev.jsonl", "trust_dev.jsonl")) {
+            for (String line : Files.readAllLines(bench.resolve(set), StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    JsonNode q = json.readTree(line);
+                    questions.add(q.get("question").asText());
+                }
             }
         }
         EmbeddingService embeddings = new EmbeddingService() {
@@ -63,7 +67,6 @@ class AnswerhoodGraderBenchmark {
                 return "all-minilm-l6-v2-q";
             }
         };
-        AnswerhoodEvaluator grader = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), embeddings);
         List<Query> queries = new ArrayList<>();
         List<List<Passage>> candidates = new ArrayList<>();
         for (String question : questions) {
@@ -79,39 +82,69 @@ class AnswerhoodGraderBenchmark {
             }
             candidates.add(passages);
         }
-        double[] grading = new double[questions.size() * ROUNDS];
-        double[] withStrips = new double[questions.size() * ROUNDS];
-        double sink = 0;
-        for (int round = 0; round < ROUNDS; round++) {
-            for (int q = 0; q < questions.size(); q++) {
-                long start = System.nanoTime();
-                for (Passage p : candidates.get(q)) {
-                    sink += grader.judge(queries.get(q), p).score();
+        StringBuilder report = new StringBuilder(String.format(Locale.ROOT, "answerhood grader, %d questions (dev and "
+                + "trust) x %d rounds (first discarded), top %d passages, %d cores, JDK %s%n", questions.size(), ROUNDS,
+                PASSAGES, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+        double[] gated = null;
+        for (String name : List.of("model alone", "with the sufficiency gate", "with the gate and the answer reader")) {
+            AnswerhoodEvaluator grader = switch (name) {
+                case "model alone" -> new AnswerhoodEvaluator(AnswerhoodModel.shipped(), embeddings, false, null, 0);
+                case "with the sufficiency gate" -> new AnswerhoodEvaluator(AnswerhoodModel.shipped(), embeddings, true,
+                        null, 0);
+                default -> new AnswerhoodEvaluator(AnswerhoodModel.shipped(), embeddings, true, AnswerReader::shipped,
+                        AnswerhoodEvaluatorFactory.DEFAULT_READER_THRESHOLD);
+            };
+            double[] withStrips = time(grader, queries, candidates, report, name);
+            if (gated != null) {
+                double[] reader = new double[withStrips.length];
+                for (int i = 0; i < reader.length; i++) {
+                    reader[i] = Math.max(0, withStrips[i] - gated[i]);
                 }
-                long graded = System.nanoTime();
-                for (Passage p : candidates.get(q)) {
-                    for (Strip strip : p.strips()) {
-                        sink += grader.scoreStrip(queries.get(q), p, strip);
-                    }
-                }
-                long end = System.nanoTime();
-                grading[round * questions.size() + q] = (graded - start) / 1e6;
-                withStrips[round * questions.size() + q] = (end - start) / 1e6;
+                report.append(String.format(Locale.ROOT, "  the answer reader's own cost per question: p50 %.2f ms, "
+                        + "p95 %.2f ms, mean %.2f ms%n", percentile(reader, 50), percentile(reader, 95),
+                        Arrays.stream(reader).average().orElse(0)));
             }
+            gated = withStrips;
         }
-        // the first round warms the JIT: figures over the later rounds
-        double[] g = Arrays.copyOfRange(grading, questions.size(), grading.length);
-        double[] w = Arrays.copyOfRange(withStrips, questions.size(), withStrips.length);
-        String report = String.format(Locale.ROOT, "answerhood grader, %d questions x %d rounds (first discarded), top %d "
-                        + "passages, %d cores, JDK %s%n  grade 8 passages: p50 %.2f ms, p95 %.2f ms%n"
-                        + "  grade 8 passages and score their sentences: p50 %.2f ms, p95 %.2f ms%n  (checksum %.1f)%n",
-                questions.size(), ROUNDS, PASSAGES, Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"), percentile(g, 50), percentile(g, 95), percentile(w, 50),
-                percentile(w, 95), sink);
         System.out.print(report);
         Path out = Path.of("target", "benchmarks", "answerhood-grader.txt");
         Files.createDirectories(out.getParent());
         Files.writeString(out, report);
+    }
+
+    /** Grades and refines every question ROUNDS times; the per-question times of the later rounds. */
+    private static double[] time(AnswerhoodEvaluator grader, List<Query> queries, List<List<Passage>> candidates,
+                                 StringBuilder report, String name) {
+        int n = queries.size();
+        double[] grading = new double[n * ROUNDS];
+        double[] withStrips = new double[n * ROUNDS];
+        double sink = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int q = 0; q < n; q++) {
+                // a fresh query object per round: the grader remembers a question by identity
+                Query query = new Query(queries.get(q).text(), queries.get(q).embedding(), queries.get(q).termStatistics());
+                long start = System.nanoTime();
+                for (Passage p : candidates.get(q)) {
+                    sink += grader.judge(query, p).score();
+                }
+                long graded = System.nanoTime();
+                for (Passage p : candidates.get(q)) {
+                    for (Strip strip : p.strips()) {
+                        sink += grader.scoreStrip(query, p, strip);
+                    }
+                }
+                long end = System.nanoTime();
+                grading[round * n + q] = (graded - start) / 1e6;
+                withStrips[round * n + q] = (end - start) / 1e6;
+            }
+        }
+        // the first round warms the JIT: figures over the later rounds
+        double[] g = Arrays.copyOfRange(grading, n, grading.length);
+        double[] w = Arrays.copyOfRange(withStrips, n, withStrips.length);
+        report.append(String.format(Locale.ROOT, "  %s: grade %d passages p50 %.2f ms, p95 %.2f ms; grade and score "
+                        + "their sentences (evaluate + refine) p50 %.2f ms, p95 %.2f ms (checksum %.1f)%n", name, PASSAGES,
+                percentile(g, 50), percentile(g, 95), percentile(w, 50), percentile(w, 95), sink));
+        return w;
     }
 
     private static double percentile(double[] values, double p) {
