@@ -29,7 +29,8 @@ import java.util.Locale;
  * {@link #CANDIDATE_FLOOR}; one without scores half its probability, so refinement keeps the answering sentence.
  *
  * <p><b>Answer reader</b> (on unless switched off): for a question whose type the gate checks (a figure, a date, a
- * name), a passage that passes the gate is also read by the {@link AnswerReader}; below its margin threshold the reader
+ * name), a passage that passes the gate and scores at least {@link #READ_FLOOR} is also read by the
+ * {@link AnswerReader}; below its margin threshold the reader
  * finds no answer there and the passage is graded INCORRECT (a near miss: a candidate of the asked type that answers
  * another question). Questions about two named things at once are left to the gate. The reader's span is in the
  * trace.
@@ -41,6 +42,11 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     /** A sentence holding an accepted candidate scores at least this. */
     static final double CANDIDATE_FLOOR = 0.5;
+    /**
+     * Passages the model gives less than this are not read: below any sensible lower threshold they are INCORRECT
+     * anyway, and reading them would cost the reader's time on most of a question's top passages.
+     */
+    static final double READ_FLOOR = 0.03;
     /** A passage failing the gate scores at most this. */
     static final double LACKING_CAP = 0.01;
 
@@ -95,7 +101,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         }
         String read = "";
         // a question about two named things confuses a reader trained on one answer: the parts are the gate's business
-        if (reader != null && !analysis.coordinated()) {
+        if (reader != null && !analysis.coordinated() && p >= READ_FLOOR) {
             AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
             if (reading.margin() < readerThreshold) {
                 return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
