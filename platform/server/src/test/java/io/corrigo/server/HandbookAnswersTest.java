@@ -143,7 +143,7 @@ class HandbookAnswersTest extends HostTestBase {
         assertThat(reply.get("abstained").asBoolean()).as(reply.toString()).isTrue();
         assertThat(reply.get("answer").asText()).doesNotContain("10:00");
         JsonNode run = get("/api/v1/tenants/" + TRAVEL + "/runs/" + reply.get("runId").asText()).body();
-        assertThat(run.toString()).contains("insufficient (asked: amount of money (revenue))");
+        assertThat(run.toString()).contains("insufficient (asked: MONEY, amount of money (revenue))");
     }
 
     @Test

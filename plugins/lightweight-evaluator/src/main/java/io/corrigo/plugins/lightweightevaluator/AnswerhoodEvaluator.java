@@ -55,6 +55,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     private final boolean gate;
     private final java.util.function.Supplier<AnswerReader> reader;
     private final double readerThreshold;
+    private final double readFloor;
     private final Recent<Scoring> recent = new Recent<>(64);
 
     private final Recent<Question> questions = new Recent<>(32);
@@ -70,11 +71,18 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
      */
     AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings, boolean gate,
                         java.util.function.Supplier<AnswerReader> reader, double readerThreshold) {
+        this(model, embeddings, gate, reader, readerThreshold, READ_FLOOR);
+    }
+
+    /** @param readFloor the model's probability below which a passage is not read ({@link #READ_FLOOR} as shipped) */
+    AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings, boolean gate,
+                        java.util.function.Supplier<AnswerReader> reader, double readerThreshold, double readFloor) {
         this.model = model;
         this.embeddings = embeddings;
         this.gate = gate;
         this.reader = reader;
         this.readerThreshold = readerThreshold;
+        this.readFloor = readFloor;
     }
 
     @Override
@@ -96,22 +104,28 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         }
         Sufficiency.Verdict verdict = Sufficiency.ofPassage(analysis, withTitle(embedded), sentences);
         if (verdict.lacking()) {
-            return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, "insufficient (asked: " + analysis.focus()
+            return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, "insufficient (asked: " + asked(analysis)
                     + "): " + verdict.reason() + "; " + explain(p, x));
         }
         String read = "";
         // a question about two named things confuses a reader trained on one answer: the parts are the gate's business
-        if (reader != null && !analysis.coordinated() && p >= READ_FLOOR) {
+        if (reader != null && !analysis.coordinated() && p >= readFloor) {
             AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
             if (reading.margin() < readerThreshold) {
                 return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
                         "insufficient (asked: %s): the answer reader finds no answer here (margin %.2f < %.2f; its best "
-                                + "span '%s'); %s", analysis.focus(), reading.margin(), readerThreshold,
+                                + "span '%s'); %s", asked(analysis), reading.margin(), readerThreshold,
                         reading.answer(), explain(p, x)));
             }
             read = String.format(Locale.ROOT, "; reader: '%s' (margin %.2f)", reading.answer(), reading.margin());
         }
-        return new Judgement(p, null, "sufficient (" + verdict.reason() + read + "); " + explain(p, x));
+        return new Judgement(p, null, "sufficient (" + analysis.type() + ", " + verdict.reason() + read + "); "
+                + explain(p, x));
+    }
+
+    /** "COUNT, count of soldiers": the expected type and the focus, for a reason in the trace. */
+    private static String asked(QuestionAnalysis analysis) {
+        return analysis.type() + ", " + analysis.focus();
     }
 
     /** The passage's text with its title in front: a chunk of a document is about what its title names. */

@@ -6,7 +6,6 @@ import io.corrigo.api.Answer;
 import io.corrigo.api.ContextStrip;
 import io.corrigo.api.Critique;
 import io.corrigo.api.CritiqueRequest;
-import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Query;
 import io.corrigo.api.Source;
@@ -20,28 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class LightweightCriticTest {
 
-    /** Embeddings that know nothing: a random direction per text, so unrelated texts are orthogonal (cosine ≈ 0). */
-    private static final EmbeddingService FLAT = new EmbeddingService() {
-        @Override
-        public Embedding embed(String text) {
-            java.util.Random random = new java.util.Random(text.hashCode());
-            float[] v = new float[256];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = (float) random.nextGaussian();
-            }
-            return Embedding.of(v);
-        }
-
-        @Override
-        public int dimension() {
-            return 256;
-        }
-
-        @Override
-        public String modelId() {
-            return "random";
-        }
-    };
+    private static final EmbeddingService FLAT = new RandomEmbeddings(256);
 
     private final AnswerhoodModel model = AnswerhoodModel.shipped();
     private final LightweightCritic critic = new LightweightCritic(FLAT, LightweightCritic.DEFAULT_FULL,

@@ -2,7 +2,6 @@ package io.corrigo.plugins.lightweightevaluator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Grade;
 import io.corrigo.api.Judgement;
@@ -21,29 +20,12 @@ import org.junit.jupiter.api.Test;
  */
 class SufficiencyGateTest {
 
-    private static final EmbeddingService FLAT = new EmbeddingService() {
-        @Override
-        public Embedding embed(String text) {
-            java.util.Random random = new java.util.Random(text.hashCode());
-            float[] v = new float[64];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = (float) random.nextGaussian();
-            }
-            return Embedding.of(v);
-        }
+    private static final EmbeddingService FLAT = new RandomEmbeddings(64);
 
-        @Override
-        public int dimension() {
-            return 64;
-        }
-
-        @Override
-        public String modelId() {
-            return "random";
-        }
-    };
-
+    // random embeddings leave the model's probabilities low: every passage passing the gate is read here (floor 0)
     private final AnswerhoodEvaluator gated = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), FLAT, true,
+            AnswerReader::shipped, AnswerhoodEvaluatorFactory.DEFAULT_READER_THRESHOLD, 0);
+    private final AnswerhoodEvaluator shipped = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), FLAT, true,
             AnswerReader::shipped, AnswerhoodEvaluatorFactory.DEFAULT_READER_THRESHOLD);
     private final AnswerhoodEvaluator ungated = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), FLAT, false, null, 0);
 
@@ -65,7 +47,7 @@ class SufficiencyGateTest {
 
         assertThat(gate.grade()).isEqualTo(Grade.INCORRECT);
         assertThat(gate.score()).isLessThanOrEqualTo(AnswerhoodEvaluator.LACKING_CAP);
-        assertThat(gate.reason()).startsWith("insufficient (asked: amount of money (revenue)): no amount of money");
+        assertThat(gate.reason()).startsWith("insufficient (asked: MONEY, amount of money (revenue)): no amount of money");
         assertThat(plain.grade()).as("without the gate the thresholds decide").isNull();
     }
 
@@ -75,7 +57,7 @@ class SufficiencyGateTest {
                 passage("The Zorblax lighthouse was built in 1887 on the northern cape. Its lamp burns whale oil."));
 
         assertThat(judgement.grade()).isNull();
-        assertThat(judgement.reason()).startsWith("sufficient (year: 1887; reader: '1887'");
+        assertThat(judgement.reason()).startsWith("sufficient (YEAR, year: 1887; reader: '1887'");
     }
 
     @Test
@@ -91,6 +73,17 @@ class SufficiencyGateTest {
 
         assertThat(judgement.grade()).isEqualTo(Grade.INCORRECT);
         assertThat(judgement.reason()).contains("the answer reader finds no answer here");
+    }
+
+    @Test
+    void should_not_read_a_passage_the_model_gives_less_than_the_floor() {
+        Query query = query("In what year was the Zorblax lighthouse built?");
+        Passage passage = passage("The Zorblax lighthouse was built in 1887 on the northern cape.");
+
+        Judgement judgement = shipped.judge(query, passage);
+
+        assertThat(ungated.judge(query, passage).score()).isLessThan(AnswerhoodEvaluator.READ_FLOOR);
+        assertThat(judgement.reason()).startsWith("sufficient (YEAR, year: 1887); ").doesNotContain("reader");
     }
 
     @Test
