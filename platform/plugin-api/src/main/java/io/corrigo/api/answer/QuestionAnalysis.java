@@ -87,6 +87,10 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
             "supports", "happens", "happened", "gives", "gave", "takes", "took", "contains", "includes", "leads", "led",
             "allows", "prevents", "affects", "controls", "produces", "produced", "creates", "created", "keeps", "means",
             "occurs", "occurred", "follows", "followed", "replaced", "became", "becomes", "remains", "comes", "came");
+    private static final Set<String> DURATION_VERBS = Set.of("take", "takes", "took", "last", "lasts", "lasted",
+            "stay", "stays", "stayed", "live", "lives", "lived", "wait", "waits", "remain", "remains", "survive",
+            "survives", "keep", "kept", "incubate", "persist", "persists", "run", "runs", "ran", "serve", "served",
+            "reign", "reigned", "waited");
     private static final Set<String> VERBS = Set.of("speak", "speaks", "sell", "sold", "die", "live", "lived", "work",
             "worked", "attend", "go", "went", "come", "came", "take", "took", "make", "made", "get", "got", "win", "won",
             "fall", "fell", "run", "ran", "serve", "receive", "become", "became", "remain", "sit", "sat", "hold",
@@ -138,9 +142,17 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
         } else if (afterHow.equals("old")) {
             type = AnswerType.AGE;
             focus = "age";
-        } else if (afterHow.equals("long") || afterHow.equals("often")) {
+        } else if (afterHow.equals("often")) {
             type = AnswerType.DURATION;
-            focus = afterHow.equals("long") ? "duration" : "frequency";
+            focus = "frequency";
+        } else if (afterHow.equals("long")) {
+            // "how long did they stay" asks a time; "how long is the tunnel" a length or a time
+            boolean time = words.stream().anyMatch(DURATION_VERBS::contains)
+                    || wh + 2 < words.size() && Set.of("did", "does", "do", "will", "would", "can", "could", "should",
+                    "has", "have", "had", "must").contains(words.get(wh + 2));
+            type = time ? AnswerType.DURATION : AnswerType.QUANTITY;
+            head = time ? null : "long";
+            focus = time ? "duration" : "length or duration";
         } else if (Set.of("far", "tall", "high", "big", "large", "deep", "wide", "heavy").contains(afterHow)) {
             type = AnswerType.QUANTITY;
             head = afterHow;

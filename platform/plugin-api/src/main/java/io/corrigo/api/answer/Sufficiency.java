@@ -57,7 +57,22 @@ public final class Sufficiency {
                     + "eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|"
                     + "thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|dozens?|millions?|half)\\b");
     private static final Pattern YEAR = Pattern.compile("(?<![\\d.,])(1[0-9]\\d\\d|20\\d\\d)(s)?(?![\\d])|(?i)\\b\\d{1,2}(st|nd|rd|th) centur");
-    private static final Pattern PLACE_PHRASE = Pattern.compile("(?i)\\b(in|into|at|to|from|on|near|inside|under)\\s+"
+    /** "at noon", "at nine", "9 am", "on Tuesdays", "the third Tuesday", "every morning", "in spring". */
+    private static final Pattern TIME_OF_DAY = Pattern.compile("(?i)\\b(noon|midday|midnight|dawn|dusk|sunrise|sunset|"
+            + "(?:\\d{1,2}(?:[:.]\\d\\d)?\\s?(?:am|pm|a\\.m\\.|p\\.m\\.|o'clock|h\\b))|"
+            + "at (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\\d{1,2}(?:[:.]\\d\\d)?)\\b"
+            + "(?!\\s?(?:am|pm|a\\.m|p\\.m|o'clock|h\\b))|"
+            + "(?:every |each |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|"
+            + "(?:first|second|third|fourth|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week)|"
+            + "(?:every|each) (?:morning|evening|night|day|week|month|year|spring|summer|autumn|winter)|"
+            + "(?:daily|weekly|monthly|yearly|annually|fortnightly)|in (?:the )?(?:morning|afternoon|evening|spring|summer|"
+            + "autumn|fall|winter))(?!\\p{L})");
+    private static final Pattern RANGE_BEFORE = Pattern.compile("(?:between\\s+)?[$€£]?\\d[\\d.,]*\\s*(?:%\\s*)?"
+            + "(?:to|-|–|—|--|and|or)\\s*$");
+    private static final Pattern QUANTITY_EXPRESSION = Pattern.compile("(?i)\\b(pro rata|proportionally|in proportion|"
+            + "unlimited|without limit|no limit|at cost|free of charge|in full|varies|depends on)\\b");
+    private static final Pattern PLACE_PHRASE = Pattern.compile("(?i)\\b(in|into|at|to|from|on|near|inside|under|of|by|"
+            + "within|across|throughout|behind|beside|along|between|around)\\s+"
             + "(?:the|a|an|its|their)?\\s*(?:\\w+\\s+)?(\\w{3,})");
     private static final Pattern MONTH_BEFORE = Pattern.compile("\\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
             + "[a-z]*\\.?\\s*(\\d{1,2},?\\s*)?$");
@@ -267,6 +282,9 @@ public final class Sufficiency {
                 }
             }
         }
+        if (otherCohort(question, lower)) {
+            return false; // "full-time employees" do not answer for "part-time staff"
+        }
         if (!question.focusTerms().isEmpty()
                 && question.focusTerms().stream().noneMatch(t -> stems.contains(LexicalCoverage.stem(t)))) {
             return false; // "2.4 h" of a sentence on turnaround time does not answer a length of stay
@@ -327,6 +345,36 @@ public final class Sufficiency {
         return n >= 3 && stem.regionMatches(0, verb, 0, n);
     }
 
+    private static final Pattern COMPOUND = Pattern.compile("\\b(\\p{L}+)[- ](time|term|class|income|year|level|day|"
+            + "week|month|grade|line|party|person|risk|dose|stage|degree|hand|side)\\b");
+
+    /**
+     * Whether the sentence names another cohort of the same kind than the question's: the question's "part-time"
+     * against the sentence's "full-time", "low-income" against "high-income".
+     */
+    static boolean otherCohort(QuestionAnalysis question, String lowerSentence) {
+        Matcher asked = COMPOUND.matcher(question.question().toLowerCase(Locale.ROOT));
+        while (asked.find()) {
+            String mine = asked.group(1);
+            String kind = asked.group(2);
+            if (lowerSentence.matches("(?s).*\\b" + Pattern.quote(mine) + "[- ]" + kind + "\\b.*")) {
+                continue;
+            }
+            Matcher other = COMPOUND.matcher(lowerSentence);
+            while (other.find()) {
+                if (other.group(2).equals(kind) && !other.group(1).equals(mine) && COHORTS.contains(other.group(1))
+                        && COHORTS.contains(mine)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final Set<String> COHORTS = Set.of("part", "full", "short", "long", "low", "high", "middle", "first",
+            "second", "third", "upper", "lower", "left", "right", "single", "double", "half", "one", "two", "three",
+            "early", "late", "new", "old", "primary", "secondary");
+
     private static final Pattern OTHER_PLACE = Pattern.compile("\\b(?:in|at)\\s+(?:the\\s+)?"
             + "([\\p{Lu}][\\p{L}'’-]+(?:\\s+[\\p{Lu}][\\p{L}'’-]+)*)");
 
@@ -380,9 +428,13 @@ public final class Sufficiency {
             case YEAR -> years(question, sentence, result);
             case DATE -> {
                 years(question, sentence, result);
-                Matcher m = MONTH.matcher(sentence);
-                while (m.find()) {
-                    result.add(new AnswerCandidate(AnswerType.DATE, m.group(), m.start(), m.end(), null));
+                for (Pattern p : List.of(MONTH, TIME_OF_DAY)) {
+                    Matcher m = p.matcher(sentence);
+                    while (m.find()) {
+                        if (!questionWords.contains(LexicalCoverage.stem(m.group().strip().toLowerCase(Locale.ROOT)))) {
+                            result.add(new AnswerCandidate(AnswerType.DATE, m.group().strip(), m.start(), m.end(), null));
+                        }
+                    }
                 }
             }
             case PERSON, NAME, ORGANISATION, ENTITY -> names(question, sentence, questionWords, result);
@@ -398,7 +450,14 @@ public final class Sufficiency {
                     }
                 }
             }
-            default -> figures(question, sentence, result);
+            default -> {
+                figures(question, sentence, result);
+                // "pro rata to their contracted hours": an amount said in words
+                Matcher m = QUANTITY_EXPRESSION.matcher(sentence);
+                while (m.find()) {
+                    result.add(new AnswerCandidate(question.type(), m.group(), m.start(), m.end(), "expression"));
+                }
+            }
         }
         return result;
     }
@@ -444,6 +503,9 @@ public final class Sufficiency {
             }
             out.add(new AnswerCandidate(question.type(), span, m.start(), m.end(), question.head()));
         }
+        if ((question.type() == AnswerType.PERSON || question.type() == AnswerType.ORGANISATION) && out.isEmpty()) {
+            subjectOfVerb(question, sentence, questionWords, out);
+        }
         if (question.type() == AnswerType.ENTITY && question.head() != null) {
             // "the antibiotic ceftiofur", "Tupaia hepatocytes": a word beside the class noun that the question lacks
             List<String> tokens = Terms.tokens(sentence);
@@ -459,6 +521,44 @@ public final class Sufficiency {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    private static final Pattern WHO_VERB = Pattern.compile("(?i)^\\s*who\\s+(?:(?:is|was|are|were|has|have|had|will|would|"
+            + "can|could|does|did|do)\\s+)?(\\w+)");
+
+    /**
+     * "Who says hello to visitors?" against "The greeting robot says hello …": the words right before the question's
+     * verb, when they are not the question's own — a role ("the line manager", "the greeting robot") answers who as a
+     * name does.
+     */
+    private static void subjectOfVerb(QuestionAnalysis question, String sentence, Set<String> questionWords,
+                                      List<AnswerCandidate> out) {
+        Matcher who = WHO_VERB.matcher(question.question());
+        if (!who.find()) {
+            return;
+        }
+        String verb = LexicalCoverage.stem(who.group(1).toLowerCase(Locale.ROOT));
+        List<String> tokens = Terms.tokens(sentence);
+        for (int i = 1; i < tokens.size(); i++) {
+            if (!sameVerb(LexicalCoverage.stem(tokens.get(i)), verb)) {
+                continue;
+            }
+            List<String> subject = new ArrayList<>();
+            for (int k = i - 1; k >= 0 && subject.size() < 3; k--) {
+                String w = tokens.get(k);
+                if (Terms.isStopWord(w) || questionWords.contains(LexicalCoverage.stem(w))) {
+                    break;
+                }
+                subject.add(0, w);
+            }
+            if (!subject.isEmpty()) {
+                String text = String.join(" ", subject);
+                int at = sentence.toLowerCase(Locale.ROOT).indexOf(text);
+                out.add(new AnswerCandidate(question.type(), at < 0 ? text : sentence.substring(at, at + text.length()),
+                        Math.max(0, at), Math.max(0, at) + text.length(), "subject of " + who.group(1)));
+                return;
             }
         }
     }
@@ -602,6 +702,11 @@ public final class Sufficiency {
             taken++;
         }
         int from = start;
+        // "10 to 12 days", "2.5 -- 2.75 %", "between 5 and 8": the range, not its end
+        Matcher range = RANGE_BEFORE.matcher(sentence.substring(0, start));
+        if (range.find()) {
+            from = range.start();
+        }
         while (from > 0 && "$€£¥".indexOf(sentence.charAt(from - 1)) >= 0) {
             from--;
         }

@@ -284,7 +284,8 @@ class PluginHostTest {
 
         // then
         assertThat(answer.abstained()).isFalse();
-        assertThat(answer.text()).isEqualTo(sentence + " [1]");
+        // the short answer first (the range, not its end), then the sentence that holds it
+        assertThat(answer.text()).isEqualTo("10 to 12 days [1]. " + sentence + " [1]");
         assertThat(answer.citations()).singleElement().satisfies(c -> assertThat(c.source()).isEqualTo(source));
         assertThat(abstention.abstained()).isTrue();
         host.stop();

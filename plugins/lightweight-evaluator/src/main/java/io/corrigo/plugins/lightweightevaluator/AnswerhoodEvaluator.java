@@ -108,8 +108,10 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
                     + "): " + verdict.reason() + "; " + explain(p, x));
         }
         String read = "";
-        // a question about two named things confuses a reader trained on one answer: the parts are the gate's business
-        if (reader != null && !analysis.coordinated() && p >= readFloor) {
+        // a question about two named things confuses a reader trained on one answer: the parts are the gate's business;
+        // a plain "where" is often answered by a phrase ("by the beta cells of the pancreas") the reader does not take
+        boolean plainWhere = analysis.type() == io.corrigo.api.answer.AnswerType.PLACE && analysis.head() == null;
+        if (reader != null && !analysis.coordinated() && !plainWhere && p >= readFloor) {
             AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
             if (reading.margin() < readerThreshold) {
                 return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
