@@ -56,6 +56,8 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     private final java.util.function.Supplier<AnswerReader> reader;
     private final double readerThreshold;
     private final double readFloor;
+    /** Why the reader cannot run here, once it failed to load; {@code null} while it works. */
+    private volatile String readerProblem;
     private final Recent<Scoring> recent = new Recent<>(64);
 
     private final Recent<Question> questions = new Recent<>(32);
@@ -112,7 +114,11 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         // a plain "where" is often answered by a phrase ("by the beta cells of the pancreas") the reader does not take
         boolean plainWhere = analysis.type() == io.corrigo.api.answer.AnswerType.PLACE && analysis.head() == null;
         if (reader != null && !analysis.coordinated() && !plainWhere && p >= readFloor) {
-            AnswerReader.Reading reading = reader.get().read(query.text(), List.of(embedded.text())).get(0);
+            AnswerReader.Reading reading = read(query.text(), embedded.text());
+            if (reading == null) {
+                return new Judgement(p, null, "sufficient (" + analysis.type() + ", " + verdict.reason()
+                        + "; the answer reader is unavailable: " + readerProblem + "); " + explain(p, x));
+            }
             if (reading.margin() < readerThreshold) {
                 return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
                         "insufficient (asked: %s): the answer reader finds no answer here (margin %.2f < %.2f; its best "
@@ -123,6 +129,24 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         }
         return new Judgement(p, null, "sufficient (" + analysis.type() + ", " + verdict.reason() + read + "); "
                 + explain(p, x));
+    }
+
+    /**
+     * The reader's reading, or {@code null} when it cannot run here: its native libraries cannot load (a confined
+     * runner forbids them) or its model is missing. The grader then judges by the gate alone, and says so in the reason;
+     * it does not try again (a class that failed to initialise stays failed).
+     */
+    private AnswerReader.Reading read(String question, String passage) {
+        if (readerProblem != null) {
+            return null;
+        }
+        try {
+            return reader.get().read(question, List.of(passage)).get(0);
+        } catch (LinkageError | RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            readerProblem = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+            return null;
+        }
     }
 
     /** "COUNT, count of soldiers": the expected type and the focus, for a reason in the trace. */

@@ -87,6 +87,23 @@ class SufficiencyGateTest {
     }
 
     @Test
+    void should_judge_by_the_gate_alone_and_say_so__when_the_reader_cannot_load() {
+        // as in a confined runner, where native libraries are refused
+        AnswerhoodEvaluator withoutNatives = new AnswerhoodEvaluator(AnswerhoodModel.shipped(), FLAT, true, () -> {
+            throw new UnsatisfiedLinkError("no onnxruntime in java.library.path");
+        }, AnswerhoodEvaluatorFactory.DEFAULT_READER_THRESHOLD, 0);
+
+        Judgement first = withoutNatives.judge(query("In what year was the Zorblax lighthouse built?"),
+                passage("The Zorblax lighthouse was built in 1887 on the northern cape."));
+        Judgement lacking = withoutNatives.judge(query("What is the annual revenue of Acme?"),
+                passage("Core working hours at Acme are 10:00 to 15:00."));
+
+        assertThat(first.grade()).isNull();
+        assertThat(first.reason()).contains("the answer reader is unavailable: UnsatisfiedLinkError: no onnxruntime");
+        assertThat(lacking.grade()).as("the gate still holds").isEqualTo(Grade.INCORRECT);
+    }
+
+    @Test
     void should_score_the_sentence_holding_the_answer_above_the_ones_that_do_not() {
         Query query = query("How many staff work at the Lyon office?");
         Passage office = passage("The Lyon office opened in March 2015 near the station. It employs 240 staff across "
