@@ -137,4 +137,23 @@ class SufficiencyTest {
                 "His grandfather bought him $2,000 worth of equipment.")).extracting(AnswerCandidate::text)
                 .isEqualTo(List.of("$2,000"));
     }
+
+    @Test
+    void should_take_the_figure_next_to_what_the_question_names__not_the_lists_first() {
+        QuestionAnalysis question = QuestionAnalysis.of("What share of the world's fresh surface water is held in Lake Baikal?");
+
+        assertThat(Sufficiency.candidateIn(question, "Freshwater lakes contain about 87 % of this fresh surface water , "
+                + "including 29 % in the African Great Lakes , 22 % in Lake Baikal in Russia , 21 % in the North American "
+                + "Great Lakes .")).map(AnswerCandidate::text).contains("22 %");
+    }
+
+    @Test
+    void should_let_a_passage_call_the_one_name_of_the_question_otherwise() {
+        // "COVID-19" in the question, "2019-nCoV" or nothing in the passage: one missing name does not sink it
+        assertThat(judge("What is the incubation period of COVID-19?",
+                "The mean incubation period was 5.2 days (95% confidence interval [CI]: 4.1-7.0).").sufficient()).isTrue();
+        // two of two names missing still do
+        assertThat(judge("How many copies did Magna Carta Holy Grail sell in the UK?",
+                "The album sold 528,000 copies in its first week.").lacking()).isTrue();
+    }
 }
