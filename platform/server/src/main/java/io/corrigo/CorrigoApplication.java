@@ -19,6 +19,7 @@ public class CorrigoApplication {
               (no command)   run the host: admin UI and REST API on SERVER_PORT (8080)
               eval ...       evaluate pipelines on a question set (eval --help)
               bench ...      benchmark a running deployment (bench --help)
+              condense ...   the offline condenser's accuracy on multi-turn conversations (condense --help)
               healthcheck    exit 0 when the host on this machine answers /actuator/health UP (a container's check)
               --help         this text
 
@@ -29,7 +30,8 @@ public class CorrigoApplication {
 
     /**
      * Runs the host; with {@code eval} as the first argument the evaluation command ({@code eval --help}), with
-     * {@code bench} the benchmark of a running deployment ({@code bench --help}), with {@code healthcheck} a probe of
+     * {@code bench} the benchmark of a running deployment ({@code bench --help}), with {@code condense} the offline
+     * condenser's accuracy on a multi-turn conversation set, with {@code healthcheck} a probe of
      * the host on this machine, with {@code --help} the usage.
      */
     public static void main(String[] args) {
@@ -42,6 +44,10 @@ public class CorrigoApplication {
         }
         if (args.length > 0 && args[0].equals("bench")) {
             System.exit(io.corrigo.server.bench.BenchCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length)));
+        }
+        if (args.length > 0 && args[0].equals("condense")) {
+            System.exit(io.corrigo.server.conversation.CondenseCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length),
+                    System.out));
         }
         if (args.length > 0 && args[0].equals("eval")) {
             System.exit(io.corrigo.server.eval.EvalMain.run(CorrigoApplication.class,

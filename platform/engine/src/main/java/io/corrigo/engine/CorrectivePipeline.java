@@ -4,6 +4,7 @@ import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.Query;
 import io.corrigo.engine.analyse.AnalyseStage;
 import io.corrigo.engine.condense.CondenseStage;
+import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
@@ -144,7 +145,7 @@ public final class CorrectivePipeline {
      * from {@code history} (the condense stage; recorded in the trace), then answered as
      * {@link #run(String, Consumer)} does. Never throws for a plugin's failure.
      *
-     * @param history the conversation's earlier turns, oldest first, their questions in standalone form; empty for a
+     * @param history the conversation's earlier turns, oldest first, their questions as the user asked them; empty for a
      *                first question
      */
     public RunResult run(String question, List<Turn> history, Consumer<String> tokens) {
@@ -158,8 +159,14 @@ public final class CorrectivePipeline {
     public RunResult run(String question, List<Turn> history, Consumer<String> tokens, Consumer<Decision> decisions) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
         trace.observe(decisions);
-        String standalone = history.isEmpty() ? question
+        RuleCondenser.Condensed condensed = history.isEmpty() ? null
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
+        if (condensed != null && condensed.unclear()) {
+            // asking back beats retrieving for a question nobody asked, or serving the last answer again
+            Answer clarify = Answer.abstain(condensed.clarification());
+            return new RunResult(clarify, trace.finish(true));
+        }
+        String standalone = condensed == null ? question : condensed.question();
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
         Answer answer = strategy.answer(asked, trace, tokens);
         return new RunResult(answer, trace.finish(answer.abstained()));
@@ -172,8 +179,12 @@ public final class CorrectivePipeline {
      */
     public Evidence evidence(String question, List<Turn> history) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
-        String standalone = history.isEmpty() ? question
+        RuleCondenser.Condensed condensed = history.isEmpty() ? null
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
+        if (condensed != null && condensed.unclear()) {
+            return new Evidence(List.of(), trace.finish(true));
+        }
+        String standalone = condensed == null ? question : condensed.question();
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
         List<ContextStrip> context = strategy.evidence(asked, trace);
         return new Evidence(context, trace.finish(context.isEmpty()));

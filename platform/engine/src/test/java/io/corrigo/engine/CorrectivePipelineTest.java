@@ -101,13 +101,36 @@ class CorrectivePipelineTest {
                 List.of(new Turn("What is the incubation period of measles?", "Ten to twelve days.")), null);
 
         // then: retrieval and grading saw the standalone question; the trace keeps what was asked beside it
-        assertThat(retrieved).containsExactly("How does the incubation period of measles spread?");
+        assertThat(retrieved).containsExactly("How does measles spread?");
         assertThat(result.trace().question()).isEqualTo("How does it spread?");
-        assertThat(result.trace().condensation().standalone()).isEqualTo("How does the incubation period of measles spread?");
+        assertThat(result.trace().condensation().standalone()).isEqualTo("How does measles spread?");
+        assertThat(result.trace().condensation().used()).as("the turn that set the topic").containsExactly(1);
         assertThat(result.trace().condensation().by()).isEqualTo("rules");
         assertThat(result.trace().condensation().rule()).isEqualTo("pronoun");
         assertThat(result.trace().timings()).extracting(t -> t.stage()).startsWith(Stage.CONDENSE);
         assertThat(pipeline.run("How does it spread?").trace().condensation()).as("a first question").isNull();
+    }
+
+    @Test
+    void should_ask_back_instead_of_retrieving_when_a_follow_up_s_referent_cannot_be_told() {
+        // given
+        List<String> retrieved = new ArrayList<>();
+        Retriever recording = (query, max) -> {
+            retrieved.add(query.text());
+            return kbPassages.stream().limit(max).toList();
+        };
+        CorrectivePipeline pipeline = pipeline(recording, Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("And the other one?",
+                List.of(new Turn("What is the incubation period of measles?", "Ten to twelve days.")), null);
+
+        // then: nothing retrieved, nothing served from an earlier answer, the question asked back and traced
+        assertThat(retrieved).isEmpty();
+        assertThat(result.answer().abstained()).isTrue();
+        assertThat(result.answer().text()).contains("the other one").contains("ask the whole question");
+        assertThat(result.trace().condensation().rule()).isEqualTo("unclear");
+        assertThat(result.trace().condensation().clarification()).isEqualTo(result.answer().text());
     }
 
     @Test

@@ -9,7 +9,8 @@ import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;
 
 /**
- * Step 0 of a follow-up: the standalone question the rest of the run works on. With a query-rewriter plugin the
+ * Step 0 of a follow-up: the standalone question the rest of the run works on, read from the user's own earlier
+ * questions and the answers given (never from earlier rewrites). With a query-rewriter plugin the
  * rewriter condenses ({@link RewritePurpose#CONDENSE}, the conversation as its feedback); without one, or when it
  * fails or answers nothing, the offline {@link RuleCondenser} does, and the trace says so. A first question passes
  * unchanged and unrecorded. Self-RAG's retrieve-or-not decides afterwards, on the standalone question.
@@ -27,10 +28,16 @@ public final class CondenseStage {
         this.rewriter = rewriter;
     }
 
-    /** The question to answer for {@code asked} after {@code history} (empty: a first question, returned as it is). */
-    public String condense(String asked, List<Turn> history, TraceRecorder trace) {
+    /**
+     * The question to answer for {@code asked} after {@code history} (empty: a first question, returned as it is). An
+     * unclear follow-up ("And the other one?") comes back {@link RuleCondenser.Condensed#unclear() unclear}, with the
+     * question to ask back instead of an answer.
+     *
+     * @param history the earlier turns, each question as the user asked it
+     */
+    public RuleCondenser.Condensed condense(String asked, List<Turn> history, TraceRecorder trace) {
         if (history.isEmpty()) {
-            return asked;
+            return new RuleCondenser.Condensed(asked, "unchanged", List.of(), null);
         }
         List<String> previous = history.stream().map(Turn::question).toList();
         if (rewriter != null) {
@@ -38,8 +45,9 @@ public final class CondenseStage {
                 String condensed = rewriter.rewrite(asked, RewritePurpose.CONDENSE, transcript(history));
                 if (condensed != null && !condensed.isBlank() && condensed.strip().length() <= MAX_CHARS) {
                     String standalone = condensed.strip();
-                    trace.condensed(new Condensation(asked, standalone, "rewriter", null, previous));
-                    return standalone;
+                    List<Integer> all = java.util.stream.IntStream.rangeClosed(1, history.size()).boxed().toList();
+                    trace.condensed(new Condensation(asked, standalone, "rewriter", null, previous, all, null));
+                    return new RuleCondenser.Condensed(standalone, null, all, null);
                 }
                 trace.notice(Stage.CONDENSE, "query rewriter gave no usable standalone question; the rules condensed it", false);
             } catch (RuntimeException | LinkageError e) { // a plugin built before CONDENSE may not know the purpose
@@ -47,9 +55,10 @@ public final class CondenseStage {
                         + "; the rules condensed it", false);
             }
         }
-        RuleCondenser.Condensed byRules = rules.condense(asked, previous);
-        trace.condensed(new Condensation(asked, byRules.question(), "rules", byRules.rule(), previous));
-        return byRules.question();
+        RuleCondenser.Condensed byRules = rules.condense(asked, history);
+        trace.condensed(new Condensation(asked, byRules.question(), "rules", byRules.rule(), previous, byRules.used(),
+                byRules.clarification()));
+        return byRules;
     }
 
     /** The conversation as the rewriter reads it: one {@code User:} / {@code Assistant:} line per message. */

@@ -20,17 +20,9 @@ import java.util.regex.Pattern;
  */
 public final class RuleCondenser {
 
-    /**
-     * A condensed question.
-     *
-     * @param question the standalone question
-     * @param rule     which rule made it ({@code unchanged} when none applied)
-     */
-    public record Condensed(String question, String rule) {
-    }
-
     private static final Set<String> PREPOSITIONS = Set.of("for", "in", "at", "on", "during", "under", "with", "without",
-            "after", "before", "to", "from", "by", "of", "between", "about", "inside", "outside", "within", "near", "into");
+            "after", "before", "to", "from", "by", "of", "between", "about", "inside", "outside", "within", "near", "into",
+            "until");
     private static final Set<String> DETERMINERS = Set.of("the", "a", "an", "my", "your", "our", "their", "his", "her",
             "its", "this", "that", "these", "those", "some", "any");
     private static final Set<String> AUXILIARIES = Set.of("do", "does", "did", "can", "could", "should", "will", "would",
@@ -39,6 +31,13 @@ public final class RuleCondenser {
             "why", "how");
     private static final Set<String> SUBJECT_PRONOUNS = Set.of("it", "they", "them", "he", "she", "him");
     private static final Set<String> POSSESSIVES = Set.of("its", "their", "his");
+    /** Pronouns that stand for a person: the answer to a who-question, when there was one. */
+    private static final Set<String> PERSONAL = Set.of("he", "she", "him", "his", "her");
+    /** Words that point without naming: "And the other one?", "What about that?". */
+    private static final Set<String> VAGUE = Set.of("other", "one", "ones", "that", "this", "it", "them", "those", "these",
+            "same", "else", "thing", "things", "rest", "difference");
+    /** Nouns for groups of people, plural without an "s". */
+    private static final Set<String> GROUPS = Set.of("staff", "people", "children", "personnel", "police", "team", "crew");
     /** "Is it true that ...": an {@code it} that stands for nothing. */
     private static final Set<String> EXPLETIVE_AFTER_IT = Set.of("true", "possible", "safe", "ok", "okay", "necessary",
             "required", "normal", "common", "likely", "better", "worth", "hard", "easy", "raining", "time", "legal");
@@ -49,37 +48,336 @@ public final class RuleCondenser {
     private static final Pattern DEFINITION = Pattern.compile(
             "(?i)^(?:what|who)\\s+(?:is|are|was|were)\\s+(.+)$|^(?:tell me about|what do you know about|explain|describe)\\s+(.+)$");
     private static final Pattern AUX_SUBJECT = Pattern.compile(
-            "(?i)^(?:how many|how much|how long|what|which|when|where|why|how)\\b.*?\\b(?:do|does|did|can|should|will|must)\\s+(.+)\\s+(\\S+)$");
+            "(?i)^(?:how many|how much|how long|how often|what|which|when|where|why|how)\\b.*?\\b(?:do|does|did|can|should|will|must)\\s+(.+)\\s+(\\S+)$");
+    /** "How often are laptops replaced": the subject of a passive question. */
+    private static final Pattern PASSIVE_SUBJECT = Pattern.compile(
+            "(?i)^(?:how many|how much|how long|how often|how|what|which|when|where|why)\\b.*?\\b(?:is|are|was|were)\\s+(.+)\\s+(\\S{2,}ed|"
+            + "paid|made|built|sold|held|known|done|seen|kept|found|told|sent|spent|bought|taught|given|taken|written|chosen|"
+            + "driven|broken|spoken|stolen|hidden|shown|grown|drawn|set|put|cut)$");
+    private static final Pattern WHAT_IF = Pattern.compile("(?i)^what if\\s+(.+)$");
+    private static final Pattern COUNTED = Pattern.compile("(?i)^how many\\s+(\\S+)");
+    /** "Is overtime paid": the subject of a yes/no question about a state. */
+    private static final Pattern YES_NO_PASSIVE = Pattern.compile("(?i)^(?:is|are|was|were)\\s+(.+)\\s+(\\S+)$");
     private static final Pattern IMPLICIT = Pattern.compile(
-            "(?i)^(?:is there|are there|do i need|do we need|does one need|how many|how much|how long|how often|can i|can we|should i|should we)\\b.*");
+            "(?i)^(?:is there|are there|do i need|do we need|does one need|how many|how much|how long|how often|can i|can we|should i|should we|what if|who do i)\\b.*");
+    /** The name an answer leads with: "Elzie Crisler Segar [1]." */
+    private static final Pattern LEADING_NAME = Pattern.compile("^((?:\\p{Lu}[\\p{L}.'-]*\\s+){0,4}\\p{Lu}[\\p{L}.'-]*)\\s*\\[\\d+]");
 
     /**
-     * The standalone form of {@code followUp}.
+     * A condensed question.
      *
-     * @param previous the conversation's earlier questions in their standalone form, oldest first; empty for a first turn
+     * @param question      the standalone question ({@code asked} itself when it needs a clarification)
+     * @param rule          which rule made it ({@code unchanged} when none applied, {@code unclear} when the
+     *                      referent could not be told)
+     * @param used          the earlier turns it drew on, 1-based, oldest first (empty when unchanged)
+     * @param clarification for an unclear follow-up, the question to ask back; else {@code null}
      */
-    public Condensed condense(String followUp, List<String> previous) {
+    public record Condensed(String question, String rule, List<Integer> used, String clarification) {
+
+        public Condensed {
+            used = used == null ? List.of() : List.copyOf(used);
+        }
+
+        Condensed(String question, String rule) {
+            this(question, rule, List.of(), null);
+        }
+
+        /** Whether the referent was unclear and the user should be asked back. */
+        public boolean unclear() {
+            return clarification != null;
+        }
+    }
+
+    /**
+     * What the conversation is about after a turn, read from the user's own words: the topic a pronoun or an implied
+     * question stands for, and the frame (the last full question, its pronouns resolved) an ellipsis completes.
+     */
+    private record State(String topic, int topicTurn, String frame, int frameTurn, String whoAnswer, int answerTurn) {
+
+        static final State EMPTY = new State(null, 0, null, 0, null, 0);
+    }
+
+    /**
+     * The standalone form of {@code followUp} after {@code history}. The earlier turns are read as the user wrote them
+     * (never as they were condensed before), so a rewrite that went wrong once does not feed the next one; the answer
+     * to a who-question names the person a later "he" or "she" stands for.
+     *
+     * @param history the conversation's earlier turns, oldest first, each question as the user asked it; empty for a
+     *                first question
+     */
+    public Condensed condense(String followUp, List<Turn> history) {
         String asked = followUp == null ? "" : followUp.strip();
-        if (previous.isEmpty() || asked.isEmpty() || ConversationalTurns.isConversational(asked)) {
+        if (history.isEmpty() || asked.isEmpty() || ConversationalTurns.isConversational(asked)) {
             return new Condensed(asked, "unchanged");
         }
-        String prev = bare(previous.get(previous.size() - 1));
+        State state = State.EMPTY;
+        for (int i = 0; i < history.size(); i++) {
+            Step step = step(history.get(i).question().strip(), i + 1, state);
+            state = step.after();
+            String answer = history.get(i).answer();
+            if (whoQuestion(step.condensed().question()) && !answer.isBlank()) {
+                String name = leadingName(answer);
+                state = name == null ? state : new State(state.topic(), state.topicTurn(), state.frame(),
+                        state.frameTurn(), name, i + 1);
+            } else {
+                state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0);
+            }
+        }
+        return step(asked, history.size() + 1, state).condensed();
+    }
+
+    /** One turn read: how it was condensed and what the conversation is about after it. */
+    private record Step(Condensed condensed, State after) {
+    }
+
+    private Step step(String asked, int turn, State state) {
+        if (asked.isEmpty() || ConversationalTurns.isConversational(asked)) {
+            return new Step(new Condensed(asked, "unchanged"), state);
+        }
         String f = bare(asked);
         String remainder = ellipsis(f);
+        boolean continuation = false;
         if (remainder != null && !startsWithQuestion(remainder)) {
-            return new Condensed(question(completeEllipsis(prev, remainder)), "ellipsis");
+            return ellipsisStep(asked, remainder, turn, state);
         }
         if (remainder != null) {
             f = remainder; // "And how is it treated?": the opener carries nothing more
+            continuation = true;
         }
         List<String> words = tokens(f);
         if (hasPronoun(words)) {
-            return new Condensed(question(resolvePronouns(words, focus(prev))), "pronoun");
+            boolean person = words.stream().map(RuleCondenser::lower).anyMatch(PERSONAL::contains);
+            if (person && state.whoAnswer() != null) {
+                String out = question(resolvePronouns(words, state.whoAnswer(), state.whoAnswer()));
+                return new Step(new Condensed(out, "pronoun", List.of(state.answerTurn()), null),
+                        new State(state.whoAnswer(), state.answerTurn(), bare(out), turn, null, 0));
+            }
+            if (state.topic() == null) {
+                return unclear(asked, "what \"" + pronounIn(words) + "\" stands for", state);
+            }
+            String singular = agreeing(state, false);
+            String plural = agreeing(state, true);
+            String out = question(resolvePronouns(words, singular, plural));
+            State after = new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0);
+            return new Step(new Condensed(out, "pronoun", List.of(state.topicTurn()), null), after);
         }
-        if (IMPLICIT.matcher(f).matches() && !namesSomething(words) && shares(words, tokens(prev)) == 0) {
-            return new Condensed(question(f + " for " + decapitalise(focus(prev))), "implicit topic");
+        if (state.frame() != null && why(words)) {
+            return unclear(asked, "what \"" + f + "\" refers to", state);
         }
-        return new Condensed(asked, "unchanged");
+        if (state.frame() != null && fragment(words)) {
+            // "Until when?", "By whom?": the question word asks about the last full question
+            String out = question(f + " " + inverted(state.frame()));
+            return new Step(new Condensed(out, "fragment", List.of(state.frameTurn()), null),
+                    new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+        }
+        String completed = state.frame() == null ? null : complement(words, tokens(state.frame()));
+        if (completed != null) {
+            // "Do unused days carry over?" after "How many days of paid time off ...": the days are the same days
+            String out = question(completed);
+            return new Step(new Condensed(out, "complement", List.of(state.frameTurn()), null),
+                    new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+        }
+        if (state.topic() != null && (IMPLICIT.matcher(f).matches() && words.size() <= 6 || continuation
+                || words.size() <= 4) && !namesSomething(words) && shares(words, tokens(state.frame())) == 0) {
+            Matcher condition = WHAT_IF.matcher(state.frame());
+            String out = question(condition.matches() ? f + " if " + condition.group(1)
+                    : f + " " + joining(words) + " " + decapitalise(state.topic()));
+            return new Step(new Condensed(out, "implicit topic", List.of(state.topicTurn()), null),
+                    new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+        }
+        // a question of its own: what the conversation is about from now on
+        State after = new State(focus(f), turn, f, turn, null, 0);
+        return new Step(new Condensed(asked, "unchanged"), after);
+    }
+
+    /**
+     * The noun phrase a singular ({@code it}, {@code its}) or plural ({@code they}, {@code their}) pronoun stands
+     * for: the topic when its number agrees, else the first phrase of the topic's question that agrees, else the topic.
+     */
+    private static String agreeing(State state, boolean plural) {
+        if (plural(state.topic()) == plural || state.frame() == null) {
+            return state.topic();
+        }
+        for (String candidate : phrases(state.frame())) {
+            if (plural(candidate) == plural && !candidate.equalsIgnoreCase(state.topic())) {
+                return candidate;
+            }
+        }
+        return state.topic();
+    }
+
+    /** The noun phrases of a question that a pronoun may stand for, likeliest first. */
+    private static List<String> phrases(String question) {
+        List<String> found = new ArrayList<>();
+        found.add(focus(question));
+        List<String> p = tokens(question);
+        for (int i = 1; i + 1 < p.size(); i++) {
+            if (lower(p.get(i)).equals("of")) { // "weeks of paid parental leave": the leave
+                found.add(join(withoutDeterminer(p.subList(i + 1, objectEnd(p, i + 1)))));
+            }
+        }
+        Matcher counted = COUNTED.matcher(question);
+        if (counted.find()) { // "them" after "How many genotypes does HCV have": the genotypes of HCV
+            found.add("the " + counted.group(1) + " of " + decapitalise(focus(question)));
+        }
+        Matcher aux = AUX_SUBJECT.matcher(question);
+        if (aux.matches()) {
+            List<String> subject = tokens(aux.group(1));
+            if (subject.size() >= 2 && DETERMINERS.contains(lower(subject.get(subject.size() - 1)))) {
+                found.add(join(subject.subList(0, subject.size() - 2))); // "staff" of "do staff get a badge"
+            } else {
+                found.add(aux.group(1));
+            }
+        }
+        return found.stream().filter(phrase -> !phrase.isBlank()).toList();
+    }
+
+    private static boolean plural(String phrase) {
+        List<String> words = tokens(phrase == null ? "" : phrase);
+        if (words.isEmpty()) {
+            return false;
+        }
+        int of = words.indexOf("of");
+        String head = lower(words.get(of > 0 ? of - 1 : words.size() - 1)); // "the genotypes of HCV": genotypes
+        return GROUPS.contains(head) || head.length() > 3 && head.endsWith("s") && !head.endsWith("ss")
+                && !head.endsWith("us") && !head.endsWith("is") && !isName(words.get(words.size() - 1));
+    }
+
+    /**
+     * The follow-up with the complement a word of it had in the last question ("days" → "days of paid time off"), or
+     * {@code null} when no word of it had one there.
+     */
+    private static String complement(List<String> words, List<String> frame) {
+        for (int i = 0; i < words.size(); i++) {
+            String w = lower(words.get(i));
+            if (isFunctionWord(w) || i + 1 < words.size() && lower(words.get(i + 1)).equals("of")) {
+                continue;
+            }
+            for (int j = 1; j + 2 < frame.size(); j++) {
+                if (stem(lower(frame.get(j))).equals(stem(w)) && lower(frame.get(j + 1)).equals("of")) {
+                    int end = objectEnd(frame, j + 2);
+                    List<String> out = new ArrayList<>(words.subList(0, i + 1));
+                    out.addAll(frame.subList(j + 1, end));
+                    out.addAll(words.subList(i + 1, words.size()));
+                    return join(out);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** "Why the difference?": a why-question without a verb or a topic of its own. */
+    private static boolean why(List<String> words) {
+        return words.size() <= 4 && lower(words.get(0)).equals("why")
+                && words.stream().skip(1).map(RuleCondenser::lower).noneMatch(AUXILIARIES::contains);
+    }
+
+    /** An elliptical follow-up ("And for part-time staff?", "What about accidents?", "And treated?"). */
+    private Step ellipsisStep(String asked, String remainder, int turn, State state) {
+        List<String> r = tokens(remainder);
+        if (r.stream().map(RuleCondenser::lower).allMatch(w -> isFunctionWord(w) || VAGUE.contains(w))) {
+            if (!hasPronoun(r) || state.topic() == null || !PREPOSITIONS.contains(lower(r.get(0)))) {
+                return unclear(asked, "what \"" + remainder + "\" refers to", state);
+            }
+            // "And after it?": the preposition applies to the topic
+            remainder = lower(r.get(0)) + " " + decapitalise(state.topic());
+            r = tokens(remainder);
+            String swapped = swapPreposition(tokens(state.frame()), r);
+            if (swapped != null) {
+                String out = question(swapped);
+                return new Step(new Condensed(out, "ellipsis", List.of(state.frameTurn(), state.topicTurn()), null),
+                        new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+            }
+        }
+        if (state.frame() == null) {
+            return unclear(asked, "what \"" + remainder + "\" is asked about", state);
+        }
+        List<String> frame = tokens(state.frame());
+        String last = lower(frame.get(frame.size() - 1));
+        if (r.size() == 1 && participle(lower(r.get(0))) && participle(last)) {
+            // "And treated?" after "How is it transmitted?": the same question of another verb
+            String out = question(join(frame.subList(0, frame.size() - 1)) + " " + r.get(0));
+            return new Step(new Condensed(out, "ellipsis", List.of(state.frameTurn()), null),
+                    new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+        }
+        String slotted = completeEllipsis(state.frame(), remainder);
+        if (slotted != null) {
+            String out = question(slotted);
+            // the remainder took the topic's place ("And of MERS?"): the conversation is about it now
+            String focus = focus(bare(out));
+            boolean circumstance = PREPOSITIONS.contains(lower(r.get(0))) && !lower(r.get(0)).equals("of");
+            boolean newTopic = !circumstance && shares(tokens(focus), r) > 0 || DEFINITION.matcher(bare(out)).matches();
+            State after = new State(newTopic ? focus : state.topic(), newTopic ? turn : state.topicTurn(), bare(out),
+                    turn, null, 0);
+            return new Step(new Condensed(out, "ellipsis", List.of(state.frameTurn()), null), after);
+        }
+        // nothing in the last question to replace: another aspect of the same topic ("What about private use?")
+        String topic = state.topic() == null ? state.frame() : state.topic();
+        String out = question("What about " + remainder + " " + joining(r) + " " + decapitalise(topic));
+        return new Step(new Condensed(out, "ellipsis", List.of(state.topicTurn()), null), state);
+    }
+
+    /** Asks back; the conversation stays about what it was about. */
+    private static Step unclear(String asked, String what, State state) {
+        String clarification = "I am not sure " + what + ". Could you ask the whole question, naming what you mean?";
+        return new Step(new Condensed(asked, "unclear", List.of(), clarification), state);
+    }
+
+    /** "after the probation period" where the frame has "during the probation period": the preposition swapped. */
+    private static String swapPreposition(List<String> frame, List<String> r) {
+        List<String> object = withoutDeterminer(r.subList(1, r.size()));
+        String objectText = lower(join(object));
+        for (int i = 1; i + 1 < frame.size(); i++) {
+            if (PREPOSITIONS.contains(lower(frame.get(i)))) {
+                int end = objectEnd(frame, i + 1);
+                if (lower(join(withoutDeterminer(frame.subList(i + 1, end)))).equals(objectText)) {
+                    return join(frame.subList(0, i)) + " " + r.get(0) + " " + join(frame.subList(i + 1, frame.size()));
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean participle(String w) {
+        return w.length() > 4 && (w.endsWith("ed") || w.endsWith("en")) && !DETERMINERS.contains(w);
+    }
+
+    /** A question made of a question word and function words only ("Until when", "By whom", "From which day"). */
+    private static boolean fragment(List<String> words) {
+        if (words.isEmpty() || words.size() > 4) {
+            return false;
+        }
+        int first = PREPOSITIONS.contains(lower(words.get(0))) ? 1 : 0;
+        return first < words.size() && QUESTION_WORDS.contains(lower(words.get(first)))
+                && (first == 1 || words.size() == 1 || lower(words.get(1)).equals("which"))
+                && !lower(words.get(first)).equals("why");
+    }
+
+    /** A yes/no question as the rest of a wh-question ("Do unused days carry over" → "do unused days carry over"). */
+    private static String inverted(String frame) {
+        List<String> words = tokens(frame);
+        String first = lower(words.get(0));
+        return AUXILIARIES.contains(first) ? first + frame.substring(words.get(0).length()) : "about " + frame;
+    }
+
+    /** The preposition that joins an aspect to the topic: "for" after a what, "about" after a who or how. */
+    private static String joining(List<String> words) {
+        return "for";
+    }
+
+    private static boolean whoQuestion(String question) {
+        return lower(tokens(question).isEmpty() ? "" : tokens(question).get(0)).equals("who");
+    }
+
+    /** The name an answer leads with ("Elzie Crisler Segar [1]. ..."), or {@code null}. */
+    static String leadingName(String answer) {
+        Matcher m = LEADING_NAME.matcher(answer.strip());
+        return m.find() ? m.group(1).strip() : null;
+    }
+
+    private static String pronounIn(List<String> words) {
+        return words.stream().map(RuleCondenser::lower).filter(w -> SUBJECT_PRONOUNS.contains(w) || POSSESSIVES.contains(w)
+                || w.equals("her")).findFirst().orElse("it");
     }
 
     // --- ellipsis -------------------------------------------------------------------------------------------------
@@ -104,7 +402,10 @@ public final class RuleCondenser {
         return QUESTION_WORDS.contains(first) || AUXILIARIES.contains(first);
     }
 
-    /** The previous question with the elliptical part put in place of what it replaces, or added. */
+    /**
+     * The previous question with the elliptical part put in place of what it replaces, or added; {@code null} when
+     * the previous question has no place for it.
+     */
     private static String completeEllipsis(String prev, String remainder) {
         List<String> p = tokens(prev);
         List<String> r = tokens(remainder);
@@ -139,9 +440,14 @@ public final class RuleCondenser {
                 return join(p.subList(0, start)) + " " + remainder + tail(p, i + 1);
             }
         }
+        // the subject of a passive question: "And train tickets?" after "How are hotel stays reimbursed?"
+        Matcher passive = PASSIVE_SUBJECT.matcher(prev);
+        if (passive.matches() && !PREPOSITIONS.contains(first)) {
+            return prev.substring(0, passive.start(1)) + remainder + " " + passive.group(2);
+        }
         // the object of a final preposition: "And aspirin?" after "... side effects of ibuprofen?"
         int prep = lastPreposition(p);
-        if (prep > 0 && objectEnd(p, prep + 1) == p.size()) {
+        if (prep > 0 && objectEnd(p, prep + 1) == p.size() && !(isName(p.get(prep + 1)) && !isName(core.isEmpty() ? "" : core.get(0)))) {
             return join(p.subList(0, prep + 1)) + " " + remainder;
         }
         // a possessive or determiner: the final noun phrase ("And my username?" after "... reset my password?")
@@ -154,7 +460,7 @@ public final class RuleCondenser {
         if (aux.matches()) {
             return prev.substring(0, aux.start(1)) + remainder + " " + aux.group(2);
         }
-        return prev + " " + remainder;
+        return null;
     }
 
     /**
@@ -219,25 +525,31 @@ public final class RuleCondenser {
             if (w.equals("it") && i + 1 < words.size() && EXPLETIVE_AFTER_IT.contains(lower(words.get(i + 1)))) {
                 continue;
             }
-            if (SUBJECT_PRONOUNS.contains(w) || POSSESSIVES.contains(w) || w.equals("her")) {
+            if (words.get(i).equals("IT")) {
+                continue; // the IT desk
+            }
+            if (SUBJECT_PRONOUNS.contains(w) || POSSESSIVES.contains(w) || w.equals("her") || w.equals("mine")) {
                 return true;
             }
         }
         return false;
     }
 
-    private static String resolvePronouns(List<String> words, String focus) {
+    private static String resolvePronouns(List<String> words, String singular, String plural) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String w = lower(words.get(i));
             boolean nextIsContent = i + 1 < words.size() && !isFunctionWord(lower(words.get(i + 1)));
             String replacement = null;
-            if (w.equals("it") && i + 1 < words.size() && EXPLETIVE_AFTER_IT.contains(lower(words.get(i + 1)))) {
+            if (w.equals("it") && i + 1 < words.size() && EXPLETIVE_AFTER_IT.contains(lower(words.get(i + 1)))
+                    || words.get(i).equals("IT")) {
                 replacement = null;
+            } else if (w.equals("mine")) { // "What if mine is lost?" after "... laptops ...": my laptop
+                replacement = "my " + singularOf(join(withoutDeterminer(tokens(plural))));
             } else if (POSSESSIVES.contains(w) || w.equals("her") && nextIsContent) {
-                replacement = possessive(focus);
+                replacement = possessive(w.equals("their") ? plural : singular);
             } else if (SUBJECT_PRONOUNS.contains(w) || w.equals("her")) {
-                replacement = focus;
+                replacement = w.equals("they") || w.equals("them") ? plural : singular;
             }
             if (replacement == null) {
                 out.add(words.get(i));
@@ -246,6 +558,10 @@ public final class RuleCondenser {
             }
         }
         return join(out);
+    }
+
+    private static String singularOf(String phrase) {
+        return plural(phrase) && phrase.endsWith("s") ? phrase.substring(0, phrase.length() - 1) : phrase;
     }
 
     private static String possessive(String focus) {
@@ -259,7 +575,14 @@ public final class RuleCondenser {
     static String focus(String prev) {
         Matcher definition = DEFINITION.matcher(prev);
         if (definition.matches()) {
-            return (definition.group(1) != null ? definition.group(1) : definition.group(2)).strip();
+            List<String> x = tokens((definition.group(1) != null ? definition.group(1) : definition.group(2))
+                    .replaceAll("(?i)\\s+(?:called|named|known as|used for|made of)$", ""));
+            // "the incubation period of MERS", "the incidence of pertussis in infants": what the attribute is of
+            int of = x.indexOf("of");
+            if (of >= 1 && of + 1 < x.size() && DETERMINERS.contains(lower(x.get(0))) && lower(prev).startsWith("what")) {
+                return join(x.subList(of + 1, objectEnd(x, of + 1)));
+            }
+            return join(x);
         }
         List<String> p = tokens(prev);
         int prep = lastPreposition(p);
@@ -267,8 +590,24 @@ public final class RuleCondenser {
             return join(p.subList(prep + 1, p.size()));
         }
         Matcher aux = AUX_SUBJECT.matcher(prev);
-        if (aux.matches() && !Set.of("i", "we", "you").contains(lower(tokens(aux.group(1)).get(0)))) {
-            return aux.group(1); // the subject, unless it is the asker ("How do I ...?")
+        if (aux.matches()) {
+            List<String> subject = tokens(aux.group(1));
+            for (int d = 2; d < subject.size(); d++) {
+                if (DETERMINERS.contains(lower(subject.get(d)))) { // the object: "How do I open an IT ticket"
+                    return join(subject.subList(d, subject.size())) + " " + aux.group(2);
+                }
+            }
+            if (!Set.of("i", "we", "you").contains(lower(subject.get(0)))) {
+                return aux.group(1); // the subject, unless it is the asker ("How do I ...?")
+            }
+        }
+        Matcher passive = PASSIVE_SUBJECT.matcher(prev);
+        if (passive.matches()) {
+            return passive.group(1);
+        }
+        Matcher yesNo = YES_NO_PASSIVE.matcher(prev);
+        if (yesNo.matches()) {
+            return yesNo.group(1);
         }
         int[] name = lastNameSpan(p, false);
         if (name != null) {

@@ -42,7 +42,7 @@ public final class Rewriting {
             }
             String stripped = query.strip();
             return new Rewritten(stripped.length() > MAX_CHARS ? stripped.substring(0, MAX_CHARS) : stripped, null);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) { // a plugin built against an older API fails with a linkage error
             return new Rewritten(fallback.rewrite(question, purpose, feedback),
                     "query rewriter failed: " + Failures.describe(e) + "; keywords used instead");
         }

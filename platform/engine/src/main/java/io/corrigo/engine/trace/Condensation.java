@@ -10,12 +10,18 @@ import java.util.List;
  * @param by         {@code rules} (the offline condenser) or {@code rewriter} (the pipeline's query-rewriter plugin)
  * @param rule       which rule applied ({@code ellipsis}, {@code pronoun}, {@code implicit topic}, {@code unchanged}),
  *                   or {@code null} when the rewriter did it
- * @param history    the earlier questions it was read against, oldest first (their standalone forms)
+ * @param history    the earlier questions it was read against, oldest first, as the user asked them
+ * @param used       which of them it drew on, 1-based (the topic's turn, the question an ellipsis completes); empty
+ *                   when it was left unchanged; {@code null} in traces stored before this was recorded
+ * @param clarification for a follow-up whose referent could not be told, the question asked back instead of an
+ *                   answer; else {@code null}
  */
-public record Condensation(String asked, String standalone, String by, String rule, List<String> history) {
+public record Condensation(String asked, String standalone, String by, String rule, List<String> history,
+                           List<Integer> used, String clarification) {
 
     public Condensation {
         history = history == null ? List.of() : List.copyOf(history);
+        used = used == null ? List.of() : List.copyOf(used);
     }
 
     /** Whether the question was changed. */

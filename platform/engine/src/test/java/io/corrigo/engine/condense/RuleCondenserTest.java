@@ -55,13 +55,10 @@ class RuleCondenserTest {
         Map<String, int[]> byKind = new TreeMap<>();
         List<String> wrong = new ArrayList<>();
 
-        // when: each conversation condensed turn by turn, as the host stores the standalone form of every turn
+        // when: each follow-up condensed against the user's earlier turns, as the host reads them
         for (Pair pair : pairs) {
-            List<String> standalone = new ArrayList<>();
-            for (String earlier : pair.history()) {
-                standalone.add(condenser.condense(earlier, standalone).question());
-            }
-            String got = condenser.condense(pair.followUp(), standalone).question();
+            List<Turn> history = pair.history().stream().map(q -> new Turn(q, "")).toList();
+            String got = condenser.condense(pair.followUp(), history).question();
             boolean right = contentWords(got).equals(contentWords(pair.standalone()));
             int[] counts = byKind.computeIfAbsent(pair.kind(), k -> new int[2]);
             counts[0] += right ? 1 : 0;
@@ -85,16 +82,74 @@ class RuleCondenserTest {
     @Test
     void should_leave_a_first_question_and_a_conversational_turn_as_they_are() {
         assertThat(condenser.condense("And for part-time staff?", List.of()).question()).isEqualTo("And for part-time staff?");
-        assertThat(condenser.condense("thanks a lot!", List.of("What is the PTO policy?")).rule()).isEqualTo("unchanged");
+        assertThat(condenser.condense("thanks a lot!", List.of(new Turn("What is the PTO policy?", ""))).rule())
+                .isEqualTo("unchanged");
     }
 
     @Test
     void should_say_which_rule_made_the_question() {
-        List<String> before = List.of("What is the PTO policy?");
+        List<Turn> before = List.of(new Turn("What is the PTO policy?", ""));
         assertThat(condenser.condense("And for part-time staff?", before))
-                .isEqualTo(new RuleCondenser.Condensed("What is the PTO policy for part-time staff?", "ellipsis"));
+                .isEqualTo(new RuleCondenser.Condensed("What is the PTO policy for part-time staff?", "ellipsis", List.of(1), null));
         assertThat(condenser.condense("Does it apply to interns?", before))
-                .isEqualTo(new RuleCondenser.Condensed("Does the PTO policy apply to interns?", "pronoun"));
+                .isEqualTo(new RuleCondenser.Condensed("Does the PTO policy apply to interns?", "pronoun", List.of(1), null));
+    }
+
+    @Test
+    void should_read_a_third_follow_up_against_the_user_s_turns__not_against_the_last_rewrite() {
+        // given: the conversation a widget visitor had
+        List<Turn> history = List.of(new Turn("Who can get a company car?", "Employees in sales [1]."),
+                new Turn("And what about private use?", "Private use is allowed on weekends [1]."));
+
+        // when
+        RuleCondenser.Condensed third = condenser.condense("and what about accidents?", history);
+
+        // then: accidents of the company car, not "a company car private use accidents"
+        assertThat(third.question()).isEqualTo("What about accidents for a company car?");
+        assertThat(third.used()).containsExactly(1);
+    }
+
+    @Test
+    void should_carry_a_topic_that_an_ellipsis_replaced_into_the_next_pronoun() {
+        List<Turn> history = List.of(new Turn("What is the incubation period of COVID-19?", ""),
+                new Turn("And of MERS?", ""));
+
+        assertThat(condenser.condense("How is it transmitted?", history).question()).isEqualTo("How is MERS transmitted?");
+    }
+
+    @Test
+    void should_resolve_he_to_the_person_a_who_question_was_answered_with() {
+        List<Turn> history = List.of(new Turn("Who created Popeye?",
+                "Elzie Crisler Segar [1]. Popeye was created by Elzie Crisler Segar in 1929 [1]."));
+
+        RuleCondenser.Condensed condensed = condenser.condense("When did he die?", history);
+
+        assertThat(condensed.question()).isEqualTo("When did Elzie Crisler Segar die?");
+        assertThat(condensed.used()).containsExactly(1);
+    }
+
+    @Test
+    void should_ask_back_when_the_referent_cannot_be_told__and_keep_the_topic_for_the_turn_after() {
+        List<Turn> history = List.of(new Turn("What is the hotel limit in London?", "180 pounds per night [1]."));
+
+        RuleCondenser.Condensed vague = condenser.condense("And the other one?", history);
+        RuleCondenser.Condensed afterHello = condenser.condense("How is it calculated?", List.of(new Turn("Hi there", "")));
+        List<Turn> later = new ArrayList<>(history);
+        later.add(new Turn("And the other one?", vague.clarification()));
+        RuleCondenser.Condensed next = condenser.condense("What about Paris?", later);
+
+        assertThat(vague.unclear()).isTrue();
+        assertThat(vague.rule()).isEqualTo("unclear");
+        assertThat(vague.clarification()).contains("\"the other one\"");
+        assertThat(afterHello.unclear()).as("a pronoun with nothing before it to stand for").isTrue();
+        assertThat(next.question()).isEqualTo("What is the hotel limit in Paris?");
+    }
+
+    @Test
+    void should_complete_a_question_word_fragment_from_the_last_full_question() {
+        List<Turn> history = List.of(new Turn("Can the prime minister be dismissed?", ""));
+
+        assertThat(condenser.condense("By whom?", history).question()).isEqualTo("By whom can the prime minister be dismissed?");
     }
 
     static Set<String> contentWords(String question) {

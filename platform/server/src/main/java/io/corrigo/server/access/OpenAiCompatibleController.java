@@ -4,7 +4,6 @@ import io.corrigo.server.gateway.AnswerEvent;
 import io.corrigo.server.gateway.Caller;
 import io.corrigo.server.gateway.QuestionGateway;
 import io.corrigo.server.gateway.SseEncoder;
-import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.server.conversation.Conversations;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -176,8 +175,8 @@ class OpenAiCompatibleController {
     }
 
     /**
-     * The conversation before the last user message, as turns: each earlier user message (made standalone in turn, by
-     * the offline rules) with the assistant's reply after it, the sources this endpoint appends left off.
+     * The conversation before the last user message, as turns: each earlier user message as the user wrote it, with
+     * the assistant's reply after it, the sources this endpoint appends left off.
      */
     static List<Turn> history(JsonNode messages) {
         List<String[]> said = new ArrayList<>(); // {role, text}
@@ -191,18 +190,14 @@ class OpenAiCompatibleController {
         while (last >= 0 && !said.get(last)[0].equals("user")) {
             last--;
         }
-        RuleCondenser rules = new RuleCondenser();
         List<Turn> turns = new ArrayList<>();
-        List<String> standalone = new ArrayList<>();
         for (int i = 0; i < last; i++) {
             if (!said.get(i)[0].equals("user") || said.get(i)[1].isBlank()) {
                 continue;
             }
-            String question = rules.condense(said.get(i)[1], standalone).question();
             String answer = i + 1 < last && said.get(i + 1)[0].equals("assistant") ? said.get(i + 1)[1] : "";
             int sources = answer.indexOf("\n\nSources:");
-            standalone.add(question);
-            turns.add(new Turn(question, sources < 0 ? answer : answer.substring(0, sources)));
+            turns.add(new Turn(said.get(i)[1].strip(), sources < 0 ? answer : answer.substring(0, sources)));
         }
         return turns.subList(Math.max(0, turns.size() - Conversations.HISTORY_TURNS), turns.size());
     }

@@ -26,14 +26,17 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * Keeps conversations: opens the thread a question continues (or starts one) and records each answered turn. A thread
  * of another tenant, another key, or without its visitor token is reported as missing. The last
- * {@link #HISTORY_TURNS} turns are what a follow-up is read against.
+ * {@link #HISTORY_TURNS} turns, as the user asked them, with the answers given, are what a follow-up is read against.
  */
 @Service
 public class Conversations {
 
     private static final Logger log = LoggerFactory.getLogger(Conversations.class);
-    /** How many earlier turns a follow-up is condensed against. */
-    public static final int HISTORY_TURNS = 3;
+    /**
+     * How many earlier turns a follow-up is condensed against: enough that a five-turn conversation still sees the
+     * question that set its topic.
+     */
+    public static final int HISTORY_TURNS = 6;
     private static final Pattern ID = Pattern.compile("c-[A-Za-z0-9_-]{8,36}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -92,7 +95,8 @@ public class Conversations {
         if (owners.isEmpty() || !sameOwner(owners.get(0), owner(asker.keyId(), asker.visitorToken()))) {
             throw ServiceException.notFound("conversation_not_found", "No conversation '" + conversationId + "'.");
         }
-        List<Turn> history = new ArrayList<>(jdbc.query("SELECT standalone, answer FROM conversation_turn "
+        // the user's own words, never the earlier rewrites: one wrong rewrite must not feed the next
+        List<Turn> history = new ArrayList<>(jdbc.query("SELECT question, answer FROM conversation_turn "
                         + "WHERE conversation_id = ? ORDER BY turn_no DESC LIMIT " + HISTORY_TURNS,
                 (r, n) -> new Turn(r.getString(1), r.getString(2)), conversationId));
         java.util.Collections.reverse(history);
