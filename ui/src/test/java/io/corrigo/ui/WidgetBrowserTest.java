@@ -210,6 +210,50 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(widget().findElements(By.cssSelector(".msg.user"))).isEmpty();
     }
 
+    @Test
+    void should_hold_a_five_turn_conversation_in_the_widget__each_answer_from_the_passage_its_turn_asks_about()
+            throws IOException {
+        // given: the staff handbook in a tenant of its own, and a page carrying that tenant's key
+        String tenant = "ui-handbook";
+        if (tenants.list().stream().noneMatch(t -> t.id().equals(tenant))) {
+            tenants.create(tenant, "Acme staff");
+            JobView job = ingestion.submit(tenant, List.of(new IngestionService.Upload("staff-handbook.md", "text/markdown",
+                    java.nio.file.Files.readAllBytes(java.nio.file.Path.of(
+                            "../platform/server/src/test/resources/handbook/staff-handbook.md")))));
+            assertThat(ingestion.await(tenant, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        }
+        String origin = startSite();
+        siteKey = keys.create(tenant, KeyKind.PUBLISHABLE, "intranet-chat", List.of(origin)).value();
+        browser.driver.get(origin + "/");
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        widget().findElement(By.cssSelector(".bubble")).click();
+        String[][] turns = {
+                {"Who can get a company car?", "sales and field service"},
+                {"And what about private use?", "Private use of a company car"},
+                {"and what about accidents?", "After an accident"},
+                {"And fuel?", "fleet fuel card"},
+                {"How many days of paid time off do full-time employees get?", "25 days"}};
+
+        // when
+        for (int i = 0; i < turns.length; i++) {
+            askInWidget(turns[i][0], i + 1);
+        }
+
+        // then: each answer holds its own passage's sentence and none of the others'
+        List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot .text"));
+        List<String> texts = answers.subList(answers.size() - turns.length, answers.size()).stream()
+                .map(WebElement::getText).toList();
+        for (int i = 0; i < turns.length; i++) {
+            assertThat(texts.get(i)).as(turns[i][0]).contains(turns[i][1]);
+            for (int j = 0; j < turns.length; j++) {
+                if (j != i) {
+                    assertThat(texts.get(i)).as(turns[i][0] + " does not re-serve turn " + (j + 1)).doesNotContain(turns[j][1]);
+                }
+            }
+        }
+        browser.screenshot("21c-widget-five-turns");
+    }
+
     private void askInWidget(String question, int nth) {
         widget().findElement(By.cssSelector("input[name=q]")).sendKeys(question);
         widget().findElement(By.cssSelector(".send")).click();

@@ -83,6 +83,63 @@ class ConversationApiTest extends HostTestBase {
     }
 
     @Test
+    void should_hold_a_five_turn_conversation__each_answer_from_the_passage_its_turn_asks_about() throws Exception {
+        // given: the staff handbook in a tenant of its own
+        String tenant = "conv-five";
+        if (postJson("/api/v1/tenants", Map.of("id", tenant, "name", "Five turns")).status() == 201) {
+            byte[] handbook;
+            try (var in = getClass().getResourceAsStream("/handbook/staff-handbook.md")) {
+                handbook = in.readAllBytes();
+            }
+            assertThat(uploadAndWait("/api/v1/tenants/" + tenant + "/documents", "staff-handbook.md", handbook).body()
+                    .get("state").asText()).isEqualTo("DONE");
+        }
+        String[][] turns = {
+                {"Who can get a company car?", "sales and field service"},
+                {"And what about private use?", "Private use of a company car"},
+                {"and what about accidents?", "After an accident"},
+                {"How many days of paid time off do full-time employees get?", "25 days"},
+                {"And part-time staff?", "pro rata"}};
+
+        // when
+        String conversation = null;
+        List<JsonNode> replies = new java.util.ArrayList<>();
+        for (String[] turn : turns) {
+            Map<String, Object> body = new HashMap<>(Map.of("question", turn[0]));
+            if (conversation != null) {
+                body.put("conversationId", conversation);
+            }
+            JsonNode reply = postJson("/api/v1/tenants/" + tenant + "/query", body).body();
+            conversation = reply.get("conversationId").asText();
+            replies.add(reply);
+        }
+
+        // then: each turn served the sentence it asks about, and none re-served an earlier one
+        for (int i = 0; i < turns.length; i++) {
+            assertThat(replies.get(i).get("abstained").asBoolean()).as(turns[i][0] + ": " + replies.get(i)).isFalse();
+            assertThat(replies.get(i).get("answer").asText()).as(turns[i][0]).contains(turns[i][1]);
+        }
+        assertThat(replies.get(2).get("answer").asText()).doesNotContain("Private use");
+        JsonNode third = get("/api/v1/tenants/" + tenant + "/runs/" + replies.get(2).get("runId").asText()).body()
+                .get("trace").get("condensation");
+        assertThat(third.get("standalone").asText()).isEqualTo("What about accidents for a company car?");
+        assertThat(third.get("history").toString()).contains("And what about private use?").doesNotContain("Who can get a company car private use");
+        assertThat(third.get("used").toString()).isEqualTo("[1]");
+    }
+
+    @Test
+    void should_ask_back_when_a_follow_up_points_at_nothing_it_can_tell() {
+        String conversation = query("How many days of paid time off do full-time employees get?", null).body()
+                .get("conversationId").asText();
+
+        JsonNode reply = query("And the other one?", conversation).body();
+
+        assertThat(reply.get("abstained").asBoolean()).isTrue();
+        assertThat(reply.get("answer").asText()).contains("ask the whole question").doesNotContain("25 days");
+        assertThat(reply.get("citations")).isEmpty();
+    }
+
+    @Test
     void should_stream_a_follow_up_through_the_admin_api_as_the_widget_gets_it() throws Exception {
         // given
         String conversation = query("How many days of paid time off do full-time employees get?", null).body()

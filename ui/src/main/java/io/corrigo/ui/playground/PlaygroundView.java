@@ -4,6 +4,7 @@ import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.Key;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.details.Details;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H4;
@@ -19,6 +20,7 @@ import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
+import io.corrigo.engine.condense.Turn;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.run.QueryService;
 import io.corrigo.server.run.RunView;
@@ -29,6 +31,7 @@ import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.trace.TracePanel;
 import jakarta.annotation.security.PermitAll;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +40,8 @@ import java.util.Map;
 /**
  * Ask the tenant's active pipeline a question and read the answer beside its full trace (the run is logged). With
  * another version chosen to compare ({@code ?compare=N}: a draft, an earlier release) the question goes to both, and
- * their answers stand side by side before the traces.
+ * their answers stand side by side before the traces. In conversation mode each question follows the ones before it
+ * as a widget visitor's would, and each turn shows the standalone question it was answered as.
  */
 @Menu(title = "Playground", order = 30, icon = "vaadin:comments")
 @Route("playground")
@@ -95,7 +99,40 @@ public class PlaygroundView extends TenantScopedView {
                 + "; their answers appear side by side, their traces below."));
         result.setPadding(false);
         result.setId("playground-result");
+        Checkbox conversation = new Checkbox("Conversation");
+        conversation.setId("conversation-mode");
+        conversation.setTooltipText("Each question follows the ones before it, as in the chat widget: follow-ups are "
+                + "rewritten into standalone questions, and each rewrite is shown");
+        conversation.setEnabled(compare == null);
+        List<Turn> turns = new ArrayList<>();
+        VerticalLayout transcript = new VerticalLayout();
+        transcript.setId("playground-conversation");
+        transcript.setPadding(false);
+        Button restart = new Button("New conversation", e -> {
+            turns.clear();
+            transcript.removeAll();
+        });
+        restart.setId("new-conversation");
+        restart.setVisible(false);
+        conversation.addValueChangeListener(e -> {
+            turns.clear();
+            transcript.removeAll();
+            result.removeAll();
+            restart.setVisible(e.getValue());
+            if (e.getValue()) {
+                result.add(transcript);
+            }
+        });
         Button ask = new Button("Ask", e -> {
+            if (conversation.getValue()) {
+                Toasts.attempt(() -> {
+                    RunView run = queries.askWithTrace(tenantId, question.getValue(), List.copyOf(turns));
+                    turns.add(new Turn(run.question(), run.abstained() ? "" : run.answer()));
+                    transcript.add(turn(turns.size(), run));
+                    question.clear();
+                });
+                return;
+            }
             result.removeAll();
             Toasts.attempt(() -> {
                 if (compare == null) {
@@ -112,10 +149,40 @@ public class PlaygroundView extends TenantScopedView {
         ask.addClickShortcut(Key.ENTER);
         ask.setDisableOnClick(true);
         ask.addClickListener(e -> ask.setEnabled(true));
-        HorizontalLayout bar = new HorizontalLayout(question, against, ask);
+        HorizontalLayout bar = new HorizontalLayout(question, against, conversation, ask, restart);
         bar.setWidthFull();
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
         add(bar, result);
+    }
+
+    /**
+     * One turn of a playground conversation: what was typed, the standalone question it was answered as (and from
+     * which turns), the answer, and the trace folded away.
+     */
+    private static Component turn(int number, RunView run) {
+        Div card = new Div();
+        card.addClassName("playground-turn");
+        card.getStyle().set("border", "1px solid var(--lumo-contrast-10pct)").set("border-radius", "var(--lumo-border-radius-l)")
+                .set("padding", "var(--lumo-space-s) var(--lumo-space-m)").set("width", "100%").set("box-sizing", "border-box");
+        H4 asked = new H4(number + ". " + run.question());
+        asked.getStyle().set("margin", "0");
+        card.add(asked);
+        var condensation = run.trace() == null ? null : run.trace().condensation();
+        Span readAs = new Span(condensation == null ? "A first question: answered as asked"
+                : condensation.clarification() != null ? "Unclear: asked back instead of answering"
+                : condensation.changed() ? "Rewritten as: " + condensation.standalone() + " (" + condensation.by()
+                + (condensation.rule() == null ? "" : ", " + condensation.rule()) + ")"
+                : "Stands on its own: answered as asked");
+        readAs.addClassName("playground-rewrite");
+        readAs.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
+        Paragraph answer = new Paragraph(run.answer());
+        answer.addClassName("playground-answer");
+        answer.getStyle().set("white-space", "pre-wrap").set("overflow-wrap", "anywhere").set("margin", "var(--lumo-space-xs) 0");
+        HorizontalLayout badges = new HorizontalLayout(Badges.of(run.abstained() ? "abstained" : "answered"));
+        Details trace = new Details("Trace", new TracePanel(run));
+        trace.setWidthFull();
+        card.add(readAs, badges, answer, trace);
+        return card;
     }
 
     /** Two runs of one question side by side (answer, route, outcome, time), then each full trace. */

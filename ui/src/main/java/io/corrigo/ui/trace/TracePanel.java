@@ -61,6 +61,17 @@ public class TracePanel extends VerticalLayout {
             standalone.setId("trace-condensation");
             standalone.getElement().setAttribute("title", "Read against: " + String.join(" · ", trace.condensation().history()));
             facts.add(labelled("Follow-up answered as", standalone));
+            List<String> history = trace.condensation().history();
+            List<Integer> used = trace.condensation().used() == null ? List.of() : trace.condensation().used();
+            if (!used.isEmpty()) {
+                Span turns = new Span(used.stream().filter(n -> n >= 1 && n <= history.size())
+                        .map(n -> "turn " + n + ": " + history.get(n - 1)).collect(java.util.stream.Collectors.joining(" · ")));
+                turns.setId("trace-condensation-turns");
+                facts.add(labelled("From the turns", turns));
+            }
+            if (trace.condensation().clarification() != null) {
+                facts.add(labelled("Asked back", new Span("the referent was unclear")));
+            }
         }
         if (trace.rewrittenQuery() != null) {
             facts.add(labelled("Web query", new Span(trace.rewrittenQuery())));

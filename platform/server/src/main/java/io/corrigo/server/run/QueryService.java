@@ -201,9 +201,19 @@ public class QueryService {
      * @throws ServiceException 404 unknown tenant, 400 bad question
      */
     public RunView askWithTrace(String tenantId, String question) {
+        return askWithTrace(tenantId, question, List.of());
+    }
+
+    /**
+     * As {@link #askWithTrace(String, String)}, as the next turn after {@code history} (the playground's conversation
+     * mode: the follow-up is condensed exactly as a visitor's would be, and the trace shows how).
+     *
+     * @param history the earlier turns, oldest first, each question as it was typed
+     */
+    public RunView askWithTrace(String tenantId, String question, List<Turn> history) {
         String q = validate(tenantId, question);
         try (Lease lease = lease(tenantId)) {
-            RunResult result = lease.noted(lease.pipeline().pipeline().run(q, null));
+            RunResult result = lease.noted(lease.pipeline().pipeline().run(q, history, null));
             RunRecord record = lease.saved(save(UUID.randomUUID().toString(), tenantId, lease.pipeline(), result,
                     RunChannel.PLAYGROUND));
             return RunView.of(record, result.answer().citations(), result.trace());
