@@ -6,7 +6,9 @@
  * so; one click on thumbs up/down is feedback on the run (a comment may follow). The conversation lasts for the
  * browser tab and is a conversation to the server too: follow-ups ("And for part-time staff?") are sent with the
  * thread's id and the visitor token only this tab holds; "New chat" starts over. Answers may use a little Markdown
- * (bold, italics, code, lists), rendered as text nodes: never as HTML.
+ * (bold, italics, code, lists), rendered as text nodes: never as HTML. Optional per tenant: starter questions, a
+ * brand icon, and a link to a person offered when no answer is found. On a page whose origin the key does not allow
+ * the widget never appears; the browser console names the origins it is allowed on.
  */
 (() => {
   'use strict';
@@ -20,19 +22,30 @@
     /* !important inside the shadow tree beats the page's !important on the host element */
     :host { all: initial !important; position: fixed !important; right: 20px !important; bottom: 20px !important;
             z-index: 2147483000 !important; display: block !important; --accent: #1a73e8; }
+    .root:not(.ready) { visibility: hidden; }
     .root { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; }
     * { box-sizing: border-box; }
     button { font: inherit; cursor: pointer; }
     .bubble { width: 56px; height: 56px; border-radius: 50%; border: 0; background: var(--accent); color: #fff;
               box-shadow: 0 4px 14px rgba(0,0,0,.25); display: grid; place-items: center; }
-    .bubble:focus-visible, .panel button:focus-visible, input:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+    /* focus rings of at least 3:1 against what is around them: dark on the white log and form, white on the header */
+    .bubble:focus-visible, .panel button:focus-visible, input:focus-visible, a:focus-visible {
+      outline: 3px solid #1f2328; outline-offset: 2px; }
+    header button:focus-visible { outline-color: #fff; }
     .panel { position: absolute; right: 0; bottom: 70px; width: 370px; max-height: min(600px, 80vh); display: none;
              flex-direction: column; background: #fff; border-radius: 12px; box-shadow: 0 8px 30px rgba(0,0,0,.3); overflow: hidden; }
     .panel.open { display: flex; }
     header { background: var(--accent); color: #fff; padding: 10px 14px; display: flex; align-items: center; gap: 8px; }
     header h2 { font-size: 16px; margin: 0; flex: 1; }
-    header button { background: transparent; border: 0; color: #fff; font-size: 20px; line-height: 1; }
-    header button.new { font-size: 13px; border: 1px solid rgba(255,255,255,.6); border-radius: 6px; padding: 2px 8px; }
+    header img.icon { width: 24px; height: 24px; border-radius: 4px; object-fit: contain; background: #fff; }
+    /* every control at least 24 by 24 CSS pixels (WCAG 2.5.8), the close button larger */
+    header button { background: transparent; border: 0; color: #fff; font-size: 22px; line-height: 1;
+                    min-width: 36px; min-height: 36px; border-radius: 6px; }
+    header button.new { font-size: 13px; border: 1px solid rgba(255,255,255,.6); padding: 4px 10px; min-height: 32px; }
+    .starters { display: flex; flex-direction: column; gap: 6px; align-self: flex-start; max-width: 88%; }
+    .starters button { text-align: left; border: 1px solid var(--accent); color: var(--accent); background: #fff;
+                       border-radius: 16px; padding: 6px 12px; min-height: 32px; }
+    a.handoff { display: inline-block; margin-top: 6px; color: var(--accent); font-weight: 600; min-height: 24px; }
     .text p { margin: 0 0 6px; } .text p:last-child { margin-bottom: 0; } .text ul, .text ol { margin: 4px 0; padding-left: 20px; }
     .text code { background: #eff1f3; border-radius: 4px; padding: 0 3px; font-size: 13px; }
     .log { flex: 1; overflow-y: auto; padding: 12px; display: flex; flex-direction: column; gap: 10px; background: #f6f8fa; }
@@ -50,12 +63,14 @@
                    font-size: 13px; max-height: 180px; overflow-y: auto; }
     .source-view mark { background: #fff8c5; color: inherit; }
     .feedback { display: flex; gap: 6px; margin-top: 6px; align-items: center; flex-wrap: wrap; }
-    .feedback button { border: 1px solid #d0d7de; background: #fff; border-radius: 6px; padding: 2px 8px; }
+    .feedback button { border: 1px solid #d0d7de; background: #fff; border-radius: 6px; padding: 2px 8px; min-height: 28px; }
     .feedback button[aria-pressed="true"] { background: var(--accent); color: #fff; }
     .feedback input { flex: 1; min-width: 120px; padding: 3px 6px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; font-size: 13px; }
     form { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #d0d7de; background: #fff; }
-    form input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid #d0d7de; border-radius: 8px; font: inherit; }
-    form button { border: 0; background: var(--accent); color: #fff; border-radius: 8px; padding: 0 14px; }
+    /* 16px: a phone's browser zooms into a smaller input on focus */
+    form input { flex: 1; min-width: 0; padding: 8px 10px; border: 1px solid #d0d7de; border-radius: 8px; font: inherit;
+                 font-size: 16px; }
+    form button { border: 0; background: var(--accent); color: #fff; border-radius: 8px; padding: 0 14px; min-height: 40px; }
     form button:disabled { opacity: .6; cursor: default; }
     @media (max-width: 480px) {
       :host { right: 12px !important; bottom: 12px !important; }
@@ -68,7 +83,7 @@
       this.root = this.attachShadow({ mode: 'open' });
       this.root.innerHTML = `<style>${css}</style><div class="root">
         <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title">
-          <header><h2 id="title">Ask us</h2><button class="new" type="button" aria-label="New chat">New chat</button>
+          <header><img class="icon" alt="" hidden><h2 id="title">Ask us</h2><button class="new" type="button" aria-label="New chat">New chat</button>
             <button class="close" type="button" aria-label="Close chat">×</button></header>
           <div class="log" role="log" aria-live="polite" aria-relevant="additions"></div>
           <form><input name="q" type="text" autocomplete="off" aria-label="Your question" maxlength="2000">
@@ -99,10 +114,20 @@
         this.root.getElementById('title').textContent = w.title;
         this.input.placeholder = w.placeholder;
         this.greeting = w.greeting;
+        this.starters = w.starterQuestions || [];
+        this.handoff = w.handoffUrl && /^(https?:|mailto:)/.test(w.handoffUrl) ? { url: w.handoffUrl, label: w.handoffLabel } : null;
+        if (w.iconUrl && /^https?:/.test(w.iconUrl)) {
+          const icon = this.root.querySelector('img.icon'); icon.src = w.iconUrl; icon.hidden = false;
+        }
         this.available = true;
       } catch (e) {
+        // a page the key does not serve: no bubble at all, and the reason where the site's developer looks
+        console.warn('Corrigo chat is not shown on this page: ' + e.message);
         this.available = false;
+        this.remove();
+        return;
       }
+      this.root.querySelector('.root').classList.add('ready');
       this.render();
     }
 
@@ -133,6 +158,16 @@
       }
       if (this.greeting) this.addBot({ answer: this.greeting, greeting: true });
       for (const m of this.history) m.role === 'user' ? this.addUser(m.text) : this.addBot(m);
+      if (!this.history.length && this.starters && this.starters.length) {
+        const box = document.createElement('div');
+        box.className = 'starters'; box.setAttribute('role', 'group'); box.setAttribute('aria-label', 'Suggested questions');
+        for (const q of this.starters) {
+          const b = this.button(q, 'Ask: ' + q);
+          b.addEventListener('click', () => { this.input.value = q; box.remove(); this.ask(); });
+          box.append(b);
+        }
+        this.log.append(box);
+      }
     }
 
     addUser(text) {
@@ -157,8 +192,15 @@
       text.className = 'text';
       if (m.error) text.textContent = m.error; else markdown(text, m.answer || '');
       div.append(text);
-      if (m.abstained) this.note(div, 'No reliable answer was found in the sources, so none is given.');
-      if (m.incomplete || m.degraded) this.note(div, 'This answer may be incomplete: a source it needed was unavailable.');
+      if (m.abstained && m.searched) this.note(div, m.searched);
+      if (m.abstained && this.handoff) {
+        const a = document.createElement('a');
+        a.className = 'handoff'; a.href = this.handoff.url; a.textContent = this.handoff.label || 'Contact us';
+        if (!this.handoff.url.startsWith('mailto:')) { a.target = '_blank'; a.rel = 'noopener noreferrer'; }
+        div.append(a);
+      }
+      if (m.degraded) this.note(div, 'A source it needed was unavailable, so this may be incomplete.');
+      else if (m.incomplete && !m.abstained) this.note(div, 'This answer covers only part of the question.');
       if (m.citations && m.citations.length) {
         const ol = document.createElement('ol');
         ol.className = 'sources'; ol.setAttribute('aria-label', 'Sources');
@@ -206,7 +248,10 @@
           part.textContent = s.text;
           view.append(part, document.createTextNode(' '));
         }
+        const mark = view.querySelector('mark');
+        if (mark) view.scrollTop = Math.max(0, mark.offsetTop - view.offsetTop - 8);
       } catch (e) { view.textContent = 'The source could not be shown (' + e.message + ').'; }
+      view.scrollIntoView({ block: 'nearest' });
     }
 
     note(div, text) {
@@ -237,6 +282,7 @@
           m.rated = rating; this.save();
           status.textContent = 'Thanks for your feedback.';
           comment.hidden = false; send.hidden = false;
+          bar.scrollIntoView({ block: 'nearest' });
         } catch (e) { status.textContent = 'Feedback could not be sent; try again.'; }
       };
       if (m.rated) up.setAttribute('aria-pressed', String(m.rated === 'helpful')), down.setAttribute('aria-pressed', String(m.rated === 'not_helpful'));
@@ -248,6 +294,7 @@
           await post(m.rated, comment.value);
           m.rated = 'commented'; this.save();
           bar.textContent = 'Thanks for your feedback.';
+          bar.scrollIntoView({ block: 'nearest' });
         } catch (e) { send.disabled = false; status.textContent = 'The comment could not be sent; try again.'; }
       });
       bar.append(up, down, status, comment, send);
@@ -262,6 +309,7 @@
       const question = this.input.value.trim();
       if (!question || this.busy) return;
       this.busy = true; this.sendButton.disabled = true; this.input.value = '';
+      const offered = this.log.querySelector('.starters'); if (offered) offered.remove();
       this.history.push({ role: 'user', text: question }); this.save();
       this.addUser(question);
       const m = { role: 'bot', answer: '' };
@@ -293,7 +341,10 @@
             const name = (raw.match(/^event: (.*)$/m) || [])[1];
             const data = JSON.parse((raw.match(/^data: (.*)$/m) || [])[1] || 'null');
             if (name === 'delta') { m.answer += data.text; div.querySelector('.text').textContent = m.answer; }
-            else if (name === 'decision' && !m.answer) div.querySelector('.text').textContent = progress(data);
+            else if (name === 'decision') {
+              m.searched = searched(data);
+              if (!m.answer) div.querySelector('.text').textContent = progress(data);
+            }
             else if (name === 'done') {
               if (data.visitorToken) this.thread = { conversationId: data.conversationId, visitorToken: data.visitorToken };
               delete data.visitorToken; delete data.conversationId;
@@ -317,6 +368,13 @@
     const kept = d.kept === 1 ? '1 relevant passage' : d.kept + ' relevant passages';
     if (d.webSearch) return `Checked ${d.graded} passages (${kept}); searching the web as well…`;
     return `Checked ${d.graded} passages (${kept}); writing the answer…`;
+  }
+
+  /** What was searched for an answer, said once under an abstention. */
+  function searched(d) {
+    if (!d || !d.retrieve) return null;
+    const passages = d.graded === 1 ? '1 passage' : d.graded + ' passages';
+    return `Searched ${passages} of the knowledge base${d.webSearch ? ' and the web' : ''}.`;
   }
 
   /**

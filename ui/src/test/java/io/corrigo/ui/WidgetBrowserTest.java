@@ -94,6 +94,8 @@ class WidgetBrowserTest extends UiTestBase {
                     <!doctype html><html><head><title>Shop</title>
                     <style>* { color: red !important; font-size: 40px !important; } button { display: none !important; }</style>
                     </head><body><h1>Our shop</h1>
+                    <script>window.warnings = []; const warn = console.warn;
+                      console.warn = (...a) => { window.warnings.push(a.join(' ')); warn(...a); };</script>
                     <script src="http://127.0.0.1:%d/widget.js" data-key="%s"></script>
                     </body></html>""".formatted(port, siteKey).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
@@ -116,7 +118,7 @@ class WidgetBrowserTest extends UiTestBase {
         siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop", List.of(origin)).value();
 
         browser.driver.get(origin + "/");
-        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        waitForBubble();
         WebElement bubble = widget().findElement(By.cssSelector(".bubble"));
         assertThat(bubble.isDisplayed()).isTrue(); // the page's "button { display: none }" does not reach it
         bubble.click();
@@ -161,7 +163,7 @@ class WidgetBrowserTest extends UiTestBase {
         browser.resize(390, 844);
         try {
             browser.driver.get(origin + "/");
-            browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+            waitForBubble();
             assertThat(browser.viewportWidth()).as("the phone's viewport").isEqualTo(390);
             assertThat(browser.horizontalOverflow()).as("closed").isEmpty();
             widget().findElement(By.cssSelector(".bubble")).click();
@@ -173,6 +175,29 @@ class WidgetBrowserTest extends UiTestBase {
             List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
             answers.get(answers.size() - 1).findElement(By.cssSelector("button.source")).click();
             browser.waitUntil(d -> !widget().findElements(By.cssSelector(".source-view")).isEmpty(), Duration.ofSeconds(10));
+
+            // every control a finger can hit (24 by 24 CSS pixels at least), an input a phone does not zoom into
+            for (String control : List.of("button.close", "button.new", "button.send", "button[aria-label='Helpful']",
+                    "button[aria-label='Not helpful']")) {
+                WebElement button = widget().findElements(By.cssSelector(control)).get(0);
+                assertThat(button.getRect().getWidth()).as(control + " width").isGreaterThanOrEqualTo(24);
+                assertThat(button.getRect().getHeight()).as(control + " height").isGreaterThanOrEqualTo(24);
+            }
+            WebElement input = widget().findElement(By.cssSelector("input[name=q]"));
+            assertThat(input.getCssValue("font-size")).isEqualTo("16px");
+            // focus rings of 3:1 at least against what surrounds them: the input on the form, the close button on the header
+            input.click();
+            assertThat(contrast(input.getCssValue("outline-color"), widget().findElement(By.cssSelector("form"))
+                    .getCssValue("background-color"))).as("input focus ring").isGreaterThanOrEqualTo(3.0);
+            WebElement close = widget().findElement(By.cssSelector("button.close"));
+            for (int i = 0; i < 8 && !"close".equals(activeClass()); i++) {
+                new org.openqa.selenium.interactions.Actions(browser.driver).keyDown(org.openqa.selenium.Keys.SHIFT)
+                        .sendKeys(org.openqa.selenium.Keys.TAB).keyUp(org.openqa.selenium.Keys.SHIFT).perform();
+            }
+            assertThat(activeClass()).as("reached by keyboard").isEqualTo("close");
+            assertThat(close.getCssValue("outline-style")).isEqualTo("solid");
+            assertThat(contrast(close.getCssValue("outline-color"), widget().findElement(By.cssSelector("header"))
+                    .getCssValue("background-color"))).as("close button focus ring").isGreaterThanOrEqualTo(3.0);
 
             WebElement panel = widget().findElement(By.cssSelector(".panel"));
             assertThat(panel.getRect().getX()).isGreaterThanOrEqualTo(0);
@@ -190,7 +215,7 @@ class WidgetBrowserTest extends UiTestBase {
         String origin = startSite();
         siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop-chat", List.of(origin)).value();
         browser.driver.get(origin + "/");
-        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        waitForBubble();
         widget().findElement(By.cssSelector(".bubble")).click();
 
         // when: a question, then a follow-up that only makes sense after it
@@ -214,18 +239,11 @@ class WidgetBrowserTest extends UiTestBase {
     void should_hold_a_five_turn_conversation_in_the_widget__each_answer_from_the_passage_its_turn_asks_about()
             throws IOException {
         // given: the staff handbook in a tenant of its own, and a page carrying that tenant's key
-        String tenant = "ui-handbook";
-        if (tenants.list().stream().noneMatch(t -> t.id().equals(tenant))) {
-            tenants.create(tenant, "Acme staff");
-            JobView job = ingestion.submit(tenant, List.of(new IngestionService.Upload("staff-handbook.md", "text/markdown",
-                    java.nio.file.Files.readAllBytes(java.nio.file.Path.of(
-                            "../platform/server/src/test/resources/handbook/staff-handbook.md")))));
-            assertThat(ingestion.await(tenant, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
-        }
+        String tenant = handbookTenant();
         String origin = startSite();
         siteKey = keys.create(tenant, KeyKind.PUBLISHABLE, "intranet-chat", List.of(origin)).value();
         browser.driver.get(origin + "/");
-        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
+        waitForBubble();
         widget().findElement(By.cssSelector(".bubble")).click();
         String[][] turns = {
                 {"Who can get a company car?", "sales and field service"},
@@ -254,6 +272,88 @@ class WidgetBrowserTest extends UiTestBase {
         browser.screenshot("21c-widget-five-turns");
     }
 
+    @Test
+    void should_offer_starter_questions__and_on_abstaining_say_once_what_was_searched_and_offer_a_person() throws IOException {
+        // given
+        String tenant = handbookTenant();
+        tenants.updateWidget(tenant, tenants.widget(tenant).withExtras(List.of("Who can get a company car?",
+                "How often are laptops replaced?"), null, "mailto:hr@example.com", "Ask HR"));
+        String origin = startSite();
+        siteKey = keys.create(tenant, KeyKind.PUBLISHABLE, "starters", List.of(origin)).value();
+        browser.driver.get(origin + "/");
+        waitForBubble();
+        widget().findElement(By.cssSelector(".bubble")).click();
+        browser.waitUntil(d -> widget().findElements(By.cssSelector(".starters button")).size() == 2, Duration.ofSeconds(10));
+
+        // when: a starter is clicked, then a question the handbook does not answer is typed
+        widget().findElements(By.cssSelector(".starters button")).get(1).click();
+        browser.waitUntil(d -> widget().findElements(By.cssSelector(".msg.bot .feedback")).size() >= 1
+                && widget().findElement(By.cssSelector(".send")).isEnabled(), Duration.ofSeconds(30));
+        askInWidget("What is the annual revenue of Acme?", 2);
+
+        // then
+        List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
+        assertThat(widget().findElements(By.cssSelector(".msg.user")).get(0).getText()).isEqualTo("How often are laptops replaced?");
+        assertThat(answers.get(answers.size() - 2).findElement(By.cssSelector(".text")).getText()).contains("every three years");
+        assertThat(widget().findElements(By.cssSelector(".starters"))).as("offered before the first question only").isEmpty();
+        WebElement abstention = answers.get(answers.size() - 1);
+        assertThat(abstention.getAttribute("class")).contains("abstained");
+        assertThat(abstention.getText()).doesNotContain("fallback sources").doesNotContain("No reliable answer was found");
+        assertThat(abstention.findElements(By.cssSelector(".note"))).extracting(WebElement::getText)
+                .filteredOn(note -> note.startsWith("Searched")).singleElement().asString()
+                .matches("Searched \\d+ passages? of the knowledge base.*");
+        WebElement handoff = abstention.findElement(By.cssSelector("a.handoff"));
+        assertThat(handoff.getText()).isEqualTo("Ask HR");
+        assertThat(handoff.getAttribute("href")).isEqualTo("mailto:hr@example.com");
+        browser.screenshot("21d-widget-starters-and-handoff");
+    }
+
+    private String handbookTenant() throws IOException {
+        String tenant = "ui-handbook";
+        if (tenants.list().stream().noneMatch(t -> t.id().equals(tenant))) {
+            tenants.create(tenant, "Acme staff");
+            JobView job = ingestion.submit(tenant, List.of(new IngestionService.Upload("staff-handbook.md", "text/markdown",
+                    java.nio.file.Files.readAllBytes(java.nio.file.Path.of(
+                            "../platform/server/src/test/resources/handbook/staff-handbook.md")))));
+            assertThat(ingestion.await(tenant, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        }
+        return tenant;
+    }
+
+    /** Waits until the widget has loaded its settings and shows its bubble. */
+    private void waitForBubble() {
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty()
+                && widget().findElement(By.cssSelector(".bubble")).isDisplayed(), Duration.ofSeconds(10));
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> warnings() {
+        return (List<String>) ((org.openqa.selenium.JavascriptExecutor) browser.driver).executeScript("return window.warnings || []");
+    }
+
+    private String activeClass() {
+        Object name = ((org.openqa.selenium.JavascriptExecutor) browser.driver).executeScript(
+                "const c = document.querySelector('corrigo-chat'); const a = c && c.shadowRoot.activeElement;"
+                        + " return a ? a.className : null");
+        return name == null ? null : name.toString();
+    }
+
+    /** The WCAG contrast ratio of two CSS colours ({@code rgb(...)} or {@code rgba(...)}). */
+    static double contrast(String first, String second) {
+        double a = luminance(first), b = luminance(second);
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    }
+
+    private static double luminance(String css) {
+        String[] parts = css.replaceAll("[^0-9.,]", "").split(",");
+        double[] c = new double[3];
+        for (int i = 0; i < 3; i++) {
+            double v = Double.parseDouble(parts[i]) / 255;
+            c[i] = v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        }
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    }
+
     private void askInWidget(String question, int nth) {
         widget().findElement(By.cssSelector("input[name=q]")).sendKeys(question);
         widget().findElement(By.cssSelector(".send")).click();
@@ -274,11 +374,12 @@ class WidgetBrowserTest extends UiTestBase {
         String origin = startSite();
 
         browser.driver.get(origin + "/");
-        browser.waitUntil(d -> !d.findElements(By.cssSelector("corrigo-chat")).isEmpty(), Duration.ofSeconds(10));
-        widget().findElement(By.cssSelector(".bubble")).click();
 
-        browser.waitUntil(d -> widget().findElement(By.cssSelector(".log")).getText().contains("not available"), Duration.ofSeconds(10));
-        assertThat(widget().findElement(By.cssSelector("input[name=q]")).isEnabled()).isFalse();
+        // the widget takes itself off the page instead of showing a bubble that opens onto "not available"
+        browser.waitUntil(d -> warnings().stream().anyMatch(w -> w.contains("not shown")), Duration.ofSeconds(10));
+        assertThat(browser.driver.findElements(By.cssSelector("corrigo-chat"))).isEmpty();
+        assertThat(warnings()).anySatisfy(w -> assertThat(w).contains("may not use this key")
+                .contains("https://elsewhere.example.com"));
         assertThat(runs.list(TENANT, RunFilter.ALL, 0, 1).total()).isEqualTo(before);
         browser.screenshot("22-widget-refused");
     }

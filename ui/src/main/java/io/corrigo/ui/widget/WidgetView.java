@@ -2,14 +2,17 @@ package io.corrigo.ui.widget;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.details.Details;
 import com.vaadin.flow.component.dialog.Dialog;
 import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Pre;
+import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.TextArea;
@@ -22,6 +25,7 @@ import com.vaadin.flow.server.VaadinRequest;
 import io.corrigo.server.access.ApiKeys;
 import io.corrigo.server.access.KeyKind;
 import io.corrigo.server.access.KeyView;
+import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.WidgetSettings;
 import io.corrigo.ui.shell.Badges;
@@ -51,8 +55,12 @@ public class WidgetView extends TenantScopedView {
 
     private final BlastRadius radius;
 
-    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, BlastRadius radius) {
+    private final Conversations conversations;
+
+    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, BlastRadius radius,
+                      Conversations conversations) {
         super(selection, "Widget & keys");
+        this.conversations = conversations;
         this.radius = radius;
         this.tenants = tenants;
         this.keys = keys;
@@ -71,12 +79,28 @@ public class WidgetView extends TenantScopedView {
         perMinute.setId("widget-requests-per-minute");
         IntegerField perDay = new IntegerField("Questions per day (per key and per visitor IP)");
         perDay.setValue(current.queriesPerDay());
-        FormLayout look = new FormLayout(title, greeting, placeholder, color, perMinute, perDay);
+        TextArea starters = new TextArea("Starter questions (one per line, up to " + WidgetSettings.MAX_STARTERS + ")");
+        starters.setValue(String.join("\n", current.starterQuestions()));
+        starters.setPlaceholder("How do I return an item?");
+        starters.setId("widget-starters");
+        TextField icon = new TextField("Brand icon (https:// address of an image)", current.iconUrl() == null ? ""
+                : current.iconUrl(), "https://www.example.com/logo.png");
+        icon.setId("widget-icon");
+        TextField handoff = new TextField("Contact link offered when no answer is found (https:// or mailto:)",
+                current.handoffUrl() == null ? "" : current.handoffUrl(), "mailto:support@example.com");
+        handoff.setId("widget-handoff");
+        TextField handoffLabel = new TextField("Contact link text", current.handoffLabel() == null ? "" : current.handoffLabel(),
+                "Contact us");
+        handoffLabel.setId("widget-handoff-label");
+        FormLayout look = new FormLayout(title, greeting, placeholder, color, perMinute, perDay, starters, icon, handoff,
+                handoffLabel);
         Button saveLook = new Button("Save widget settings", e -> {
             Toasts.attempt(() -> {
                 tenants.updateWidget(tenantId, new WidgetSettings(title.getValue(), greeting.getValue(), placeholder.getValue(),
                         color.getValue().trim(), perMinute.getValue() == null ? 0 : perMinute.getValue(),
-                        perDay.getValue() == null ? 0 : perDay.getValue()));
+                        perDay.getValue() == null ? 0 : perDay.getValue()).withExtras(
+                        Arrays.stream(starters.getValue().split("\\R")).filter(q -> !q.isBlank()).toList(),
+                        icon.getValue(), handoff.getValue(), handoffLabel.getValue()));
                 Toasts.success("Saved: the widget uses it on its next load.");
             });
         });
@@ -121,6 +145,8 @@ public class WidgetView extends TenantScopedView {
         grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader("Created").setAutoWidth(true);
         grid.addComponentColumn(k -> k.revokedAt() != null ? Badges.of("revoked") : revoke(tenantId, k))
                 .setHeader("State").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(k -> k.kind() == KeyKind.PUBLISHABLE ? chats(tenantId, k) : new Span(""))
+                .setHeader("Chats").setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(k -> k.revokedAt() == null ? "" : WHEN.format(k.revokedAt())).setHeader("Revoked").setAutoWidth(true);
         grid.setAllRowsVisible(true);
         add(form, grid);
@@ -143,6 +169,46 @@ public class WidgetView extends TenantScopedView {
         revoke.setId("revoke-" + key.name());
         revoke.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_ERROR);
         return revoke;
+    }
+
+    /** The conversations visitors had through {@code key}, newest first: what they asked and what they were told. */
+    private Button chats(String tenantId, KeyView key) {
+        Button open = new Button("Conversations", e -> {
+            Dialog dialog = new Dialog();
+            dialog.setHeaderTitle("Conversations through " + key.name());
+            dialog.setWidth("min(52rem, 95vw)");
+            List<Conversations.Summary> threads = conversations.forKey(tenantId, key.id(), 50);
+            VerticalLayout list = new VerticalLayout();
+            list.setPadding(false);
+            list.setId("key-conversations");
+            if (threads.isEmpty()) {
+                list.add(new Paragraph("No conversations through this key yet (threads are kept as long as runs are)."));
+            }
+            for (Conversations.Summary thread : threads) {
+                VerticalLayout turns = new VerticalLayout();
+                turns.setPadding(false);
+                turns.setSpacing(false);
+                for (Conversations.TurnView turn : thread.turns()) {
+                    Paragraph asked = new Paragraph("Visitor: " + turn.question()
+                            + (turn.question().equals(turn.standalone()) ? "" : "  (read as: " + turn.standalone() + ")"));
+                    asked.getStyle().set("font-weight", "600").set("margin", "var(--lumo-space-xs) 0 0 0");
+                    Paragraph answer = new Paragraph(turn.answer());
+                    answer.getStyle().set("margin", "0").set("white-space", "pre-wrap").set("overflow-wrap", "anywhere");
+                    turns.add(asked, answer);
+                }
+                Details details = new Details(WHEN.format(thread.updatedAt()) + " · " + thread.turns().size() + " turn(s) · "
+                        + (thread.turns().isEmpty() ? "" : thread.turns().get(0).question()), turns);
+                details.addClassName("key-conversation");
+                details.setWidthFull();
+                list.add(details);
+            }
+            dialog.add(list);
+            dialog.getFooter().add(new Button("Close", c -> dialog.close()));
+            dialog.open();
+        });
+        open.setId("chats-" + key.name());
+        open.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
+        return open;
     }
 
     private void showOnce(ApiKeys.CreatedKey created) {

@@ -23,7 +23,7 @@ public final class GenerationStage {
 
     /** What the user reads when nothing relevant enough was found anywhere. */
     public static final String NOTHING_RELEVANT =
-            "I could not find reliable information to answer this question in the knowledge base or the fallback sources.";
+            "I could not find reliable information to answer this question in the sources I searched.";
 
     /** What the user reads when the generator failed. */
     public static final String GENERATOR_FAILED =

@@ -84,9 +84,15 @@ public class KeyAccessFilter extends OncePerRequestFilter {
         }
         String origin = request.getHeader("Origin");
         if (!key.get().allows(origin)) {
+            if (origin != null && "GET".equals(request.getMethod()) && request.getRequestURI().equals("/public/v1/widget")) {
+                // the widget's script may read why it is refused (and tell the site's developer): the refusal only
+                response.setHeader("Access-Control-Allow-Origin", origin);
+                response.addHeader("Vary", "Origin");
+            }
             dialect.refuse(json, response, Dialect.Refusal.ORIGIN_NOT_ALLOWED, origin == null
                     ? "This key is for web pages: the request must come from one of its allowed origins."
-                    : "The origin " + origin + " may not use this key.");
+                    : "The origin " + origin + " may not use this key; it is allowed on "
+                    + (key.get().allowedOrigins().isEmpty() ? "no origin" : String.join(", ", key.get().allowedOrigins())) + ".");
             return Optional.empty();
         }
         response.setHeader("Access-Control-Allow-Origin", origin);

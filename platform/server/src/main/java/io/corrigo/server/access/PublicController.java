@@ -38,8 +38,10 @@ class PublicController {
         this.tenants = tenants;
     }
 
-    /** The widget's look. */
-    record WidgetView(String title, String greeting, String placeholder, String color) {
+    /** The widget's look, and its optional starter questions, icon and link to a person. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    record WidgetView(String title, String greeting, String placeholder, String color, List<String> starterQuestions,
+                      String iconUrl, String handoffUrl, String handoffLabel) {
     }
 
     /** An answer as end users get it: no trace, no scores. */
@@ -68,7 +70,8 @@ class PublicController {
     @GetMapping("/public/v1/widget")
     WidgetView widget(@RequestAttribute(KeyAccessFilter.KEY) KeyView key) {
         WidgetSettings s = tenants.widget(key.tenant());
-        return new WidgetView(s.title(), s.greeting(), s.placeholder(), s.color());
+        return new WidgetView(s.title(), s.greeting(), s.placeholder(), s.color(), s.starterQuestions(), s.iconUrl(),
+                s.handoffUrl(), s.handoffUrl() == null ? null : s.handoffLabel() == null ? "Contact us" : s.handoffLabel());
     }
 
     /** Answers through the tenant's pipeline, as one JSON object. */

@@ -124,6 +124,46 @@ public class Conversations {
                 conversationId, tenantId);
     }
 
+    /**
+     * One turn as an admin reads it.
+     *
+     * @param question   as the visitor asked it
+     * @param standalone as it was answered
+     * @param answer     the answer served
+     * @param runId      the run, for its trace
+     */
+    public record TurnView(String question, String standalone, String answer, String runId) {
+    }
+
+    /**
+     * A visitor's thread as an admin reads it.
+     *
+     * @param id        the thread
+     * @param updatedAt its last turn
+     * @param turns     its turns, oldest first
+     */
+    public record Summary(String id, Instant updatedAt, List<TurnView> turns) {
+    }
+
+    /** The threads visitors held through the publishable key {@code keyId} of {@code tenantId}, newest first. */
+    @Transactional(readOnly = true)
+    public List<Summary> forKey(String tenantId, String keyId, int limit) {
+        List<Summary> threads = new ArrayList<>();
+        String prefix = "key:" + keyId + ":";
+        jdbc.query("SELECT id, updated_at FROM conversation WHERE tenant_id = ? AND SUBSTRING(owner, 1, ?) = ? "
+                        + "ORDER BY updated_at DESC LIMIT " + Math.max(1, Math.min(limit, 200)),
+                (org.springframework.jdbc.core.RowCallbackHandler) r -> threads.add(new Summary(r.getString(1),
+                        r.getTimestamp(2).toInstant(), List.of())),
+                tenantId, prefix.length(), prefix);
+        List<Summary> filled = new ArrayList<>();
+        for (Summary thread : threads) {
+            filled.add(new Summary(thread.id(), thread.updatedAt(), jdbc.query(
+                    "SELECT question, standalone, answer, run_id FROM conversation_turn WHERE conversation_id = ? ORDER BY turn_no",
+                    (r, n) -> new TurnView(r.getString(1), r.getString(2), r.getString(3), r.getString(4)), thread.id())));
+        }
+        return filled;
+    }
+
     /** Deletes threads untouched for longer than the run retention; daily, with the runs. */
     @Scheduled(cron = "0 19 3 * * *")
     @Transactional

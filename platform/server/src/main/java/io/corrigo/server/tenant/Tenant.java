@@ -4,6 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.util.List;
 import java.time.Instant;
 
 /** A tenant row. */
@@ -41,6 +42,18 @@ public class Tenant {
     @Column(name = "widget_color", nullable = false)
     private String widgetColor = WidgetSettings.DEFAULTS.color();
 
+    @Column(name = "widget_starters", nullable = false)
+    private String widgetStarters = "";
+
+    @Column(name = "widget_icon_url")
+    private String widgetIconUrl;
+
+    @Column(name = "widget_handoff_url")
+    private String widgetHandoffUrl;
+
+    @Column(name = "widget_handoff_label")
+    private String widgetHandoffLabel;
+
     protected Tenant() {
     }
 
@@ -76,7 +89,9 @@ public class Tenant {
     }
 
     WidgetSettings widget() {
-        return new WidgetSettings(widgetTitle, widgetGreeting, widgetPlaceholder, widgetColor, requestsPerMinute, queriesPerDay);
+        return new WidgetSettings(widgetTitle, widgetGreeting, widgetPlaceholder, widgetColor, requestsPerMinute, queriesPerDay,
+                widgetStarters == null || widgetStarters.isBlank() ? List.of() : List.of(widgetStarters.split("\n")),
+                widgetIconUrl, widgetHandoffUrl, widgetHandoffLabel);
     }
 
     void widget(WidgetSettings settings) {
@@ -84,6 +99,10 @@ public class Tenant {
         this.widgetGreeting = settings.greeting();
         this.widgetPlaceholder = settings.placeholder();
         this.widgetColor = settings.color();
+        this.widgetStarters = String.join("\n", settings.starterQuestions());
+        this.widgetIconUrl = settings.iconUrl();
+        this.widgetHandoffUrl = settings.handoffUrl();
+        this.widgetHandoffLabel = settings.handoffLabel();
         this.requestsPerMinute = settings.requestsPerMinute();
         this.queriesPerDay = settings.queriesPerDay();
     }
