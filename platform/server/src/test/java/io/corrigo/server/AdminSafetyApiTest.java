@@ -132,6 +132,13 @@ class AdminSafetyApiTest extends HostTestBase {
             assertThat(twoDocuments.status()).as(twoDocuments.body().toString()).isEqualTo(400);
             assertThat(tagged.status()).isEqualTo(400);
             assertThat(tagged.body().toString()).contains("!!binary").doesNotContain("com.fasterxml");
+            // a value of the wrong kind is named by its path, in words, without a Java type
+            Reply wordy = postRaw(base(tenant) + "/pipeline/import", "application/yaml",
+                    exported.replaceFirst("(?m)^  topK: .*$", "  topK: eight"));
+            assertThat(wordy.status()).isEqualTo(400);
+            assertThat(wordy.body().get("message").asText() + wordy.body().path("details")).as(wordy.body().toString())
+                    .contains("topK").contains("eight").contains("whole number")
+                    .doesNotContain("`int`", "java.", "com.fasterxml", "Cannot deserialize");
             assertThat(get(base(tenant) + "/pipeline/versions").body().size()).as("nothing saved").isEqualTo(versions);
         }
     }

@@ -226,7 +226,7 @@ class ApiTest extends HostTestBase {
                 .contains("stages.retriever.rrfK: must be at least 1, was 0")
                 .contains("stages.retriever.colour: unknown setting");
         assertThat(crossed.status()).isEqualTo(400);
-        assertThat(crossed.body().get("details").toString()).contains("must not exceed upperThreshold");
+        assertThat(crossed.body().get("details").toString()).contains("must not be above the upper threshold");
         assertThat(get("/api/v1/tenants/pipes/pipeline").body().get("version").asInt()).as("nothing saved").isEqualTo(1);
     }
 

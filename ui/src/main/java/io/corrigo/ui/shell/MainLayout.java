@@ -1,6 +1,7 @@
 package io.corrigo.ui.shell;
 
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.ComponentUtil;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.applayout.AppLayout;
 import com.vaadin.flow.component.applayout.DrawerToggle;
@@ -50,6 +51,12 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         tenant.setAriaLabel("Tenant");
         tenant.addValueChangeListener(e -> {
             if (e.isFromClient() && e.getValue() != null) {
+                if (selection.visible().stream().noneMatch(t -> t.id().equals(e.getValue().id()))) {
+                    // deleted since the list was drawn (by another admin, or in another tab): say so, switch nothing
+                    Toasts.error("Tenant '" + e.getValue().id() + "' no longer exists: it was deleted. Pick another.");
+                    refreshTenants();
+                    return;
+                }
                 selection.remember(e.getValue().id());
                 UI ui = UI.getCurrent();
                 ui.getInternals().getActiveRouterTargetsChain().stream().findFirst().ifPresent(view ->
@@ -64,6 +71,14 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         Button signOut = new Button("Sign out", VaadinIcon.SIGN_OUT.create(), e -> auth.logout());
         signOut.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
         signOut.setId("sign-out");
+
+        // the list is read again whenever it is opened, and when a view of this UI changes the tenants
+        tenant.getElement().addPropertyChangeListener("opened", "opened-changed", e -> {
+            if (tenant.getElement().getProperty("opened", false)) {
+                refreshTenants();
+            }
+        });
+        ComponentUtil.addListener(UI.getCurrent(), TenantsChanged.class, e -> refreshTenants());
 
         HorizontalLayout bar = new HorizontalLayout(title, tenant, user, signOut);
         bar.setAlignItems(FlexComponent.Alignment.CENTER);
@@ -103,6 +118,11 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         UI.getCurrent().getPage().executeJs("requestAnimationFrame(() => { window.scrollTo(0, 0);"
                 + " document.querySelectorAll('vaadin-app-layout').forEach(l => { l.scrollTop = 0;"
                 + " const c = l.shadowRoot && l.shadowRoot.querySelector('[content]'); if (c) { c.scrollTop = 0; } }); })");
+        refreshTenants();
+    }
+
+    /** Lists the tenants that exist now and shows the one being worked on. */
+    private void refreshTenants() {
         List<TenantView> visible = selection.visible();
         tenant.setItems(visible);
         selection.current().flatMap(id -> visible.stream().filter(t -> t.id().equals(id)).findFirst())

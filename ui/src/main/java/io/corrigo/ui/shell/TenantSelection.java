@@ -43,6 +43,11 @@ public class TenantSelection {
         if (chosen.isEmpty()) {
             chosen = visible.stream().map(TenantView::id).findFirst();
         }
+        if (!asked.isEmpty() && !asked.get(0).equals(chosen.orElse(null))) {
+            // never a silent switch: the admin asked for another tenant than the one shown
+            Toasts.error("There is no tenant '" + asked.get(0) + "' you may open (it was deleted, or it is not yours)"
+                    + chosen.map(id -> ": showing '" + id + "' instead.").orElse("."));
+        }
         chosen.ifPresent(this::remember);
         return chosen;
     }

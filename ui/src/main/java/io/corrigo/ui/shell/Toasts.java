@@ -37,6 +37,30 @@ public final class Toasts {
         row.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.CENTER);
         n.add(row);
         n.open();
+        closeOnNavigation(n);
+    }
+
+    /**
+     * An error belongs to the view it happened in: it closes when the admin moves to another view (registered after
+     * the current round trip, so an error raised while a view is being entered stays on that view).
+     */
+    private static void closeOnNavigation(Notification n) {
+        com.vaadin.flow.component.UI ui = com.vaadin.flow.component.UI.getCurrent();
+        if (ui == null) {
+            return;
+        }
+        ui.beforeClientResponse(ui, context -> {
+            com.vaadin.flow.shared.Registration[] registration = new com.vaadin.flow.shared.Registration[1];
+            registration[0] = ui.addAfterNavigationListener(event -> {
+                n.close();
+                registration[0].remove();
+            });
+            n.addOpenedChangeListener(event -> {
+                if (!event.isOpened()) {
+                    registration[0].remove();
+                }
+            });
+        });
     }
 
     /** Shows why {@code e} happened: an {@link ServiceException}'s message and details, else its message. */

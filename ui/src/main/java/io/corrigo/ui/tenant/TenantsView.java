@@ -25,6 +25,7 @@ import io.corrigo.ui.pipeline.PipelineView;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.TenantsChanged;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.shell.Confirm;
 import io.corrigo.server.impact.BlastRadius;
@@ -170,6 +171,7 @@ public class TenantsView extends VerticalLayout {
     }
 
     private void refresh() {
+        TenantsChanged.fire();
         List<TenantView> visible = selection.visible();
         grid.setItems(visible);
         empty.removeAll();

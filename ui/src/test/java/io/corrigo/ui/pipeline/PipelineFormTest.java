@@ -132,7 +132,7 @@ class PipelineFormTest {
 
         assertThat(form.setting("topK").getErrorMessage()).isEqualTo("must be at least 1, was 0");
         assertThat(form.setting("lowerThreshold").isInvalid()).isTrue();
-        assertThat(form.setting("lowerThreshold").getErrorMessage()).contains("must not exceed upperThreshold");
+        assertThat(form.setting("lowerThreshold").getErrorMessage()).contains("must not be above the upper threshold");
         assertThat(form.setting("maxRounds").getErrorMessage()).isEqualTo("must be at most 5, was 9");
         assertThat(form.resilience("timeoutMillis").getErrorMessage()).isEqualTo("must be at least 50, was 10");
         assertThat(form.setting("stripThreshold").isInvalid()).isFalse();

@@ -116,7 +116,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
     }
 
     private static String disorder(double lower, double upper) {
-        return "must not exceed upperThreshold (" + lower + " > " + upper + ")";
+        return "must not be above the upper threshold (" + lower + " is above " + upper + ")";
     }
 
     private static String valueOf(Map<String, String> values, String name) {

@@ -43,7 +43,7 @@ class SettingsPropertiesTest {
                 .isInstanceOfSatisfying(InvalidConfigException.class, e -> assertThat(e.details()).containsExactlyInAnyOrder(
                         new ConfigProblem("topK", "must be at most 100, was 500"),
                         new ConfigProblem("mode", "must be one of NAIVE, CORRECTIVE, was 'FANCY'"),
-                        new ConfigProblem("lowerThreshold", "must not exceed upperThreshold (0.4 > 0.2)")));
+                        new ConfigProblem("lowerThreshold", "must not be above the upper threshold (0.4 is above 0.2)")));
         assertThatThrownBy(() -> SelfRagSettings.from(Map.of("maxRounds", "9")))
                 .isInstanceOfSatisfying(InvalidConfigException.class, e -> assertThat(e.details()).containsExactly(
                         new ConfigProblem("selfRag.maxRounds", "must be at most 5, was 9")));

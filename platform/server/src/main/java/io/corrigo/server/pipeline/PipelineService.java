@@ -438,16 +438,16 @@ public class PipelineService {
                     .with(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .readValue(document);
             List<String> unknown = new ArrayList<>();
-            unknownKeys(tree, json.constructType(PipelineDefinition.class), "", unknown);
+            List<String> hints = new ArrayList<>();
+            unknownKeys(tree, json.constructType(PipelineDefinition.class), "", unknown, hints);
             if (!unknown.isEmpty()) {
                 throw ServiceException.invalid("unreadable_import", "The document has keys a pipeline does not: "
-                        + String.join(", ", unknown) + ".", unknown);
+                        + String.join(", ", unknown) + ".", hints);
             }
             imported = json.readerFor(PipelineDefinition.class).readValue(tree);
         } catch (java.io.IOException | IllegalArgumentException | NullPointerException e) {
-            String why = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
             throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
-                    + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + why);
+                    + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + ImportErrors.describe(e));
         }
         if (imported == null) {
             throw ServiceException.invalid("empty_import", "The pipeline document is empty.");
@@ -472,19 +472,20 @@ public class PipelineService {
     }
 
     /** Adds to {@code unknown} the path of every key of {@code node} that {@code type} does not have. */
-    private void unknownKeys(JsonNode node, com.fasterxml.jackson.databind.JavaType type, String path, List<String> unknown) {
+    private void unknownKeys(JsonNode node, com.fasterxml.jackson.databind.JavaType type, String path, List<String> unknown,
+                             List<String> hints) {
         if (node == null || !node.isContainerNode()) {
             return;
         }
         if (type.isMapLikeType()) {
             node.fields().forEachRemaining(e -> unknownKeys(e.getValue(), type.getContentType(),
-                    path + (path.isEmpty() ? "" : ".") + e.getKey(), unknown));
+                    path + (path.isEmpty() ? "" : ".") + e.getKey(), unknown, hints));
             return;
         }
         if (type.isCollectionLikeType() || type.isArrayType()) {
             int i = 0;
             for (JsonNode element : node) {
-                unknownKeys(element, type.getContentType(), path + "[" + i++ + "]", unknown);
+                unknownKeys(element, type.getContentType(), path + "[" + i++ + "]", unknown, hints);
             }
             return;
         }
@@ -498,8 +499,12 @@ public class PipelineService {
             String at = path + (path.isEmpty() ? "" : ".") + e.getKey();
             if (!known.containsKey(e.getKey())) {
                 unknown.add(at);
+                String closest = ImportErrors.closest(e.getKey(), known.keySet());
+                hints.add(at + ": " + (closest == null ? "not a key of " + (path.isEmpty() ? "a pipeline" : path)
+                        + " (its keys: " + String.join(", ", new java.util.TreeSet<>(known.keySet())) + ")"
+                        : "did you mean " + closest + "?"));
             } else {
-                unknownKeys(e.getValue(), known.get(e.getKey()), at, unknown);
+                unknownKeys(e.getValue(), known.get(e.getKey()), at, unknown, hints);
             }
         });
     }
