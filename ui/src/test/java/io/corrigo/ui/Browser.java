@@ -146,6 +146,41 @@ final class Browser implements AutoCloseable {
     }
 
     /**
+     * What a grid hides: a grid whose body scrolls sideways, a control (button, link, checkbox) cut off inside a cell,
+     * and text cut off in a cell of a grid that offers no tooltip for it; at most 10 findings. Hidden grids are
+     * skipped.
+     */
+    @SuppressWarnings("unchecked")
+    List<String> gridProblems() {
+        return (List<String>) ((JavascriptExecutor) driver).executeScript("""
+                const found = [];
+                for (const grid of document.querySelectorAll('vaadin-grid')) {
+                  if (found.length >= 10) { break; }
+                  const box = grid.getBoundingClientRect();
+                  if (box.width === 0 || box.height === 0) { continue; }
+                  const name = 'grid' + (grid.id ? '#' + grid.id : '');
+                  const table = grid.shadowRoot && grid.shadowRoot.querySelector('#table');
+                  if (table && table.scrollWidth > table.clientWidth + 2) {
+                    found.push(name + ' scrolls sideways (' + table.scrollWidth + ' px of content in ' + table.clientWidth + ')');
+                  }
+                  const tooltip = grid.querySelector('vaadin-tooltip[slot="tooltip"]') !== null;
+                  for (const cell of grid.querySelectorAll('vaadin-grid-cell-content')) {
+                    if (found.length >= 10) { break; }
+                    const r = cell.getBoundingClientRect();
+                    if (r.width === 0 || cell.scrollWidth <= cell.clientWidth + 2) { continue; }
+                    const text = (cell.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+                    if (cell.querySelector('vaadin-button, button, a, vaadin-checkbox, vaadin-select')) {
+                      found.push(name + ': a control is cut off in a cell (' + text + ')');
+                    } else if (!tooltip && text) {
+                      found.push(name + ': text is cut off with no tooltip (' + text + ')');
+                    }
+                  }
+                }
+                return found;
+                """);
+    }
+
+    /**
      * What is wider than the viewport: the page's own sideways scroll, every visible element whose right edge lies
      * beyond the viewport, and every scroll container (the layout's content area, a form) that scrolls sideways; at
      * most 10 findings, empty when there are none. Only a grid's body, a code block or an element marked

@@ -65,7 +65,10 @@ public class AuditView extends VerticalLayout {
     private final Anchor csv = new Anchor();
     private final Anchor jsonl = new Anchor();
 
-    public AuditView(AuditLog audit, AuditReach reach) {
+    private final io.corrigo.server.access.ApiKeys keys;
+
+    public AuditView(AuditLog audit, AuditReach reach, io.corrigo.server.access.ApiKeys keys) {
+        this.keys = keys;
         this.audit = audit;
         this.reach = reach;
         H2 title = new H2("Audit log");
@@ -111,11 +114,14 @@ public class AuditView extends VerticalLayout {
 
         grid.setId("audit-grid");
         grid.addColumn(e -> WHEN.format(e.at())).setHeader("When").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")")).setHeader("Who").setAutoWidth(true);
-        grid.addComponentColumn(e -> Badges.of(e.action())).setHeader("Change").setAutoWidth(true);
-        grid.addColumn(e -> e.tenant() == null ? "—" : e.tenant()).setHeader("Tenant").setAutoWidth(true);
-        grid.addColumn(e -> e.target() == null ? "" : e.target()).setHeader("What").setFlexGrow(1);
-        grid.addColumn(e -> e.address() == null ? "" : e.address()).setHeader("From").setAutoWidth(true);
+        grid.addColumn(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")")).setHeader("Who").setWidth("9rem")
+                .setFlexGrow(1).setTooltipGenerator(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")"));
+        grid.addComponentColumn(e -> Badges.of(e.action())).setHeader("Change").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(e -> e.tenant() == null ? "—" : e.tenant()).setHeader("Tenant").setWidth("8rem").setFlexGrow(0)
+                .setTooltipGenerator(e -> e.tenant() == null ? "" : e.tenant());
+        grid.addColumn(this::what).setHeader("What").setWidth("10rem").setFlexGrow(2).setTooltipGenerator(this::what);
+        grid.addColumn(e -> e.address() == null ? "" : e.address()).setHeader("From").setAutoWidth(true).setFlexGrow(0);
+        grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItemDetailsRenderer(new ComponentRenderer<>(AuditView::details));
         grid.setDetailsVisibleOnClick(true);
         grid.setHeight("60vh");
@@ -123,11 +129,51 @@ public class AuditView extends VerticalLayout {
         refresh();
     }
 
+    /** The change's target with its name where it has one ("marketing site (key-…)"), else as recorded. */
+    private String what(AuditEvent e) {
+        if (e.target() == null) {
+            return "";
+        }
+        if (e.tenant() != null && e.target().startsWith("key-")) {
+            try {
+                return keys.list(e.tenant()).stream().filter(k -> k.id().equals(e.target())).findFirst()
+                        .map(k -> "key " + k.name() + " (" + e.target() + ")").orElse(e.target());
+            } catch (RuntimeException gone) { // the tenant was deleted since
+                return e.target();
+            }
+        }
+        return e.target();
+    }
+
     private static Div details(AuditEvent e) {
         Div box = new Div();
         box.setId("audit-details-" + e.id());
         box.add(new Span("Outcome: " + e.outcome()));
-        box.add(state("Before", e.before()), state("After", e.after()));
+        List<AuditDiff.Change> changes = AuditDiff.between(e.before(), e.after());
+        if (!changes.isEmpty()) {
+            Div diff = new Div();
+            diff.addClassName("audit-diff");
+            diff.getStyle().set("display", "grid").set("grid-template-columns", "minmax(8rem, max-content) 1fr 1fr")
+                    .set("gap", "2px var(--lumo-space-m)").set("font-size", "var(--lumo-font-size-s)")
+                    .set("margin", "var(--lumo-space-s) 0");
+            for (String head : List.of("Field", "Before", "After")) {
+                Span h = new Span(head);
+                h.getStyle().set("font-weight", "600");
+                diff.add(h);
+            }
+            for (AuditDiff.Change change : changes) {
+                Span path = new Span(change.path());
+                Span before = new Span(change.before() == null ? "(none)" : change.before());
+                before.getStyle().set("color", "var(--lumo-error-text-color)").set("overflow-wrap", "anywhere");
+                Span after = new Span(change.after() == null ? "(none)" : change.after());
+                after.getStyle().set("color", "var(--lumo-success-text-color)").set("overflow-wrap", "anywhere");
+                diff.add(path, before, after);
+            }
+            box.add(diff);
+        }
+        com.vaadin.flow.component.details.Details raw = new com.vaadin.flow.component.details.Details("Recorded states",
+                state("Before", AuditDiff.pretty(e.before())), state("After", AuditDiff.pretty(e.after())));
+        box.add(raw);
         return box;
     }
 

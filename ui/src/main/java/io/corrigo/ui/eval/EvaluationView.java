@@ -307,23 +307,32 @@ public class EvaluationView extends TenantScopedView {
             for (EvalReport.PipelineResult p : job.report().pipelines()) {
                 EvalReport.Metrics m = p.overall();
                 rows.add(new String[] {WHEN.format(job.startedAt()) + " · " + job.name(), p.name(),
-                        Integer.toString(m.questions()), f(m.routeAccuracy()), f(m.abstentionRecall()),
-                        f(m.falseAbstention()), f(m.contextPrecision()), f(m.contextRecall()), f(m.containment()),
-                        f(m.tokenF1()), f(m.faithfulness()), f(m.answerRelevancy()),
+                        Integer.toString(m.questions()), f(m.routeAccuracy()),
+                        f(m.abstentionRecall()) + " / " + f(m.falseAbstention()),
+                        f(m.contextPrecision()) + " / " + f(m.contextRecall()),
+                        f(m.containment()) + " / " + f(m.tokenF1()),
+                        f(m.faithfulness()) + " / " + f(m.answerRelevancy()),
                         String.format(Locale.ROOT, "%.0f / %.0f ms", m.latencyP50(), m.latencyP95())});
             }
         }
         Grid<String[]> grid = new Grid<>();
         grid.setId("eval-compare");
-        String[] headers = {"Evaluation", "Pipeline", "Questions", "Route acc.", "Abst. recall", "False abst.",
-                "Ctx precision", "Ctx recall", "Containment", "Token F1", "Faithfulness", "Relevancy", "Latency p50 / p95"};
+        // pairs share a column so that every figure is visible at 1280 px without scrolling the grid sideways
+        String[] headers = {"Evaluation", "Pipeline", "Questions", "Route acc.", "Abstention recall / false",
+                "Context precision / recall", "Answer contains / F1", "Faithfulness / relevancy", "Latency p50 / p95"};
+        String[] widths = {null, "6.5rem", "5rem", "5rem", "6.5rem", "6.5rem", "6.5rem", "7rem", "6.5rem"};
         for (int i = 0; i < headers.length; i++) {
             int column = i;
-            grid.addColumn(r -> r[column]).setHeader(headers[i]).setAutoWidth(true).setFlexGrow(i == 0 ? 1 : 0);
+            Grid.Column<String[]> c = grid.addColumn(r -> r[column]).setHeader(headers[i]);
+            if (widths[i] == null) {
+                c.setFlexGrow(1).setWidth("8rem").setTooltipGenerator(r -> r[column]);
+            } else {
+                c.setWidth(widths[i]).setFlexGrow(0);
+            }
         }
         grid.setItems(rows);
         grid.setAllRowsVisible(true);
-        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         return grid;
     }
 

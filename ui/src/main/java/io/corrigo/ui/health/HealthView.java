@@ -362,7 +362,8 @@ public class HealthView extends TenantScopedView {
     private Component overview(Instant from, Instant to) {
         Grid<HealthService.TenantHealth> grid = new Grid<>();
         grid.setId("health-overview");
-        grid.addColumn(t -> t.name() + " (" + t.tenant() + ")").setHeader("Tenant").setFlexGrow(1);
+        grid.addColumn(t -> t.name() + " (" + t.tenant() + ")").setHeader("Tenant").setFlexGrow(1)
+                .setTooltipGenerator(t -> t.name() + " (" + t.tenant() + ")");
         grid.addComponentColumn(t -> Badges.of(t.worst() == HealthBand.Level.NO_DATA ? "no runs"
                 : t.worst().name())).setHeader("Worst band").setAutoWidth(true);
         grid.addColumn(t -> t.totals().runs()).setHeader("Runs").setAutoWidth(true);

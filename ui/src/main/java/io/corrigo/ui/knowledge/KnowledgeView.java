@@ -129,7 +129,7 @@ public class KnowledgeView extends TenantScopedView {
         jobs.setPadding(false);
         jobs.setId("jobs");
         documents.setId("documents");
-        documents.addColumn(DocumentView::name).setHeader("Document").setFlexGrow(2);
+        documents.addColumn(DocumentView::name).setHeader("Document").setFlexGrow(2).setTooltipGenerator(DocumentView::name);
         java.util.Map<String, String> kbNames = new java.util.HashMap<>();
         bases.forEach(b -> kbNames.put(b.id(), b.name()));
         documents.addColumn(d -> kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase())).setHeader("Knowledge base")
@@ -138,7 +138,8 @@ public class KnowledgeView extends TenantScopedView {
         documents.addColumn(DocumentView::chunkCount).setHeader("Chunks").setAutoWidth(true);
         documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader("Size").setAutoWidth(true);
         documents.addColumn(d -> d.updatedAt() == null ? "" : WHEN.format(d.updatedAt())).setHeader("Updated").setAutoWidth(true);
-        documents.addColumn(d -> d.error() == null ? "" : d.error()).setHeader("Error").setFlexGrow(1);
+        documents.addColumn(d -> d.error() == null ? "" : d.error()).setHeader("Error").setFlexGrow(1)
+                .setTooltipGenerator(d -> d.error() == null ? "" : d.error());
         documents.addComponentColumn(d -> {
             Button inspect = new Button("Chunks", e -> getUI().ifPresent(ui -> ui.navigate(DocumentPage.class,
                     com.vaadin.flow.router.QueryParameters.simple(java.util.Map.of("tenant", tenantId, "id", d.id())))));

@@ -63,15 +63,17 @@ public class PluginsView extends VerticalLayout {
         add(title, offer);
         boolean admin = access.isPlatformAdmin();
         grid.setId("plugins-grid");
-        grid.addColumn(PluginInfo::id).setHeader("Plugin").setAutoWidth(true);
-        grid.addColumn(PluginInfo::version).setHeader("Version").setAutoWidth(true);
-        grid.addColumn(p -> p.provider() == null ? "" : p.provider()).setHeader("Provider").setAutoWidth(true);
-        grid.addComponentColumn(p -> Badges.of(p.state())).setHeader("State").setAutoWidth(true);
-        grid.addComponentColumn(p -> new Div(isolation(p), trust(p))).setHeader("Runs · signed by").setAutoWidth(true);
-        grid.addComponentColumn(PluginsView::offers).setHeader("Offers (stage: factory)").setWidth("17rem").setFlexGrow(2);
-        grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Problem").setFlexGrow(1);
+        // the plugin's id, version and provider in one cell: the actions stay in view at 1280 px
+        grid.addComponentColumn(PluginsView::identity).setHeader("Plugin · version · provider").setWidth("11rem")
+                .setFlexGrow(1);
+        grid.addComponentColumn(p -> Badges.of(p.state())).setHeader("State").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(p -> new Div(isolation(p), trust(p))).setHeader("Runs · signed by").setWidth("9rem")
+                .setFlexGrow(0);
+        grid.addComponentColumn(PluginsView::offers).setHeader("Offers (stage: factory)").setWidth("13rem").setFlexGrow(2);
+        grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader("Problem").setWidth("6rem").setFlexGrow(1)
+                .setTooltipGenerator(p -> p.error() == null ? "" : p.error());
         if (admin) {
-            grid.addComponentColumn(this::actions).setAutoWidth(true);
+            grid.addComponentColumn(this::actions).setAutoWidth(true).setFlexGrow(0);
         }
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setAllRowsVisible(true);
@@ -220,9 +222,18 @@ public class PluginsView extends VerticalLayout {
         Div list = new Div();
         for (String factory : plugin.factories()) {
             Span line = new Span(factory.replaceFirst(":", ": "));
-            line.getStyle().set("display", "block").set("white-space", "nowrap");
+            line.getStyle().set("display", "block").set("overflow-wrap", "anywhere");
             list.add(line);
         }
         return list;
+    }
+
+    private static Div identity(PluginInfo plugin) {
+        Span id = new Span(plugin.id());
+        id.getStyle().set("font-weight", "600").set("overflow-wrap", "anywhere");
+        Span more = new Span(plugin.version() + (plugin.provider() == null ? "" : " · " + plugin.provider()));
+        more.getStyle().set("display", "block").set("color", "var(--lumo-secondary-text-color)")
+                .set("font-size", "var(--lumo-font-size-s)").set("overflow-wrap", "anywhere");
+        return new Div(id, more);
     }
 }

@@ -41,16 +41,20 @@ public class ResilienceView extends VerticalLayout {
         H2 title = new H2("Resilience");
         title.getStyle().set("margin-top", "0");
         grid.setId("breakers");
-        grid.addColumn(GuardStatus::tenant).setHeader("Tenant").setAutoWidth(true);
-        grid.addColumn(GuardStatus::provider).setHeader("Plugin (factory)").setAutoWidth(true);
-        grid.addComponentColumn(g -> Badges.of(g.state())).setHeader("Breaker").setAutoWidth(true);
-        grid.addColumn(g -> rate(g.failureRate())).setHeader("Failure rate").setAutoWidth(true);
-        grid.addColumn(g -> rate(g.slowCallRate())).setHeader("Slow calls").setAutoWidth(true);
-        grid.addColumn(g -> g.failedCalls() + " / " + g.bufferedCalls()).setHeader("Failed / window").setAutoWidth(true);
-        grid.addColumn(GuardStatus::notPermittedCalls).setHeader("Rejected while open").setAutoWidth(true);
-        grid.addColumn(GuardStatus::availableConcurrentCalls).setHeader("Free slots").setAutoWidth(true);
+        // figures that belong together share a column: the reset button stays in view at 1280 px
+        grid.addColumn(GuardStatus::tenant).setHeader("Tenant").setWidth("8rem").setFlexGrow(1)
+                .setTooltipGenerator(GuardStatus::tenant);
+        grid.addColumn(GuardStatus::provider).setHeader("Plugin (factory)").setWidth("10rem").setFlexGrow(2)
+                .setTooltipGenerator(GuardStatus::provider);
+        grid.addComponentColumn(g -> Badges.of(g.state())).setHeader("Breaker").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(g -> rate(g.failureRate()) + " · " + rate(g.slowCallRate())).setHeader("Failing · slow")
+                .setWidth("8rem").setFlexGrow(0);
+        grid.addColumn(g -> g.failedCalls() + " / " + g.bufferedCalls()).setHeader("Failed / window").setWidth("7rem")
+                .setFlexGrow(0);
+        grid.addColumn(g -> g.notPermittedCalls() + " · " + g.availableConcurrentCalls()).setHeader("Rejected · free slots")
+                .setWidth("8rem").setFlexGrow(0);
         grid.addColumn(g -> g.rateLimitedUntil() == null ? "" : "until " + WHEN.format(g.rateLimitedUntil()))
-                .setHeader("Provider quota").setAutoWidth(true);
+                .setHeader("Provider quota").setWidth("7rem").setFlexGrow(0);
         grid.addComponentColumn(g -> {
             Button reset = new Button("Reset", e -> {
                 guards.reset(g.tenant(), g.provider());
@@ -59,7 +63,8 @@ public class ResilienceView extends VerticalLayout {
             });
             reset.addThemeVariants(ButtonVariant.LUMO_SMALL);
             return reset;
-        }).setAutoWidth(true);
+        }).setAutoWidth(true).setFlexGrow(0);
+        grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(g -> {
             UnorderedList failures = new UnorderedList();
             g.recentFailures().forEach(f -> failures.add(new ListItem(WHEN.format(f.at()) + "  " + f.message())));

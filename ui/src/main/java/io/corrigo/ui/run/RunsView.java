@@ -49,9 +49,11 @@ public class RunsView extends TenantScopedView {
     private static final String ALL = "all";
 
     private final RunLog runs;
+    private final io.corrigo.server.access.ApiKeys keys;
 
-    public RunsView(TenantSelection selection, RunLog runs) {
+    public RunsView(TenantSelection selection, RunLog runs, io.corrigo.server.access.ApiKeys keys) {
         super(selection, "Runs");
+        this.keys = keys;
         this.runs = runs;
     }
 
@@ -81,18 +83,24 @@ public class RunsView extends TenantScopedView {
         charts.getStyle().set("display", "flex").set("flex-wrap", "wrap").set("gap", "var(--lumo-space-l)");
         Grid<RunView> grid = new Grid<>();
         grid.setId("runs-grid");
-        grid.addColumn(r -> WHEN.format(r.createdAt())).setHeader("When").setAutoWidth(true);
-        grid.addColumn(RunView::question).setHeader("Question").setFlexGrow(3);
-        grid.addComponentColumn(r -> Badges.of(RunCharts.actionOf(r))).setHeader("Action").setAutoWidth(true);
-        grid.addComponentColumn(r -> flags(r)).setHeader("Result").setAutoWidth(true);
-        grid.addColumn(r -> String.format(java.util.Locale.ROOT, "%.0f ms", r.totalMillis())).setHeader("Time").setAutoWidth(true);
-        grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader("Feedback").setAutoWidth(true);
-        grid.addColumn(r -> "v" + r.pipelineVersion()).setHeader("Pipeline").setAutoWidth(true);
-        grid.addColumn(r -> r.usage() == null ? "" : String.format(java.util.Locale.ROOT, "%d tok · %.4f",
-                r.usage().inputTokens() + r.usage().outputTokens(), r.usage().cost()))
-                .setHeader("Tokens · cost").setAutoWidth(true);
-        grid.addColumn(r -> r.channel() == null ? "" : r.channel() + (r.keyId() == null ? "" : " · " + r.keyId()))
-                .setHeader("Channel").setAutoWidth(true);
+        grid.addColumn(r -> WHEN.format(r.createdAt())).setHeader("When").setAutoWidth(true).setFlexGrow(0);
+        // the question is what an admin scans for: the widest column, wrapped rather than cut, its whole text on hover
+        grid.addColumn(RunView::question).setHeader("Question").setFlexGrow(4).setWidth("9rem")
+                .setTooltipGenerator(RunView::question);
+        grid.addComponentColumn(r -> Badges.of(RunCharts.actionOf(r))).setHeader("Action").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(r -> flags(r)).setHeader("Result").setWidth("7.5rem").setFlexGrow(0);
+        grid.addColumn(r -> String.format(java.util.Locale.ROOT, "%.0f ms", r.totalMillis())).setHeader("Time")
+                .setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader("Feedback")
+                .setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(r -> "v" + r.pipelineVersion()
+                + (r.usage() == null ? "" : String.format(java.util.Locale.ROOT, " · %d tok · %.4f",
+                r.usage().inputTokens() + r.usage().outputTokens(), r.usage().cost())))
+                .setHeader("Pipeline · cost").setAutoWidth(true).setFlexGrow(0);
+        Map<String, String> keyNames = keyNames(tenantId);
+        grid.addColumn(r -> channel(r, keyNames)).setHeader("Channel").setFlexGrow(1).setWidth("5.5rem")
+                .setTooltipGenerator(r -> channel(r, keyNames));
+        grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
         grid.setPageSize(50);
         grid.addItemClickListener(e -> getUI().ifPresent(ui -> ui.navigate(RunDetailView.class,
@@ -206,5 +214,29 @@ public class RunsView extends TenantScopedView {
 
     private static Instant start(LocalDate day) {
         return day == null ? null : day.atStartOfDay(ZoneId.systemDefault()).toInstant();
+    }
+
+    /** The tenant's keys by id, for naming the channel a run came through. */
+    private Map<String, String> keyNames(String tenantId) {
+        Map<String, String> names = new java.util.HashMap<>();
+        keys.list(tenantId).forEach(k -> names.put(k.id(), k.name()));
+        return names;
+    }
+
+    /** Where a run came from in words: "widget · marketing site", "API", "playground". */
+    static String channel(RunView run, Map<String, String> keyNames) {
+        if (run.channel() == null) {
+            return "";
+        }
+        String channel = switch (run.channel()) {
+            case "api" -> "API";
+            case "openai" -> "OpenAI-compatible API";
+            case "widget" -> "widget";
+            default -> Badges.label(run.channel());
+        };
+        if (run.keyId() == null) {
+            return channel;
+        }
+        return channel + " · " + keyNames.getOrDefault(run.keyId(), "deleted key");
     }
 }

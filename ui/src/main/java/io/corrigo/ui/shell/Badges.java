@@ -13,7 +13,10 @@ public final class Badges {
 
     /** A badge coloured by meaning: good green, doubtful grey-blue, bad red, anything else neutral. */
     public static Span of(String text) {
-        Span badge = new Span(text == null ? "—" : text);
+        Span badge = new Span(label(text));
+        if (text != null) {
+            badge.getElement().setAttribute("data-value", text);
+        }
         String tone = switch (text == null ? "" : text) {
             case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept", "FULLY", "active", "indexed", "OK", "delivered",
                  "SERVE" -> "success";
@@ -30,5 +33,20 @@ public final class Badges {
                 .set("background", "var(--lumo-" + tone + "-color-10pct)")
                 .set("color", "contrast".equals(tone) ? "var(--lumo-body-text-color)" : "var(--lumo-" + tone + "-text-color)");
         return badge;
+    }
+
+    /**
+     * How a value reads to a person: an enum or key spelt with underscores in words ({@code not_helpful} → "not
+     * helpful", {@code HALF_OPEN} → "half-open"); the grades (CORRECT, AMBIGUOUS, INCORRECT) and one-word states as they
+     * are.
+     */
+    public static String label(String value) {
+        if (value == null) {
+            return "—";
+        }
+        if (value.equals("HALF_OPEN")) {
+            return "half-open";
+        }
+        return value.contains("_") ? value.replace('_', ' ').toLowerCase(java.util.Locale.ROOT) : value;
     }
 }

@@ -100,13 +100,14 @@ public class TenantsView extends VerticalLayout {
 
         grid.setId("tenants-grid");
         grid.addColumn(TenantView::id).setHeader("Id").setAutoWidth(true);
-        grid.addColumn(TenantView::name).setHeader("Name").setFlexGrow(1);
+        grid.addColumn(TenantView::name).setHeader("Name").setFlexGrow(1).setTooltipGenerator(TenantView::name);
         grid.addComponentColumn(t -> Badges.of(t.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
         grid.addColumn(t -> WHEN.format(t.createdAt())).setHeader("Created").setAutoWidth(true);
         if (access.isPlatformAdmin()) {
             grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
         }
         grid.setAllRowsVisible(true);
+        grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.asSingleSelect().addValueChangeListener(e -> showDetails(e.getValue()));
         add(empty, grid, details);
         refresh();

@@ -141,16 +141,25 @@ public class WidgetView extends TenantScopedView {
         grid.addColumn(KeyView::name).setHeader("Name").setAutoWidth(true);
         grid.addColumn(k -> k.kind().name().toLowerCase()).setHeader("Kind").setAutoWidth(true);
         grid.addColumn(KeyView::display).setHeader("Key").setAutoWidth(true);
-        grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader("Allowed origins").setFlexGrow(1);
+        grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader("Allowed origins").setWidth("10rem").setFlexGrow(1)
+                .setTooltipGenerator(k -> String.join(" ", k.allowedOrigins()));
         grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader("Created").setAutoWidth(true);
-        grid.addComponentColumn(k -> k.revokedAt() != null ? Badges.of("revoked") : revoke(tenantId, k))
+        grid.addComponentColumn(k -> k.revokedAt() != null ? revoked(k) : revoke(tenantId, k))
                 .setHeader("State").setAutoWidth(true).setFlexGrow(0);
         grid.addComponentColumn(k -> k.kind() == KeyKind.PUBLISHABLE ? chats(tenantId, k) : new Span(""))
                 .setHeader("Chats").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(k -> k.revokedAt() == null ? "" : WHEN.format(k.revokedAt())).setHeader("Revoked").setAutoWidth(true);
         grid.setAllRowsVisible(true);
+        grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         add(form, grid);
         refresh(tenantId);
+    }
+
+    /** A revoked key's state: the badge and when. */
+    private static com.vaadin.flow.component.Component revoked(KeyView key) {
+        Span when = new Span(WHEN.format(key.revokedAt()));
+        when.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-xs)")
+                .set("color", "var(--lumo-secondary-text-color)");
+        return new com.vaadin.flow.component.html.Div(Badges.of("revoked"), when);
     }
 
     private Button revoke(String tenantId, KeyView key) {
