@@ -72,7 +72,7 @@ class AdminDailyPathBrowserTest extends UiTestBase {
         // then: it leaves the selector, and a link to it says it is gone instead of silently showing another tenant
         browser.waitUntil(d -> !selectorItems().contains("Daily One (daily-one)"), Duration.ofSeconds(10));
         browser.open("/runs?tenant=daily-one");
-        assertThat(errorToast()).contains("There is no tenant 'daily-one'").contains("showing");
+        assertThat(errorToast()).contains("The tenant in the link does not exist").contains("showing '");
         browser.screenshot("40-tenant-gone");
 
         // and the error stays with its view: the next view opens without it

@@ -231,7 +231,7 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.text("eval-calibration")).contains("95 % interval");
         // stored evaluations draw their trend
         assertThat(b.element("eval-trend").findElements(By.cssSelector("polyline, circle"))).isNotEmpty();
-        assertThat(b.text("eval-compare")).contains("Faithfulness", "Relevancy");
+        assertThat(b.text("eval-compare")).contains("Faithfulness / relevancy");
         int drafts = pipelines.versions(TENANT).size();
         b.click("eval-apply-calibration");
 

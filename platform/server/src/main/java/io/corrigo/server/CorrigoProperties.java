@@ -102,8 +102,12 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
                            @DefaultValue("true") boolean apiBasic, @DefaultValue("true") boolean localPasswords) {
     }
 
-    /** @param retentionDays runs older than this are pruned daily */
-    public record Runs(@DefaultValue("90") int retentionDays) {
+    /**
+     * @param retentionDays      runs older than this are pruned daily
+     * @param playgroundInHealth whether an admin's playground runs count in the health figures (off: they are
+     *                           trials, not traffic; they stay in the run log and their model spend counts)
+     */
+    public record Runs(@DefaultValue("90") int retentionDays, @DefaultValue("false") boolean playgroundInHealth) {
     }
 
     /**

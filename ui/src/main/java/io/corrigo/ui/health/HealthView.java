@@ -112,12 +112,147 @@ public class HealthView extends TenantScopedView {
             add(EmptyState.of("No runs in this window", "Ask in the Playground or through the widget or the API: the "
                     + "health figures are summed as runs are logged."));
         } else {
-            add(summary(h), bands(h.bands()), charts(h, window), questions(h, health.gaps(tenantId, from, to)));
+            add(verdict(h), summary(h), bands(h.bands()), charts(h, window), questions(h, health.gaps(tenantId, from, to)));
         }
-        add(spend(tenantId), new H3("Alerts"), alerts(tenantId), webhook(tenantId));
+        add(spend(tenantId), settings(tenantId), new H3("Alerts"), alerts(tenantId), webhook(tenantId));
         if (access.isPlatformAdmin()) {
             add(new H3("All tenants"), overview(from, to));
         }
+    }
+
+    /**
+     * One line an admin reads first: healthy, or which banded metrics warn or alert, worst first, with their values.
+     */
+    static Component verdict(HealthService.Health h) {
+        List<HealthService.BandState> alerting = h.bands().stream()
+                .filter(b -> b.level() == HealthBand.Level.ALERT).toList();
+        List<HealthService.BandState> warning = h.bands().stream()
+                .filter(b -> b.level() == HealthBand.Level.WARN).toList();
+        String text;
+        String level;
+        if (!alerting.isEmpty()) {
+            level = "ALERT";
+            text = "Needs attention: " + describe(alerting) + (warning.isEmpty() ? "" : "; warning: " + describe(warning)) + ".";
+        } else if (!warning.isEmpty()) {
+            level = "WARN";
+            text = "Mostly healthy, with a warning: " + describe(warning) + ".";
+        } else if (h.bands().stream().allMatch(b -> b.level() == HealthBand.Level.NO_DATA)) {
+            level = "NO_DATA";
+            text = "Too few runs to judge yet: " + h.totals().runs() + " run(s) in this window.";
+        } else {
+            level = "OK";
+            text = "Healthy: every banded figure is within its band over " + h.totals().runs() + " run(s).";
+        }
+        Paragraph line = new Paragraph(text);
+        line.setId("health-verdict");
+        line.getElement().setAttribute("data-level", level);
+        String color = switch (level) {
+            case "ALERT" -> "var(--lumo-error-text-color)";
+            case "WARN" -> "#8a5a00";
+            case "OK" -> "var(--lumo-success-text-color)";
+            default -> "var(--lumo-secondary-text-color)";
+        };
+        line.getStyle().set("font-size", "var(--lumo-font-size-l)").set("font-weight", "600").set("color", color)
+                .set("margin", "0 0 var(--lumo-space-s) 0");
+        return line;
+    }
+
+    private static String describe(List<HealthService.BandState> bands) {
+        return bands.stream().map(b -> label(b.metric()).toLowerCase(Locale.ROOT) + " " + value(b.metric(), b.value())
+                + " (" + (b.higherIsBetter() ? "band from " + value(b.metric(), b.warn()) : "band up to "
+                + value(b.metric(), b.warn())) + ")").collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /**
+     * The tenant's budget and alert bands, edited here (they were set through the API only): the monthly limit, the
+     * share at which it warns and what happens once it is spent; each band's warning and alert thresholds.
+     */
+    private Component settings(String tenantId) {
+        com.vaadin.flow.component.textfield.NumberField limit = new com.vaadin.flow.component.textfield.NumberField(
+                "Monthly model budget");
+        limit.setId("budget-limit");
+        limit.setMin(0);
+        limit.setHelperText("In the price table's currency; empty: no budget");
+        com.vaadin.flow.component.textfield.IntegerField warnAt = new com.vaadin.flow.component.textfield.IntegerField(
+                "Warn at (% of the budget)");
+        warnAt.setId("budget-warn");
+        warnAt.setMin(1);
+        warnAt.setMax(100);
+        Select<io.corrigo.server.cost.Budgets.Policy> policy = new Select<>();
+        policy.setLabel("Once it is spent");
+        policy.setId("budget-policy");
+        policy.setItems(io.corrigo.server.cost.Budgets.Policy.values());
+        policy.setItemLabelGenerator(p -> switch (p) {
+            case WARN -> "keep answering, warn";
+            case DEGRADE -> "answer offline only (no model calls)";
+            case REFUSE -> "refuse questions";
+        });
+        budgets.budget(tenantId).ifPresentOrElse(b -> {
+            limit.setValue(b.monthlyLimit());
+            warnAt.setValue((int) Math.round(b.warnShare() * 100));
+            policy.setValue(b.policy());
+        }, () -> {
+            warnAt.setValue(80);
+            policy.setValue(io.corrigo.server.cost.Budgets.Policy.WARN);
+        });
+        com.vaadin.flow.component.button.Button saveBudget = new com.vaadin.flow.component.button.Button("Save budget", e ->
+                Toasts.attempt(() -> {
+                    if (limit.getValue() == null) {
+                        budgets.delete(tenantId);
+                        Toasts.success("Budget removed: model spend is counted, not limited.");
+                    } else {
+                        if (warnAt.getValue() == null || warnAt.getValue() < 1 || warnAt.getValue() > 100) {
+                            warnAt.setInvalid(true);
+                            warnAt.setErrorMessage("Warn at: a share between 1 and 100 %");
+                            return;
+                        }
+                        warnAt.setInvalid(false);
+                        budgets.save(tenantId, limit.getValue(), warnAt.getValue() / 100.0, policy.getValue());
+                        Toasts.success("Budget saved.");
+                    }
+                    getUI().ifPresent(ui -> ui.getPage().reload());
+                }));
+        saveBudget.setId("save-budget");
+        com.vaadin.flow.component.formlayout.FormLayout budgetForm =
+                new com.vaadin.flow.component.formlayout.FormLayout(limit, warnAt, policy);
+
+        Div bandForm = new Div();
+        bandForm.setId("band-editor");
+        bandForm.getStyle().set("display", "grid").set("grid-template-columns", "minmax(12rem, 1fr) 8rem 8rem")
+                .set("gap", "0 var(--lumo-space-m)").set("align-items", "baseline");
+        Map<String, com.vaadin.flow.component.textfield.NumberField[]> fields = new LinkedHashMap<>();
+        for (HealthBand band : health.bands(tenantId)) {
+            Span name = new Span(label(band.metric()) + (band.higherIsBetter() ? " (higher is better)" : " (lower is better)"));
+            name.getElement().setAttribute("title", band.meaning());
+            com.vaadin.flow.component.textfield.NumberField warn = new com.vaadin.flow.component.textfield.NumberField("Warn");
+            warn.setValue(band.warn());
+            warn.setId("band-warn-" + band.metric());
+            com.vaadin.flow.component.textfield.NumberField alert = new com.vaadin.flow.component.textfield.NumberField("Alert");
+            alert.setValue(band.alert());
+            alert.setId("band-alert-" + band.metric());
+            fields.put(band.metric(), new com.vaadin.flow.component.textfield.NumberField[] {warn, alert});
+            bandForm.add(name, warn, alert);
+        }
+        com.vaadin.flow.component.button.Button saveBands = new com.vaadin.flow.component.button.Button("Save bands", e ->
+                Toasts.attempt(() -> {
+                    Map<String, HealthService.Thresholds> changes = new LinkedHashMap<>();
+                    fields.forEach((metric, f) -> {
+                        if (f[0].getValue() != null && f[1].getValue() != null) {
+                            changes.put(metric, new HealthService.Thresholds(f[0].getValue(), f[1].getValue()));
+                        }
+                    });
+                    health.saveBands(tenantId, changes);
+                    Toasts.success("Bands saved: alerts are judged against them from the next minute.");
+                    getUI().ifPresent(ui -> ui.getPage().reload());
+                }));
+        saveBands.setId("save-bands");
+        com.vaadin.flow.component.details.Details details = new com.vaadin.flow.component.details.Details(
+                "Budget and alert bands", new H3("Budget"), budgetForm, saveBudget, new H3("Alert bands"),
+                new Paragraph("A figure past its warning threshold turns the band amber, past its alert threshold red; a "
+                        + "change of level is recorded under Alerts and sent to the webhook."), bandForm, saveBands);
+        details.setId("health-settings");
+        details.setWidthFull();
+        return details;
     }
 
     /** The month's model spend against the tenant's budget (the price table's currency). */
@@ -125,7 +260,7 @@ public class HealthView extends TenantScopedView {
         io.corrigo.server.cost.Budgets.Spend spend = budgets.spend(tenantId);
         String text = String.format(Locale.ROOT, "This month: %,d prompt and %,d completion tokens, %.4f spent", spend.inputTokens(),
                 spend.outputTokens(), spend.monthToDate())
-                + (spend.budget() == null ? " (no budget: PUT /api/v1/tenants/" + tenantId + "/budget sets one)."
+                + (spend.budget() == null ? " (no budget: set one under Budget and alert bands below)."
                 : String.format(Locale.ROOT, " of a %.2f budget (%s; once spent: %s).", spend.budget().monthlyLimit(),
                         switch (spend.state()) {
                             case "SPENT" -> "spent";

@@ -45,7 +45,8 @@ public class TenantSelection {
         }
         if (!asked.isEmpty() && !asked.get(0).equals(chosen.orElse(null))) {
             // never a silent switch: the admin asked for another tenant than the one shown
-            Toasts.error("There is no tenant '" + asked.get(0) + "' you may open (it was deleted, or it is not yours)"
+            // the asked id is not repeated: the message says nothing of a tenant the admin may not see
+            Toasts.error("The tenant in the link does not exist or is not yours (it may have been deleted)"
                     + chosen.map(id -> ": showing '" + id + "' instead.").orElse("."));
         }
         chosen.ifPresent(this::remember);

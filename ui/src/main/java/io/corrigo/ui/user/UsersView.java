@@ -26,7 +26,10 @@ import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.RolesAllowed;
 
-/** Admin users (platform admins only): create with a role and tenants, enable or disable, delete. */
+/**
+ * Admin users (platform admins only): create with a role and tenants; edit a user's role and tenants, or set a new
+ * password; enable or disable; delete.
+ */
 @Menu(title = "Users", order = 100, icon = "vaadin:users")
 @Route("users")
 @PageTitle("Users · Corrigo")
@@ -34,10 +37,12 @@ import jakarta.annotation.security.RolesAllowed;
 public class UsersView extends VerticalLayout {
 
     private final AdminUsers users;
+    private final TenantService tenants;
     private final Grid<UserView> grid = new Grid<>();
 
     public UsersView(AdminUsers users, TenantService tenants, SignInThrottle throttle, SingleSignOn sso) {
         this.users = users;
+        this.tenants = tenants;
         H2 title = new H2("Users");
         title.getStyle().set("margin-top", "0");
         TextField username = new TextField("User name");
@@ -74,17 +79,22 @@ public class UsersView extends VerticalLayout {
         grid.setId("users-grid");
         grid.addColumn(UserView::username).setHeader("User").setAutoWidth(true);
         grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "platform admin" : "tenant admin").setHeader("Role").setAutoWidth(true);
-        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader("Tenants").setFlexGrow(1);
+        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader("Tenants").setFlexGrow(1)
+                .setTooltipGenerator(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants()));
         grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
         grid.addColumn(u -> throttle.status(u.username()).map(UsersView::signIns).orElse("")).setHeader("Sign-in")
                 .setAutoWidth(true);
         grid.addComponentColumn(this::actions).setAutoWidth(true);
         grid.setAllRowsVisible(true);
+        grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         add(title, form, grid, new SsoForm(sso));
         refresh();
     }
 
     private HorizontalLayout actions(UserView user) {
+        Button edit = new Button("Edit", e -> edit(user));
+        edit.setId("edit-user-" + user.username());
+        edit.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
         Button toggle = new Button(user.enabled() ? "Disable" : "Enable", e -> {
             Toasts.attempt(() -> {
                 users.update(user.username(), null, null, !user.enabled());
@@ -100,7 +110,61 @@ public class UsersView extends VerticalLayout {
             });
         }).open());
         delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
-        return new HorizontalLayout(toggle, delete);
+        toggle.setId("toggle-user-" + user.username());
+        return new HorizontalLayout(edit, toggle, delete);
+    }
+
+    /** Changes a user's role and tenants, and optionally sets a new password (a reset: they sign in with it). */
+    private void edit(UserView user) {
+        com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
+        dialog.setHeaderTitle("Edit " + user.username());
+        dialog.setId("edit-user-dialog");
+        Select<Role> role = new Select<>();
+        role.setLabel("Role");
+        role.setId("edit-user-role");
+        role.setItems(Role.values());
+        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? "Platform admin (everything)" : "Tenant admin (their tenants)");
+        role.setValue(user.role());
+        MultiSelectComboBox<String> scope = new MultiSelectComboBox<>("Tenants");
+        scope.setId("edit-user-tenants");
+        scope.setItems(tenants.list().stream().map(TenantView::id).toList());
+        scope.setValue(new java.util.LinkedHashSet<>(user.tenants()));
+        scope.setEnabled(user.role() == Role.TENANT_ADMIN);
+        scope.setWidthFull();
+        role.addValueChangeListener(e -> scope.setEnabled(e.getValue() == Role.TENANT_ADMIN));
+        PasswordField password = new PasswordField("New password (leave empty to keep it)");
+        password.setId("edit-user-password");
+        password.setHelperText("at least " + AdminUsers.MIN_PASSWORD + " characters; they sign in with it from now on");
+        password.setWidthFull();
+        Button save = new Button("Save", e -> {
+            if (!password.getValue().isEmpty() && password.getValue().length() < AdminUsers.MIN_PASSWORD) {
+                password.setInvalid(true);
+                password.setErrorMessage("New password: at least " + AdminUsers.MIN_PASSWORD + " characters");
+                return;
+            }
+            try {
+                users.update(user.username(), role.getValue(), role.getValue() == Role.TENANT_ADMIN ? scope.getValue()
+                        : java.util.Set.of(), null);
+                if (!password.getValue().isEmpty()) {
+                    users.changePassword(user.username(), password.getValue());
+                }
+                Toasts.success("User '" + user.username() + "' saved" + (password.getValue().isEmpty() ? "."
+                        : ", with a new password."));
+                dialog.close();
+                refresh();
+            } catch (RuntimeException ex) {
+                Toasts.error(ex);
+            }
+        });
+        save.setId("edit-user-save");
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        com.vaadin.flow.component.orderedlayout.VerticalLayout body =
+                new com.vaadin.flow.component.orderedlayout.VerticalLayout(role, scope, password);
+        body.setPadding(false);
+        dialog.add(body);
+        dialog.setWidth("min(32rem, 95vw)");
+        dialog.getFooter().add(new Button("Cancel", e -> dialog.close()), save);
+        dialog.open();
     }
 
     /** "locked until 10:42:07 UTC (6 failed)" or "2 failed", for the Sign-in column. */

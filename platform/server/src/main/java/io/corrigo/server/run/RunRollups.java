@@ -132,8 +132,16 @@ class RunRollups {
 
     private final JdbcTemplate jdbc;
 
-    RunRollups(JdbcTemplate jdbc) {
+    private final boolean playgroundInHealth;
+
+    RunRollups(JdbcTemplate jdbc, io.corrigo.server.CorrigoProperties properties) {
         this.jdbc = jdbc;
+        this.playgroundInHealth = properties.runs().playgroundInHealth();
+    }
+
+    /** Whether {@code run} counts in the health figures: not an admin's playground trial, unless configured so. */
+    private boolean traffic(RunRecord run) {
+        return playgroundInHealth || !RunChannel.PLAYGROUND.name().equals(run.channel);
     }
 
     /** Adds freshly logged runs to their hours and days. A failure is logged: the runs themselves are kept. */
@@ -144,6 +152,9 @@ class RunRollups {
         for (RunRecord run : runs) {
             days.computeIfAbsent(new DayKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.DAYS),
                     run.keyId == null ? "" : run.keyId), k -> new DaySums()).add(run);
+            if (!traffic(run)) {
+                continue; // its spend counts; its answers are a trial, not what users got
+            }
             hours.computeIfAbsent(new HourKey(run.tenantId, run.createdAt.truncatedTo(ChronoUnit.HOURS)), k -> new HourSums())
                     .add(run);
             String normal = normalise(run.question);
@@ -166,6 +177,9 @@ class RunRollups {
      * {@code null}): its hour's rated and helpful counts follow, and an answer rated not helpful counts as unanswered.
      */
     void feedbackChanged(RunRecord run, String before) {
+        if (!traffic(run)) {
+            return;
+        }
         String after = run.feedback;
         long rated = (after != null ? 1 : 0) - (before != null ? 1 : 0);
         long helpful = ("helpful".equals(after) ? 1 : 0) - ("helpful".equals(before) ? 1 : 0);

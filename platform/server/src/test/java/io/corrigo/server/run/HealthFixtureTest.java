@@ -203,4 +203,34 @@ class HealthFixtureTest extends HostTestBase {
         assertThat(empty.body().get("totals").get("runs").asLong()).isZero();
         assertThat(empty.body().get("series")).hasSize(24);
     }
+
+    @Test
+    void should_leave_playground_trials_out_of_the_health_figures__their_ratings_too() {
+        // given: two runs through the API and three playground trials in one hour
+        String tenant = "health-" + UUID.randomUUID().toString().substring(0, 8);
+        assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+        List<RunRecord> written = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            RunRecord run = record(tenant, new Seed(H1, i + 1, "CORRECTIVE", i < 2 ? "CORRECT" : "INCORRECT", i >= 2,
+                    false, false, null, null, 50, null, i < 2 ? WEIGH : MONA));
+            run.channel = i < 2 ? "api" : "playground";
+            writer.write(run);
+            written.add(run);
+        }
+        writer.awaitAll();
+
+        // when: an admin rates a trial
+        log.feedback(tenant, written.get(4).id, "not_helpful", null);
+
+        // then: what users got, and only that
+        JsonNode totals = get("/api/v1/tenants/" + tenant + "/health?from=2026-01-05T10:00:00Z&to=2026-01-05T11:00:00Z"
+                + "&bucket=PT1H").body().get("totals");
+        assertThat(totals.get("runs").asLong()).isEqualTo(2);
+        assertThat(totals.get("abstainRate").asDouble()).isZero();
+        assertThat(totals.get("rated").asLong()).isZero();
+        JsonNode gaps = get("/api/v1/tenants/" + tenant + "/health/gaps?from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z")
+                .body();
+        assertThat(gaps.toString()).doesNotContain("Mona Lisa");
+        assertThat(log.list(tenant, RunFilter.ALL, 0, 10).total()).as("the trials stay in the run log").isEqualTo(5);
+    }
 }

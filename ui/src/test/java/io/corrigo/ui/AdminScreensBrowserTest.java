@@ -1,0 +1,136 @@
+package io.corrigo.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.server.cost.Budgets;
+import io.corrigo.server.health.HealthBand;
+import io.corrigo.server.health.HealthService;
+import io.corrigo.server.security.AdminUsers;
+import io.corrigo.server.security.Role;
+import io.corrigo.server.tenant.TenantService;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.crypto.password.PasswordEncoder;
+
+/**
+ * The screens an admin finishes their work in, where the API was needed before: a tenant's budget and alert bands set
+ * in Health (with its one-line verdict on top), a user's role, tenants and password changed in Users.
+ */
+class AdminScreensBrowserTest extends UiTestBase {
+
+    private static final String TENANT = "ui-screens";
+    private static Browser browser;
+
+    @Autowired
+    TenantService tenants;
+    @Autowired
+    Budgets budgets;
+    @Autowired
+    HealthService health;
+    @Autowired
+    AdminUsers users;
+    @Autowired
+    io.corrigo.server.run.QueryService queries;
+
+    @BeforeEach
+    void signIn() {
+        if (browser == null) {
+            tenants.create(TENANT, "Screens");
+            tenants.create(TENANT + "-b", "Screens B");
+            browser = new Browser(port);
+            browser.signIn("admin", ADMIN_PASSWORD);
+        }
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void should_set_the_budget_and_the_alert_bands_in_health__under_a_one_line_verdict() {
+        // given: a few runs, so that the health view has figures and a verdict
+        for (int i = 0; i < 3; i++) {
+            queries.ask(TENANT, "What is the meaning of item " + i + "?");
+        }
+        browser.open("/health?tenant=" + TENANT);
+        assertThat(browser.text("health-verdict")).isNotBlank();
+        assertThat(browser.element("health-verdict").getAttribute("data-level")).isIn("OK", "WARN", "ALERT", "NO_DATA");
+
+        // when: the budget is set
+        browser.click("health-settings");
+        browser.type("budget-limit", "25");
+        browser.type("budget-warn", "70");
+        browser.choose("budget-policy", "refuse questions");
+        browser.click("save-budget");
+
+        // then
+        browser.waitUntil(d -> budgets.budget(TENANT).isPresent(), Duration.ofSeconds(10));
+        assertThat(budgets.budget(TENANT).orElseThrow()).isEqualTo(new Budgets.Budget(25.0, 0.7, Budgets.Policy.REFUSE));
+
+        // when: a band is changed, and one is set in the wrong order
+        browser.open("/health?tenant=" + TENANT);
+        browser.click("health-settings");
+        browser.type("band-warn-fallbackRate", "0.5");
+        browser.type("band-alert-fallbackRate", "0.7");
+        browser.click("save-bands");
+        browser.waitUntil(d -> band("fallbackRate").warn() == 0.5, Duration.ofSeconds(10));
+        browser.open("/health?tenant=" + TENANT);
+        browser.click("health-settings");
+        browser.type("band-warn-correctShare", "0.3");
+        browser.type("band-alert-correctShare", "0.6");
+        browser.click("save-bands");
+
+        // then: the first is kept, the second refused in words
+        assertThat(band("fallbackRate").alert()).isEqualTo(0.7);
+        browser.waitUntil(d -> !d.findElements(By.cssSelector(".toast-error-text")).isEmpty()
+                && !d.findElement(By.cssSelector(".toast-error-text")).getText().isBlank(), Duration.ofSeconds(10));
+        assertThat(browser.driver.findElement(By.cssSelector(".toast-error-text")).getText())
+                .contains("correctShare: the alert threshold 0.6 must be at most the warning threshold 0.3");
+        assertThat(band("correctShare").alert()).isNotEqualTo(0.6);
+        assertThat(browser.text("health-spend")).contains("of a 25.00 budget");
+        browser.screenshot("42-health-budget-and-bands");
+    }
+
+    @Test
+    void should_edit_a_user_s_role__tenants_and_password() {
+        // given
+        users.create("screens-editor", "first-password-1", Role.TENANT_ADMIN, List.of(TENANT));
+        browser.open("/users");
+
+        // when: a short password is refused in the dialog, then a good one saved with another tenant
+        browser.click("edit-user-screens-editor");
+        browser.type("edit-user-password", "short");
+        browser.click("edit-user-save");
+        assertThat(browser.element("edit-user-password").getAttribute("invalid")).isNotNull();
+        browser.type("edit-user-password", "second-password-2");
+        browser.element("edit-user-tenants").findElement(By.cssSelector("input")).sendKeys(TENANT + "-b");
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("vaadin-multi-select-combo-box-item")).isEmpty(),
+                Duration.ofSeconds(10));
+        browser.driver.findElements(By.cssSelector("vaadin-multi-select-combo-box-item")).stream()
+                .filter(i -> i.getText().trim().equals(TENANT + "-b")).findFirst().orElseThrow().click();
+        browser.click("edit-user-save");
+
+        // then
+        browser.waitUntil(d -> users.list().stream().anyMatch(u -> u.username().equals("screens-editor")
+                && u.tenants().containsAll(Set.of(TENANT, TENANT + "-b"))), Duration.ofSeconds(10));
+        assertThat(users.loadUserByUsername("screens-editor").getPassword()).isNotBlank();
+        assertThat(passwords.matches("second-password-2", users.loadUserByUsername("screens-editor").getPassword())).isTrue();
+        browser.screenshot("43-user-edited");
+    }
+
+    @Autowired
+    PasswordEncoder passwords;
+
+    private HealthBand band(String metric) {
+        return health.bands(TENANT).stream().filter(b -> b.metric().equals(metric)).findFirst().orElseThrow();
+    }
+}
