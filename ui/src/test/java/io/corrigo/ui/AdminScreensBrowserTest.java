@@ -64,6 +64,15 @@ class AdminScreensBrowserTest extends UiTestBase {
         browser.open("/health?tenant=" + TENANT);
         assertThat(browser.text("health-verdict")).isNotBlank();
         assertThat(browser.element("health-verdict").getAttribute("data-level")).isIn("OK", "WARN", "ALERT", "NO_DATA");
+        // the questions nothing answered are knowledge gaps, and a gap opens the runs behind it
+        browser.waitUntil(d -> !d.findElements(By.cssSelector("#health-gaps a.gap-runs")).isEmpty(), Duration.ofSeconds(10));
+        org.openqa.selenium.WebElement gap = browser.driver.findElements(By.cssSelector("#health-gaps a.gap-runs")).get(0);
+        ((org.openqa.selenium.JavascriptExecutor) browser.driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", gap);
+        gap.click();
+        browser.waitUntil(d -> d.getCurrentUrl().contains("/runs") && d.getCurrentUrl().contains("q="), Duration.ofSeconds(10));
+        browser.waitForVaadin();
+        browser.waitUntil(d -> browser.text("runs-grid").contains("What is the meaning of item"), Duration.ofSeconds(10));
+        browser.open("/health?tenant=" + TENANT);
 
         // when: the budget is set
         browser.click("health-settings");

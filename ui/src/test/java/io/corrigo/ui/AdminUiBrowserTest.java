@@ -232,6 +232,21 @@ class AdminUiBrowserTest extends UiTestBase {
         // stored evaluations draw their trend
         assertThat(b.element("eval-trend").findElements(By.cssSelector("polyline, circle"))).isNotEmpty();
         assertThat(b.text("eval-compare")).contains("Faithfulness / relevancy");
+        // what each pipeline answered to each question, right or wrong and why
+        String perQuestion = b.text("eval-questions");
+        assertThat(perQuestion).contains("Who painted the Mona Lisa?", "How much does a Zorblax widget weigh?",
+                "abstained: the sources do not answer it", "412 grams");
+        assertThat(b.element("eval-questions").findElements(By.cssSelector("[data-value='right']"))).isNotEmpty();
+        int rows = b.element("eval-questions").findElements(By.cssSelector("[data-value]")).stream()
+                .filter(org.openqa.selenium.WebElement::isDisplayed).toList().size();
+        b.click("eval-questions-wrong");
+        b.waitUntil(d -> b.element("eval-questions").findElements(By.cssSelector("[data-value]")).stream()
+                .filter(org.openqa.selenium.WebElement::isDisplayed)
+                .noneMatch(e -> "right".equals(e.getAttribute("data-value"))), Duration.ofSeconds(10));
+        assertThat(b.element("eval-questions").findElements(By.cssSelector("[data-value]")).stream()
+                .filter(org.openqa.selenium.WebElement::isDisplayed).toList()).hasSizeLessThan(rows);
+        assertThat(b.element("eval-template").getAttribute("href")).isNotBlank();
+        b.screenshot("06c-evaluation-per-question");
         int drafts = pipelines.versions(TENANT).size();
         b.click("eval-apply-calibration");
 
@@ -243,11 +258,12 @@ class AdminUiBrowserTest extends UiTestBase {
         // a user's thumbs-up is a label too: calibrate on the rated runs of the run log; one is too few (here the
         // minimum is 2), and the refusal says so
         runs.feedback(TENANT, queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
-        b.click("eval-calibrate-feedback");
-        b.waitUntil(d -> d.findElements(By.cssSelector("#evaluations .evaluation[data-state='FAILED']")).size() == 1,
-                Duration.ofSeconds(20));
-        assertThat(b.text("evaluations")).contains("Calibration needs at least 2 rated runs");
+        b.open("/evaluation?tenant=" + TENANT);
+        assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).as("too few ratings").isNotNull();
+        assertThat(b.text("eval-calibrate-feedback-reason")).contains("Needs 2 rated runs; 1 so far");
         runs.feedback(TENANT, queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
+        b.open("/evaluation?tenant=" + TENANT);
+        assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).isNull();
         b.click("eval-calibrate-feedback");
 
         b.waitUntil(d -> !d.findElements(By.id("eval-calibration-rated")).isEmpty(), Duration.ofSeconds(20));

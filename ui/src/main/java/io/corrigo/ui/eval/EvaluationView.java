@@ -40,6 +40,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Evaluation: upload a labelled question set (JSONL, as the eval command reads), run it through the tenant's
@@ -128,6 +129,13 @@ public class EvaluationView extends TenantScopedView {
             });
         });
         rated.setId("eval-calibrate-feedback");
+        long ratedRuns = jobs.ratedRuns(tenantId);
+        Span ratedReason = new Span(ratedRuns >= jobs.minLabelled() ? ratedRuns + " rated runs to calibrate on"
+                : "Needs " + jobs.minLabelled() + " rated runs; " + ratedRuns + " so far. Users rate answers with thumbs "
+                + "up or down in the widget, admins in the run log.");
+        ratedReason.setId("eval-calibrate-feedback-reason");
+        ratedReason.getStyle().set("font-size", "var(--lumo-font-size-s)").set("color", "var(--lumo-secondary-text-color)");
+        rated.setEnabled(ratedRuns >= jobs.minLabelled());
         java.util.Map<String, Integer> sets = cases.sets(tenantId);
         com.vaadin.flow.component.select.Select<String> set = new com.vaadin.flow.component.select.Select<>();
         set.setId("eval-set");
@@ -152,7 +160,14 @@ public class EvaluationView extends TenantScopedView {
         setRow.setAlignItems(FlexComponent.Alignment.BASELINE);
         rated.getElement().setAttribute("title", "Replays the runs users rated helpful or not helpful over the "
                 + "threshold grid: the best thresholds agree most with the ratings");
-        HorizontalLayout top = new HorizontalLayout(upload, new VerticalLayout(naive, calibrate, other, rated, setRow));
+        Anchor template = new Anchor(new StreamResource("question-set-template.jsonl",
+                () -> new java.io.ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8))), "Download a question-set template");
+        template.setId("eval-template");
+        template.getElement().setAttribute("download", true);
+        HorizontalLayout calibrateRow = new HorizontalLayout(rated, ratedReason);
+        calibrateRow.setAlignItems(FlexComponent.Alignment.CENTER);
+        HorizontalLayout top = new HorizontalLayout(new VerticalLayout(upload, template),
+                new VerticalLayout(naive, calibrate, other, calibrateRow, setRow));
         top.setAlignItems(FlexComponent.Alignment.CENTER);
         top.setWidthFull();
         top.getStyle().set("flex-wrap", "wrap");
@@ -180,7 +195,18 @@ public class EvaluationView extends TenantScopedView {
         List<EvalJobs.Job> done = all.stream().filter(j -> j.report() != null).toList();
         comparison.removeAll();
         if (!done.isEmpty()) {
-            comparison.add(new H4("Compare (newest first)"), compare(done), trend(done));
+            comparison.add(new H4("Compare (newest first)"), compare(done));
+            // a trend joins evaluations of one question set only: figures over other questions do not compare
+            Map<String, List<EvalJobs.Job>> bySet = new java.util.LinkedHashMap<>();
+            done.forEach(job -> bySet.computeIfAbsent(job.name(), k -> new ArrayList<>()).add(job));
+            int n = 0;
+            for (Map.Entry<String, List<EvalJobs.Job>> set : bySet.entrySet()) {
+                if (n == 3) {
+                    break;
+                }
+                comparison.add(trend(n++ == 0 ? "eval-trend" : "eval-trend-" + n, set.getKey(), set.getValue()));
+            }
+            comparison.add(perQuestion(done));
         }
         boolean running = all.stream().anyMatch(j -> j.state().equals("RUNNING"));
         polling.keep(running, () -> refresh(tenantId));
@@ -274,7 +300,7 @@ public class EvaluationView extends TenantScopedView {
      * The headline metrics of the active pipeline over the stored evaluations, oldest first: whether quality moves as
      * the pipeline and the knowledge change.
      */
-    private static com.vaadin.flow.component.Component trend(List<EvalJobs.Job> done) {
+    private static com.vaadin.flow.component.Component trend(String id, String set, List<EvalJobs.Job> done) {
         List<EvalJobs.Job> oldestFirst = new ArrayList<>(done);
         java.util.Collections.reverse(oldestFirst);
         List<String> labels = new ArrayList<>();
@@ -288,8 +314,8 @@ public class EvaluationView extends TenantScopedView {
             values[2][i] = m.answerRelevancy();
             values[3][i] = m.tokenF1();
         }
-        com.vaadin.flow.component.Component chart = io.corrigo.ui.trace.SvgChart.lines("eval-trend",
-                "Trend of the evaluated pipeline (oldest first)", "", labels, List.of(
+        com.vaadin.flow.component.Component chart = io.corrigo.ui.trace.SvgChart.lines(id,
+                "Trend on " + set + " (the evaluated pipeline, oldest first)", "", labels, List.of(
                         new io.corrigo.ui.trace.SvgChart.Series("route accuracy", "var(--lumo-primary-color)", values[0]),
                         new io.corrigo.ui.trace.SvgChart.Series("faithfulness", "var(--lumo-success-color)", values[1]),
                         new io.corrigo.ui.trace.SvgChart.Series("answer relevancy", "#f0a500", values[2]),
@@ -299,6 +325,61 @@ public class EvaluationView extends TenantScopedView {
 
     private static final java.time.format.DateTimeFormatter DAY = java.time.format.DateTimeFormatter
             .ofPattern("MM-dd HH:mm").withZone(java.time.ZoneId.systemDefault());
+
+    /** A question set's shape, one labelled question per line, for admins writing their own. */
+    static final String TEMPLATE = String.join("\n",
+            "{\"id\": \"q1\", \"question\": \"How many days of paid time off do full-time employees get?\", "
+                    + "\"answers\": [\"25 days\"], \"gold_route\": \"kb\", "
+                    + "\"gold_sentences\": [\"Full-time employees receive 25 days of paid time off each year.\"], "
+                    + "\"source\": \"handbook\"}",
+            "{\"id\": \"q2\", \"question\": \"What is the current exchange rate of the euro?\", \"answers\": [], "
+                    + "\"gold_route\": \"web\", \"gold_sentences\": [], \"source\": \"handbook\"}",
+            "{\"id\": \"q3\", \"question\": \"What was the company's revenue in 2019?\", \"answers\": [], "
+                    + "\"gold_route\": \"none\", \"gold_sentences\": [], \"source\": \"handbook\"}") + "\n";
+
+    /**
+     * What each pipeline answered to each question of an evaluation, right or wrong and why; the newest evaluation
+     * first, another chosen above the grid, the wrong ones alone on request.
+     */
+    private static com.vaadin.flow.component.Component perQuestion(List<EvalJobs.Job> done) {
+        List<EvalJobs.Job> withOutcomes = done.stream().filter(j -> !j.report().outcomes().isEmpty()).toList();
+        VerticalLayout box = new VerticalLayout();
+        box.setPadding(false);
+        box.setId("eval-per-question");
+        box.add(new H4("Per question"));
+        if (withOutcomes.isEmpty()) {
+            box.add(new Paragraph("Evaluations run from now on keep what each pipeline answered to each question."));
+            return box;
+        }
+        com.vaadin.flow.component.select.Select<EvalJobs.Job> which = new com.vaadin.flow.component.select.Select<>();
+        which.setId("eval-questions-job");
+        which.setLabel("Evaluation");
+        which.setWidth("24rem");
+        which.setItems(withOutcomes);
+        which.setItemLabelGenerator(j -> WHEN.format(j.startedAt()) + " · " + j.name());
+        which.setValue(withOutcomes.get(0));
+        Checkbox wrongOnly = new Checkbox("Wrong only");
+        wrongOnly.setId("eval-questions-wrong");
+        Grid<EvalReport.Outcome> grid = new Grid<>();
+        grid.setId("eval-questions");
+        grid.addColumn(EvalReport.Outcome::question).setHeader("Question").setWidth("12rem").setFlexGrow(2);
+        grid.addColumn(EvalReport.Outcome::pipeline).setHeader("Pipeline").setWidth("7rem").setFlexGrow(0);
+        grid.addComponentColumn(o -> Badges.of(o.verdict())).setHeader("Verdict").setWidth("6rem").setFlexGrow(0);
+        grid.addColumn(o -> o.abstained() ? "(abstained) " + o.answer() : o.answer()).setHeader("Answer").setWidth("14rem")
+                .setFlexGrow(3);
+        grid.addColumn(EvalReport.Outcome::why).setHeader("Why").setWidth("10rem").setFlexGrow(2);
+        grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        grid.setAllRowsVisible(true);
+        Runnable show = () -> grid.setItems(which.getValue().report().outcomes().stream()
+                .filter(o -> !wrongOnly.getValue() || !o.verdict().equals("right")).toList());
+        which.addValueChangeListener(e -> show.run());
+        wrongOnly.addValueChangeListener(e -> show.run());
+        show.run();
+        HorizontalLayout controls = new HorizontalLayout(which, wrongOnly);
+        controls.setAlignItems(FlexComponent.Alignment.BASELINE);
+        box.add(controls, grid);
+        return box;
+    }
 
     /** One row per (evaluation, pipeline): the headline metrics side by side. */
     private static Grid<String[]> compare(List<EvalJobs.Job> done) {

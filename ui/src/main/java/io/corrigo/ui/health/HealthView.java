@@ -446,14 +446,14 @@ public class HealthView extends TenantScopedView {
     }
 
     private static Component questions(HealthService.Health h, List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
-        Div box = new Div(questionGrid("health-top-questions", "Most asked", h.topQuestions(), false), gapGrid(gaps));
+        Div box = new Div(questionGrid("health-top-questions", "Most asked", h.topQuestions(), false), gapGrid(h.tenant(), gaps));
         box.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(24rem, 1fr))")
                 .set("gap", "var(--lumo-space-l)").set("width", "100%");
         return box;
     }
 
     /** The unanswered questions grouped by wording: what knowledge to add first. */
-    private static Component gapGrid(List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
+    private static Component gapGrid(String tenantId, List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
         String title = "Knowledge gaps (abstained or rated not helpful, grouped by wording)";
         if (gaps.isEmpty()) {
             Div none = new Div(new Span(title + ": none in this window."));
@@ -464,8 +464,13 @@ public class HealthView extends TenantScopedView {
         Grid<io.corrigo.server.health.KnowledgeGaps.Gap> grid = new Grid<>();
         grid.setId("health-gaps");
         grid.addComponentColumn(g -> {
-            Span q = new Span(g.question() + (g.wordings().size() > 1 ? " (+" + (g.wordings().size() - 1) + " wordings)" : ""));
-            q.getElement().setAttribute("title", String.join("\n", g.wordings()));
+            // a gap opens the runs behind it: the run log searched for its wording
+            com.vaadin.flow.component.html.Anchor q = new com.vaadin.flow.component.html.Anchor("runs?tenant="
+                    + java.net.URLEncoder.encode(tenantId, java.nio.charset.StandardCharsets.UTF_8) + "&q="
+                    + java.net.URLEncoder.encode(g.question(), java.nio.charset.StandardCharsets.UTF_8),
+                    g.question() + (g.wordings().size() > 1 ? " (+" + (g.wordings().size() - 1) + " wordings)" : ""));
+            q.addClassName("gap-runs");
+            q.getElement().setAttribute("title", "Open the runs that asked it: " + String.join(" · ", g.wordings()));
             return q;
         }).setHeader(title).setFlexGrow(1);
         grid.addColumn(g -> g.unanswered() + " of " + g.asked()).setHeader("Unanswered").setAutoWidth(true).setFlexGrow(0);

@@ -19,11 +19,11 @@ public final class Badges {
         }
         String tone = switch (text == null ? "" : text) {
             case "CORRECT", "DONE", "INDEXED", "CLOSED", "STARTED", "helpful", "enabled", "answered", "kept", "FULLY", "active", "indexed", "OK", "delivered",
-                 "SERVE" -> "success";
+                 "SERVE", "right" -> "success";
             case "INCORRECT", "FAILED", "OPEN", "FORCED_OPEN", "not_helpful", "disabled", "FAILED_TO_LOAD", "abstained", "revoked", "ALERT", "failed",
-                 "degraded", "NONE", "ABSTAIN", "UNCHECKED" -> "error";
+                 "degraded", "NONE", "ABSTAIN", "UNCHECKED", "wrong" -> "error";
             case "AMBIGUOUS", "HALF_OPEN", "RUNNING", "INDEXING", "QUEUED", "incomplete", "PARTIALLY", "REGENERATE",
-                 "RETRIEVE_AGAIN", "SERVE_BEST", "draft", "edited", "replaced", "WARN" -> "primary";
+                 "RETRIEVE_AGAIN", "SERVE_BEST", "draft", "edited", "replaced", "WARN", "partly" -> "primary";
             default -> "contrast";
         };
         badge.getElement().setAttribute("data-tone", tone);

@@ -253,6 +253,11 @@ public class EvalJobs {
                 - Calibration.wilson(0.5, Math.max(1, found))[0])) + " points either way.";
     }
 
+    /** How many of the tenant's logged runs users rated (helpful or not): what calibration on ratings has to go on. */
+    public long ratedRuns(String tenantId) {
+        return runLog.list(tenantId, new RunFilter(null, null, null, null, "any"), 0, 1).total();
+    }
+
     /** The fewest labelled questions or rated runs calibration proposes thresholds from. */
     public int minLabelled() {
         return minLabelled;

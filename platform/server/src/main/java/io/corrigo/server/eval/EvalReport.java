@@ -15,7 +15,34 @@ import java.util.Map;
  * @param differences metric name → first pipeline minus the naive baseline (empty without a baseline)
  */
 public record EvalReport(Instant createdAt, String tenant, int questions, List<PipelineResult> pipelines,
-                         Map<String, Double> differences) {
+                         Map<String, Double> differences, List<Outcome> outcomes) {
+
+    public EvalReport {
+        outcomes = outcomes == null ? List.of() : List.copyOf(outcomes); // reports stored before outcomes were kept
+    }
+
+    /** A report without per-question outcomes. */
+    public EvalReport(Instant createdAt, String tenant, int questions, List<PipelineResult> pipelines,
+                      Map<String, Double> differences) {
+        this(createdAt, tenant, questions, pipelines, differences, List.of());
+    }
+
+    /**
+     * What one pipeline did with one question, and whether that was right.
+     *
+     * @param pipeline  the pipeline's name in the report
+     * @param id        the question's id in the set
+     * @param question  the question
+     * @param goldRoute where its answer is ({@code kb}, {@code web}) or {@code none}
+     * @param action    the grade the run routed on, or {@code null}
+     * @param abstained whether it abstained
+     * @param answer    the answer served (at most 600 characters)
+     * @param verdict   {@code right}, {@code wrong} or {@code partly}
+     * @param why       the reason, in words
+     */
+    public record Outcome(String pipeline, String id, String question, String goldRoute, String action, boolean abstained,
+                          String answer, String verdict, String why) {
+    }
 
     /**
      * One pipeline's results.

@@ -192,7 +192,35 @@ public class EvalService {
             differences.put("latencyP95", a.latencyP95() - b.latencyP95());
         });
         int questions = byPipeline.values().iterator().next().size();
-        return new EvalReport(clock.instant(), tenantId, questions, results, differences);
+        return new EvalReport(clock.instant(), tenantId, questions, results, differences,
+                runs.stream().map(EvalService::outcome).toList());
+    }
+
+    /** Whether {@code r} was right, and why: against the short references where there are some, else by its route. */
+    static EvalReport.Outcome outcome(EvalRun r) {
+        EvalQuestion q = r.question();
+        String verdict;
+        String why;
+        if (q.goldRoute().equals("none")) {
+            verdict = r.abstained() ? "right" : "wrong";
+            why = r.abstained() ? "abstained: the sources do not answer it" : "answered a question the sources do not answer";
+        } else if (r.abstained()) {
+            verdict = "wrong";
+            why = "abstained, though the " + (q.goldRoute().equals("kb") ? "knowledge base" : "web") + " answers it";
+        } else if (!q.answers().isEmpty() && AnswerJudge.hasShortAnswers(q)) {
+            boolean holds = AnswerJudge.containsShortAnswer(r.answer(), q.answers());
+            verdict = holds ? "right" : "wrong";
+            why = holds ? "the answer holds \"" + q.answers().get(0) + "\""
+                    : "served an answer without \"" + q.answers().get(0) + "\"";
+        } else {
+            double credit = EvalMetrics.routeCredit(q.goldRoute(), r.action(), false);
+            verdict = credit >= 1 ? "right" : credit > 0 ? "partly" : "wrong";
+            why = "routed " + (r.action() == null ? "without grading" : r.action()) + " for an answer in the "
+                    + (q.goldRoute().equals("kb") ? "knowledge base" : "web");
+        }
+        String answer = r.answer() == null ? "" : r.answer();
+        return new EvalReport.Outcome(r.pipeline(), q.id(), q.question(), q.goldRoute(), r.action(), r.abstained(),
+                answer.length() > 600 ? answer.substring(0, 600) + "…" : answer, verdict, why);
     }
 
     private static EvalReport.PipelineResult result(String name, List<EvalRun> rows) {
