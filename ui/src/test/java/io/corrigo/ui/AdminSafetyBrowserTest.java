@@ -195,7 +195,24 @@ class AdminSafetyBrowserTest extends UiTestBase {
             b.screenshot("35-test-connection-failed");
 
             assertThat(pipelines.versions(TENANT)).as("a test saves nothing").hasSize(versions);
-            b.click("discard-pipeline");
+
+            // publishing a stage that calls out asks first when no connection test passed for its settings...
+            b.click("save-pipeline");
+            b.waitUntil(d -> pipelines.versions(TENANT).size() == versions + 1, Duration.ofSeconds(10));
+            b.click("publish-editing");
+            assertThat(b.text("publish-untested")).contains("generator (openai-generator)").contains("Test connection");
+            b.click("confirm-cancel");
+            // ...and not once one has
+            b.type("cfg-generator-baseUrl", model.openAiUrl());
+            b.click("test-generator");
+            b.waitUntil(d -> "true".equals(b.element("test-result-generator").getAttribute("data-ok")), Duration.ofSeconds(30));
+            b.click("save-pipeline");
+            b.waitUntil(d -> pipelines.versions(TENANT).size() == versions + 2, Duration.ofSeconds(10));
+            b.click("publish-editing");
+            assertThat(b.text("confirm-impact")).contains("change(s) against version");
+            assertThat(b.driver.findElements(By.id("publish-untested"))).isEmpty();
+            b.screenshot("35b-publish-tested");
+            b.click("confirm-cancel");
         }
     }
 

@@ -100,7 +100,9 @@ public class ConfigForm extends FormLayout {
                 text.setPlaceholder(p.defaultValue() == null ? "" : p.defaultValue());
                 text.setHelperText(help);
                 text.setRequiredIndicatorVisible(p.required());
-                text.setValue(value == null ? "" : value);
+                // a required setting shows the value it runs with: the default, until the admin types another
+                text.setValue(value != null && !value.isBlank() ? value
+                        : p.required() && p.defaultValue() != null ? p.defaultValue() : "");
                 return text;
             }
         }
@@ -150,13 +152,21 @@ public class ConfigForm extends FormLayout {
     /** Validates the values; marks each field with its problem. @return the problems, empty when valid */
     public List<ConfigProblem> validate() {
         clearProblems();
+        List<ConfigProblem> found = new java.util.ArrayList<>();
+        for (ConfigProperty p : properties) {
+            // a required text setting left empty is refused here, not silently replaced by its default
+            if (p.required() && !p.secret() && fields.get(p.name()) instanceof TextField text && text.getValue().isBlank()) {
+                found.add(new ConfigProblem(p.name(), "a value is required" + (p.defaultValue() == null ? ""
+                        : " (for example " + p.defaultValue() + ")")));
+            }
+        }
         try {
             PluginConfig.resolve(properties, values());
-            return List.of();
         } catch (InvalidConfigException e) {
-            showProblems(e.details());
-            return e.details();
+            e.details().stream().filter(d -> found.stream().noneMatch(f -> f.path().equals(d.path()))).forEach(found::add);
         }
+        showProblems(found);
+        return found;
     }
 
     /** Marks the fields the problems' paths name; returns those that matched no field. */

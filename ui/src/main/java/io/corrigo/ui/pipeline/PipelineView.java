@@ -153,7 +153,11 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
 
             @Override
             public ConnectionTests.Result test(StageKind<?> kind, io.corrigo.server.pipeline.StageConfig config) {
-                return connections.test(tenantId, kind.stage(), config);
+                ConnectionTests.Result result = connections.test(tenantId, kind.stage(), config);
+                if (result.ok()) {
+                    passedTests().add(testKey(tenantId, kind.stage(), config));
+                }
+                return result;
             }
         });
         form.onChange(() -> markDirty(true));
@@ -265,15 +269,62 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         return button;
     }
 
+    /** The connection tests passed in this session, by tenant, stage and settings: what publishing need not ask about. */
+    @SuppressWarnings("unchecked")
+    private static java.util.Set<String> passedTests() {
+        com.vaadin.flow.server.VaadinSession session = com.vaadin.flow.server.VaadinSession.getCurrent();
+        Object set = session.getAttribute("corrigo.passed-connection-tests");
+        if (set == null) {
+            set = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            session.setAttribute("corrigo.passed-connection-tests", set);
+        }
+        return (java.util.Set<String>) set;
+    }
+
+    private static String testKey(String tenantId, String stage, io.corrigo.server.pipeline.StageConfig config) {
+        // secrets are left out: a stored key is masked, the typed one is not, and either way the address decides
+        java.util.Map<String, String> settings = new java.util.TreeMap<>();
+        config.properties().forEach((name, value) -> {
+            if (!name.toLowerCase(java.util.Locale.ROOT).matches(".*(key|secret|token|password).*")) {
+                settings.put(name, value);
+            }
+        });
+        return tenantId + "|" + stage + "|" + config.factoryId() + "|" + settings;
+    }
+
+    /**
+     * The stages of {@code version} that call out to a model or service and have not passed a connection test in this
+     * session with these settings: publishing them untested is asked about first.
+     */
+    private List<String> untested(String tenantId, int version) {
+        PipelineDefinition definition = pipelines.version(tenantId, version).definition();
+        List<String> found = new java.util.ArrayList<>();
+        definition.stages().forEach((stage, config) -> StageKind.of(stage).ifPresent(kind -> {
+            if (connections.callsOut(kind, config.factoryId()) && !passedTests().contains(testKey(tenantId, stage, config))) {
+                found.add(stage + " (" + config.factoryId() + ")");
+            }
+        }));
+        return found;
+    }
+
     /** Asks before {@code version} goes live, listing what changes against the active version. */
     private void confirmPublish(String tenantId, int version, int activeVersion) {
         List<PipelineService.Change> changes = pipelines.diff(tenantId, activeVersion, version);
+        List<String> untested = untested(tenantId, version);
         boolean rollback = pipelines.versions(tenantId).stream().anyMatch(v -> v.version() == version
                 && v.state() == PipelineService.VersionState.RELEASED);
         Div impact = new Div(new Paragraph("Every query of tenant " + tenantId + " uses version " + version
                 + " from its next run, on every host. " + (changes.isEmpty() ? "It has the same settings as version "
                 + activeVersion + "." : changes.size() + " change(s) against version " + activeVersion + ":")),
                 changeList(changes, 10));
+        if (!untested.isEmpty()) {
+            Paragraph warning = new Paragraph("Not tested: " + String.join(", ", untested) + " call out to a model or "
+                    + "service, and no connection test passed for these settings. Queries that need them will degrade if "
+                    + "the address or key is wrong. Use Test connection in the form first, or publish anyway.");
+            warning.setId("publish-untested");
+            warning.getStyle().set("color", "var(--lumo-error-text-color)").set("font-weight", "600");
+            impact.add(warning);
+        }
         Confirm.risky((rollback ? "Roll back to version " : "Publish version ") + version + "?", impact,
                 rollback ? "Roll back" : "Publish", () -> {
                     ActivePipeline live = pipelines.publish(tenantId, version);

@@ -82,6 +82,22 @@ class PipelineFormTest {
     }
 
     @Test
+    void should_show_a_required_setting_s_default_and_refuse_it_emptied__instead_of_saving_it_blank() {
+        List<io.corrigo.api.config.ConfigProperty> model = List.of(
+                io.corrigo.api.config.ConfigProperty.string("baseUrl", "Base URL", "https://api.openai.com/v1").asRequired(),
+                io.corrigo.api.config.ConfigProperty.string("model", "Model", "gpt-4o-mini").asRequired());
+        ConfigForm form = new ConfigForm("cfg-", model, Map.of());
+
+        assertThat(((TextField) form.field("baseUrl")).getValue()).as("the value it runs with, shown")
+                .isEqualTo("https://api.openai.com/v1");
+        ((TextField) form.field("baseUrl")).setValue("");
+
+        assertThat(form.validate()).containsExactly(
+                new ConfigProblem("baseUrl", "a value is required (for example https://api.openai.com/v1)"));
+        assertThat(((HasValidation) form.field("baseUrl")).isInvalid()).isTrue();
+    }
+
+    @Test
     void should_read_the_stored_pipeline_back_unchanged() {
         PipelineForm form = new PipelineForm(CHOICES, stored());
 

@@ -41,8 +41,10 @@ record ModelEndpoint(String api, String baseUrl, String model, String apiKey, do
                             + "'ollama' for Ollama."));
         }
         properties.add(ConfigProperty.string("baseUrl", "Base URL", defaultUrl).asRequired()
-                .withDescription("The server's API root, e.g. https://api.openai.com/v1, http://localhost:8000/v1 (vLLM) "
-                        + "or http://localhost:11434 (Ollama)."));
+                .withDescription("The server's API root, e.g. https://api.openai.com/v1, or a vLLM or Ollama server "
+                        + "(https://vllm.example.com/v1, https://ollama.example.com). The host's outbound policy refuses "
+                        + "addresses on this machine and private networks unless the platform admin allows them "
+                        + "(CORRIGO_OUTBOUND_ALLOW, e.g. 127.0.0.1 or 10.20.0.0/16)."));
         properties.add(ConfigProperty.string("model", "Model", defaultModel).asRequired()
                 .withDescription("The model name the server knows, e.g. gpt-4o-mini, llama3.1, selfrag/selfrag_llama2_7b."));
         if (!OLLAMA.equals(fixedApi)) {
