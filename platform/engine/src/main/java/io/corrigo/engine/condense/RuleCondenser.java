@@ -111,8 +111,12 @@ public final class RuleCondenser {
             return new Condensed(asked, "unchanged");
         }
         State state = State.EMPTY;
+        List<Frame> earlier = new ArrayList<>();
         for (int i = 0; i < history.size(); i++) {
-            Step step = step(history.get(i).question().strip(), i + 1, state);
+            Step step = step(history.get(i).question().strip(), i + 1, state, earlier);
+            if (state.frame() != null && !state.frame().equals(step.after().frame())) {
+                earlier.add(new Frame(state.frame(), state.frameTurn()));
+            }
             state = step.after();
             String answer = history.get(i).answer();
             if (whoQuestion(step.condensed().question()) && !answer.isBlank()) {
@@ -123,14 +127,18 @@ public final class RuleCondenser {
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0);
             }
         }
-        return step(asked, history.size() + 1, state).condensed();
+        return step(asked, history.size() + 1, state, earlier).condensed();
+    }
+
+    /** A full question asked earlier in the conversation, its pronouns resolved, and its turn. */
+    private record Frame(String question, int turn) {
     }
 
     /** One turn read: how it was condensed and what the conversation is about after it. */
     private record Step(Condensed condensed, State after) {
     }
 
-    private Step step(String asked, int turn, State state) {
+    private Step step(String asked, int turn, State state, List<Frame> earlier) {
         if (asked.isEmpty() || ConversationalTurns.isConversational(asked)) {
             return new Step(new Condensed(asked, "unchanged"), state);
         }
@@ -138,7 +146,7 @@ public final class RuleCondenser {
         String remainder = ellipsis(f);
         boolean continuation = false;
         if (remainder != null && !startsWithQuestion(remainder)) {
-            return ellipsisStep(asked, remainder, turn, state);
+            return ellipsisStep(asked, remainder, turn, state, earlier);
         }
         if (remainder != null) {
             f = remainder; // "And how is it treated?": the opener carries nothing more
@@ -273,7 +281,7 @@ public final class RuleCondenser {
     }
 
     /** An elliptical follow-up ("And for part-time staff?", "What about accidents?", "And treated?"). */
-    private Step ellipsisStep(String asked, String remainder, int turn, State state) {
+    private Step ellipsisStep(String asked, String remainder, int turn, State state, List<Frame> earlier) {
         List<String> r = tokens(remainder);
         if (r.stream().map(RuleCondenser::lower).allMatch(w -> isFunctionWord(w) || VAGUE.contains(w))) {
             if (!hasPronoun(r) || state.topic() == null || !PREPOSITIONS.contains(lower(r.get(0)))) {
@@ -311,7 +319,17 @@ public final class RuleCondenser {
                     turn, null, 0);
             return new Step(new Condensed(out, "ellipsis", List.of(state.frameTurn()), null), after);
         }
-        // nothing in the last question to replace: another aspect of the same topic ("What about private use?")
+        // the last question has no place for it: the latest earlier one that has ("What about adoptive parents?" after
+        // "Can it be split?", which followed "How many weeks of parental leave do partners get?")
+        for (int i = earlier.size() - 1; i >= 0 && i >= earlier.size() - 4; i--) {
+            String before = completeEllipsis(earlier.get(i).question(), remainder);
+            if (before != null) {
+                String out = question(before);
+                return new Step(new Condensed(out, "ellipsis", List.of(earlier.get(i).turn()), null),
+                        new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+            }
+        }
+        // nothing earlier to replace either: another aspect of the same topic ("What about private use?")
         String topic = state.topic() == null ? state.frame() : state.topic();
         String out = question("What about " + remainder + " " + joining(r) + " " + decapitalise(topic));
         return new Step(new Condensed(out, "ellipsis", List.of(state.topicTurn()), null), state);
