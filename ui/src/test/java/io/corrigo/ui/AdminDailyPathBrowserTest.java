@@ -107,7 +107,7 @@ class AdminDailyPathBrowserTest extends UiTestBase {
         browser.upload("pipeline-import", wordy);
 
         // then
-        assertThat(errorToast()).contains("settings.topK").contains("'eight' is not a whole number")
+        assertThat(errorToast()).contains("settings.topK: 'eight' is not an integer")
                 .doesNotContain("`int`", "Cannot deserialize");
         assertThat(pipelines.versions("daily-import")).as("nothing saved").hasSize(versions);
         closeToasts();

@@ -137,7 +137,7 @@ class AdminSafetyApiTest extends HostTestBase {
                     exported.replaceFirst("(?m)^  topK: .*$", "  topK: eight"));
             assertThat(wordy.status()).isEqualTo(400);
             assertThat(wordy.body().get("message").asText() + wordy.body().path("details")).as(wordy.body().toString())
-                    .contains("topK").contains("eight").contains("whole number")
+                    .contains("settings.topK").contains("'eight' is not an integer")
                     .doesNotContain("`int`", "java.", "com.fasterxml", "Cannot deserialize");
             assertThat(get(base(tenant) + "/pipeline/versions").body().size()).as("nothing saved").isEqualTo(versions);
         }

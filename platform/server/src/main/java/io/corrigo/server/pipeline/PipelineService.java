@@ -447,7 +447,7 @@ public class PipelineService {
             imported = json.readerFor(PipelineDefinition.class).readValue(tree);
         } catch (java.io.IOException | IllegalArgumentException | NullPointerException e) {
             throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
-                    + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + ImportErrors.describe(e));
+                    + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + io.corrigo.server.problem.JsonProblems.describe(e));
         }
         if (imported == null) {
             throw ServiceException.invalid("empty_import", "The pipeline document is empty.");
@@ -499,7 +499,7 @@ public class PipelineService {
             String at = path + (path.isEmpty() ? "" : ".") + e.getKey();
             if (!known.containsKey(e.getKey())) {
                 unknown.add(at);
-                String closest = ImportErrors.closest(e.getKey(), known.keySet());
+                String closest = io.corrigo.server.problem.JsonProblems.closest(e.getKey(), known.keySet());
                 hints.add(at + ": " + (closest == null ? "not a key of " + (path.isEmpty() ? "a pipeline" : path)
                         + " (its keys: " + String.join(", ", new java.util.TreeSet<>(known.keySet())) + ")"
                         : "did you mean " + closest + "?"));

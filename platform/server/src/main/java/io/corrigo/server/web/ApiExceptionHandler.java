@@ -1,5 +1,6 @@
 package io.corrigo.server.web;
 
+import io.corrigo.server.problem.JsonProblems;
 import io.corrigo.server.problem.ServiceException;
 import java.util.List;
 import org.slf4j.Logger;

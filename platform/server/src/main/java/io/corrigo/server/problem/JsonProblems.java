@@ -1,4 +1,4 @@
-package io.corrigo.server.web;
+package io.corrigo.server.problem;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -8,13 +8,24 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import java.util.stream.Collectors;
 
-/** What is wrong with a request body, in one line that names the field: {@code settings.topK: expected an integer}. */
-final class JsonProblems {
+/**
+ * What is wrong with a JSON or YAML document (a request body, an imported pipeline), in one line that names the field
+ * in the document's own spelling: {@code settings.topK: 'eight' is not an integer}. No Java type reaches a person.
+ */
+public final class JsonProblems {
 
     private JsonProblems() {
     }
 
-    static String describe(JsonProcessingException e) {
+    /** {@code e} in words; for what is not a parser's or mapper's error, its message. */
+    public static String describe(Exception e) {
+        if (e instanceof JsonProcessingException processing) {
+            return describe(processing);
+        }
+        return e.getMessage() == null ? "it could not be read" : e.getMessage();
+    }
+
+    public static String describe(JsonProcessingException e) {
         if (e instanceof UnrecognizedPropertyException unknown) {
             return path(unknown) + ": unknown field" + (unknown.getKnownPropertyIds() == null ? ""
                     : " (known: " + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted()
@@ -34,6 +45,39 @@ final class JsonProblems {
             return path(mapping) + ": " + mapping.getOriginalMessage().split("\\R", 2)[0];
         }
         return e.getOriginalMessage().split("\\R", 2)[0];
+    }
+
+    /** The name among {@code known} within two edits of {@code key} (a misspelling), or {@code null}. */
+    public static String closest(String key, java.util.Collection<String> known) {
+        String best = null;
+        int bestDistance = 3;
+        for (String name : known) {
+            int distance = distance(key.toLowerCase(java.util.Locale.ROOT), name.toLowerCase(java.util.Locale.ROOT));
+            if (distance < bestDistance) {
+                best = name;
+                bestDistance = distance;
+            }
+        }
+        return best;
+    }
+
+    private static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1),
+                        previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
     }
 
     /** The field's path in the body, e.g. {@code stages.search.properties}; {@code (body)} for the whole of it. */
