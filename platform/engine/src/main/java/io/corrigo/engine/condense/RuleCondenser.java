@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
  * a pronoun is resolved to the previous question's topic ("How is it transmitted?" after "What is the Hepatitis C
  * virus?"), and a short question that names no topic of its own gets the previous one ("Is there a waiting period?"
  * after "What does the dental plan cover?"). A question that stands on its own is left as it is: a wrong rewrite
- * retrieves for a question nobody asked, so every rule needs a clear cue. Stateless and thread-safe.
+ * retrieves for a question nobody asked, so every rule needs a clear cue; where no rule can tell the referent ("And
+ * the other one?") the follow-up is marked unclear, to be asked back. The earlier turns are read as the user wrote
+ * them: the topic and the last full question are replayed from the user's words on every call, never taken from
+ * earlier rewrites. Stateless and thread-safe.
  */
 public final class RuleCondenser {
 
@@ -189,7 +192,7 @@ public final class RuleCondenser {
                 || words.size() <= 4) && !namesSomething(words) && shares(words, tokens(state.frame())) == 0) {
             Matcher condition = WHAT_IF.matcher(state.frame());
             String out = question(condition.matches() ? f + " if " + condition.group(1)
-                    : f + " " + joining(words) + " " + decapitalise(state.topic()));
+                    : f + " for " + decapitalise(state.topic()));
             return new Step(new Condensed(out, "implicit topic", List.of(state.topicTurn()), null),
                     new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
         }
@@ -331,7 +334,7 @@ public final class RuleCondenser {
         }
         // nothing earlier to replace either: another aspect of the same topic ("What about private use?")
         String topic = state.topic() == null ? state.frame() : state.topic();
-        String out = question("What about " + remainder + " " + joining(r) + " " + decapitalise(topic));
+        String out = question("What about " + remainder + " for " + decapitalise(topic));
         return new Step(new Condensed(out, "ellipsis", List.of(state.topicTurn()), null), state);
     }
 
@@ -376,11 +379,6 @@ public final class RuleCondenser {
         List<String> words = tokens(frame);
         String first = lower(words.get(0));
         return AUXILIARIES.contains(first) ? first + frame.substring(words.get(0).length()) : "about " + frame;
-    }
-
-    /** The preposition that joins an aspect to the topic: "for" after a what, "about" after a who or how. */
-    private static String joining(List<String> words) {
-        return "for";
     }
 
     private static boolean whoQuestion(String question) {
