@@ -126,6 +126,11 @@ class AdminScreensBrowserTest extends UiTestBase {
                 Duration.ofSeconds(10));
         browser.driver.findElements(By.cssSelector("vaadin-multi-select-combo-box-item")).stream()
                 .filter(i -> i.getText().trim().equals(TENANT + "-b")).findFirst().orElseThrow().click();
+        // a multi-select stays open after a pick, over the dialog's buttons: closed as a click outside would
+        ((org.openqa.selenium.JavascriptExecutor) browser.driver).executeScript("arguments[0].opened = false",
+                browser.element("edit-user-tenants"));
+        browser.waitUntil(d -> d.findElements(By.cssSelector("vaadin-multi-select-combo-box-item")).stream()
+                .noneMatch(org.openqa.selenium.WebElement::isDisplayed), Duration.ofSeconds(10));
         browser.click("edit-user-save");
 
         // then
