@@ -170,7 +170,8 @@ class TwoHostsTest {
 
         assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
         assertThat(job.body().get("state").asText()).isEqualTo("DONE");
-        assertThat(job.body().get("host").asText()).isEqualTo("host-1");
+        // either host may claim the job from the shared queue (JobScheduler): the answer comes through host 2 either way
+        assertThat(job.body().get("host").asText()).isIn("host-1", "host-2");
         String documentId = job.body().at("/documents/0/id").asText();
         Reply answer = ask(two, "When was the Skarv lighthouse built?");
         assertThat(answer.status()).isEqualTo(200);

@@ -42,7 +42,8 @@ public final class EvalMain {
             context.getBean(EvalCommand.class).run(options, System.out);
             return 0;
         } catch (RuntimeException e) {
-            System.err.println("corrigo eval failed: " + e.getMessage());
+            System.err.println("corrigo eval failed: " + (e instanceof io.corrigo.server.problem.ServiceException refused
+                    ? refused.describe() : e.getMessage()));
             return 1;
         }
     }
