@@ -159,15 +159,12 @@ public final class CorrectivePipeline {
     public RunResult run(String question, List<Turn> history, Consumer<String> tokens, Consumer<Decision> decisions) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
         trace.observe(decisions);
-        RuleCondenser.Condensed condensed = history.isEmpty() ? null
-                : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
-        if (condensed != null && condensed.unclear()) {
+        RuleCondenser.Condensed condensed = condense(question, history, trace);
+        if (condensed.unclear()) {
             // asking back beats retrieving for a question nobody asked, or serving the last answer again
-            Answer clarify = Answer.abstain(condensed.clarification());
-            return new RunResult(clarify, trace.finish(true));
+            return new RunResult(Answer.abstain(condensed.clarification()), trace.finish(true));
         }
-        String standalone = condensed == null ? question : condensed.question();
-        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
+        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace));
         Answer answer = strategy.answer(asked, trace, tokens);
         return new RunResult(answer, trace.finish(answer.abstained()));
     }
@@ -179,15 +176,19 @@ public final class CorrectivePipeline {
      */
     public Evidence evidence(String question, List<Turn> history) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
-        RuleCondenser.Condensed condensed = history.isEmpty() ? null
-                : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
-        if (condensed != null && condensed.unclear()) {
+        RuleCondenser.Condensed condensed = condense(question, history, trace);
+        if (condensed.unclear()) {
             return new Evidence(List.of(), trace.finish(true));
         }
-        String standalone = condensed == null ? question : condensed.question();
-        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(standalone, trace));
+        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace));
         List<ContextStrip> context = strategy.evidence(asked, trace);
         return new Evidence(context, trace.finish(context.isEmpty()));
+    }
+
+    /** The question to work on: a first question as it is (untimed, unrecorded), a follow-up through the condense stage. */
+    private RuleCondenser.Condensed condense(String question, List<Turn> history, TraceRecorder trace) {
+        return history.isEmpty() ? new RuleCondenser.Condensed(question, "unchanged", List.of(), null)
+                : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
     }
 
     /**
