@@ -69,6 +69,18 @@ class ArchitectureTest {
     }
 
     @Test
+    void theTenantPackageIsTheFloorAndDependsOnNothingAboveIt() {
+        classes().that().resideInAPackage("io.corrigo.server.tenant..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "jakarta..", "org.springframework..",
+                        "org.slf4j..", "com.fasterxml..", "org.hibernate..",
+                        "io.corrigo.server.tenant..", "io.corrigo.server.problem..", "io.corrigo.server.audit..",
+                        "io.corrigo.server.security..", "io.corrigo.server")
+                .because("every feature stands on tenants: a feature's tenant data is its own TenantOwned, which the "
+                        + "tenant package iterates without naming the feature")
+                .check(corrigo);
+    }
+
+    @Test
     void aRepositoryIsUsedOnlyInsideItsFeature() {
         classes().that().areAssignableTo(Repository.class).and().resideInAPackage("io.corrigo..")
                 .should(beUsedOnlyInTheirOwnPackage())

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.plugins.llm.testing.FakeModelServer;
+import io.corrigo.server.tenant.TenantOwned;
+import io.corrigo.server.tenant.TenantSchema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,6 +40,14 @@ class AdminSafetyApiTest extends HostTestBase {
 
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    List<TenantOwned> owners;
+
+    private static Set<String> without(Set<String> tables, String table) {
+        Set<String> rest = new TreeSet<>(tables);
+        rest.remove(table);
+        return rest;
+    }
 
     private String newTenant() {
         String tenant = "safety-" + TENANTS.incrementAndGet();
@@ -235,15 +247,23 @@ class AdminSafetyApiTest extends HostTestBase {
         assertThat(unconfirmed.body().toString()).contains("type its id");
         assertThat(get(base(tenant)).status()).isEqualTo(200);
 
+        // every table with a tenant_id has an owner, and the tenant has a row in each (a synthetic one where the
+        // flows above wrote none), so that the deletion below is checked against the whole schema
+        TenantSchema schema = new TenantSchema(jdbc);
+        assertThat(TenantSchema.owned(owners)).as("tables named by the owners")
+                .isEqualTo(without(schema.tenantTables(), TenantSchema.AUDIT));
+        schema.fillEmpty(tenant);
+        assertThat(schema.rows(tenant)).as("a fully populated tenant").allSatisfy((table, rows) -> assertThat(rows)
+                .as(table).isPositive());
+
         Reply deleted = delete(base(tenant) + "?confirm=" + tenant);
         assertThat(deleted.status()).as(deleted.body().toString()).isEqualTo(200);
+        assertThat(deleted.body().get("holdings").get("documents").asLong()).isEqualTo(1);
 
-        for (String table : List.of("tenant", "pipeline", "document", "run", "ingestion_job", "knowledge_base",
-                "api_key", "admin_user_tenant", "conversation")) {
-            String column = table.equals("tenant") ? "id" : "tenant_id";
-            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE " + column + " = ?", Long.class,
-                    tenant)).as(table).isZero();
-        }
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tenant WHERE id = ?", Long.class, tenant)).isZero();
+        assertThat(schema.rows(tenant)).as("rows left").allSatisfy((table, rows) -> assertThat(rows).as(table)
+                .isEqualTo(table.equals(TenantSchema.AUDIT) ? rows : 0L));
+        assertThat(schema.rows(tenant).get(TenantSchema.AUDIT)).as("the audit log keeps the deletion").isPositive();
         assertThat(Files.exists(dataDir().resolve("tenants").resolve(tenant))).as("uploads and index").isFalse();
         assertThat(get(base(tenant)).status()).isEqualTo(404);
         // the id is free again, and a new tenant of that id starts empty

@@ -13,7 +13,9 @@ import io.corrigo.server.run.QueryService;
 import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.run.RunView;
+import io.corrigo.server.tenant.TenantSchema;
 import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.deletion.TenantDeletion;
 import io.corrigo.server.problem.ServiceException;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -56,6 +58,8 @@ class PostgresProfileTest {
     RunLog runs;
     @Autowired
     io.corrigo.server.health.HealthService health;
+    @Autowired
+    TenantDeletion deletion;
 
     private static EmbeddedPostgres start() {
         try {
@@ -126,5 +130,32 @@ class PostgresProfileTest {
         assertThat(health.helpfulRate()).isEqualTo(1.0);
         assertThat(this.health.health("pg-a", null, null, null).topQuestions()).singleElement()
                 .satisfies(q -> assertThat(q.question()).isEqualTo("When does the Orrery project ship?"));
+    }
+
+    @Test
+    void should_delete_a_fully_populated_tenant_leaving_no_row_in_any_table_with_a_tenant_id_on_postgresql() {
+        // given: a tenant with a document, a run and a row in every other table with a tenant_id
+        tenants.create("pg-gone", "Deleted");
+        tenants.create("pg-kept", "Kept");
+        JobView job = ingestion.submit("pg-gone", List.of(new IngestionService.Upload("notes.md", "text/markdown",
+                "# Notes\n\nThe Orrery project ships on the third Tuesday of every month.".getBytes(StandardCharsets.UTF_8))));
+        ingestion.await("pg-gone", job.id(), java.time.Duration.ofMinutes(2));
+        queries.ask("pg-gone", "When does the Orrery project ship?");
+        TenantSchema schema = new TenantSchema(jdbc);
+        java.util.Set<String> unowned = new java.util.TreeSet<>(schema.tenantTables());
+        unowned.removeAll(TenantSchema.owned(deletion.owners()));
+        assertThat(unowned).as("tables with a tenant_id that no owner names").containsExactly(TenantSchema.AUDIT);
+        schema.fillEmpty("pg-gone");
+        schema.fillEmpty("pg-kept");
+        assertThat(schema.rows("pg-gone")).allSatisfy((table, rows) -> assertThat(rows).as(table).isPositive());
+
+        // when
+        deletion.delete("pg-gone", "pg-gone");
+
+        // then: nothing of it is left but the audit log's record; the other tenant keeps all of its rows
+        assertThat(schema.rows("pg-gone")).allSatisfy((table, rows) -> assertThat(rows).as(table)
+                .isEqualTo(table.equals(TenantSchema.AUDIT) ? rows : 0L));
+        assertThat(schema.rows("pg-gone").get(TenantSchema.AUDIT)).isPositive();
+        assertThat(schema.rows("pg-kept")).allSatisfy((table, rows) -> assertThat(rows).as(table).isPositive());
     }
 }

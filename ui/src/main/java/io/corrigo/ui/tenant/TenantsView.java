@@ -28,7 +28,6 @@ import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.TenantsChanged;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.shell.Confirm;
-import io.corrigo.server.impact.BlastRadius;
 import io.corrigo.server.tenant.deletion.TenantDeletion;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
@@ -55,13 +54,11 @@ public class TenantsView extends VerticalLayout {
     private final VerticalLayout details = new VerticalLayout();
     private final VerticalLayout empty = new VerticalLayout();
 
-    private final BlastRadius radius;
     private final TenantDeletion deletion;
 
     public TenantsView(TenantService tenants, TenantSelection selection, TenantAccess access,
-                       KnowledgeBases knowledgeBases, PipelineService pipelines, BlastRadius radius,
+                       KnowledgeBases knowledgeBases, PipelineService pipelines,
                        TenantDeletion deletion) {
-        this.radius = radius;
         this.deletion = deletion;
         this.tenants = tenants;
         this.selection = selection;
@@ -129,14 +126,14 @@ public class TenantsView extends VerticalLayout {
             }
             Confirm.risky("Disable tenant " + tenant.id() + "?", "It stops answering at once: the widget, the API "
                     + "and its keys are turned away until it is enabled again; nothing is deleted. It holds "
-                    + radius.tenant(tenant.id()).describe(), "Disable", flip);
+                    + deletion.impact(tenant.id()).describe(), "Disable", flip);
         }));
         toggle.setId("tenant-toggle-" + tenant.id());
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY,
                 tenant.enabled() ? ButtonVariant.LUMO_CONTRAST : ButtonVariant.LUMO_SUCCESS);
         Button delete = new Button("Delete…", e -> Toasts.attempt(() -> Confirm.typed("Delete tenant " + tenant.id()
                 + " for good?", "This removes everything it owns and cannot be undone: "
-                + radius.tenant(tenant.id()).describe() + " Its pipeline versions, uploads and search index go too.",
+                + deletion.impact(tenant.id()).describe() + " Its pipeline versions, uploads and search index go too.",
                 tenant.id(), "Delete tenant", () -> {
                     var deleted = deletion.delete(tenant.id(), tenant.id());
                     Toasts.success("Tenant '" + tenant.id() + "' deleted with its " + deleted.documents()

@@ -33,7 +33,7 @@ import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.shell.Confirm;
-import io.corrigo.server.impact.BlastRadius;
+import io.corrigo.server.tenant.deletion.TenantDeletion;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -53,15 +53,15 @@ public class WidgetView extends TenantScopedView {
     private final ApiKeys keys;
     private final Grid<KeyView> grid = new Grid<>();
 
-    private final BlastRadius radius;
+    private final TenantDeletion deletion;
 
     private final Conversations conversations;
 
-    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, BlastRadius radius,
+    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, TenantDeletion deletion,
                       Conversations conversations) {
         super(selection, "Widget & keys");
         this.conversations = conversations;
-        this.radius = radius;
+        this.deletion = deletion;
         this.tenants = tenants;
         this.keys = keys;
     }
@@ -169,7 +169,7 @@ public class WidgetView extends TenantScopedView {
                         : String.join(", ", key.allowedOrigins())) + ") stops answering at once"
                         : "Every backend calling the API with this key gets 401 at once")
                         + "; a revoked key cannot be restored, only replaced by a new one. Tenant " + tenantId + " served "
-                        + radius.tenant(tenantId).runsLastHour() + " run(s) in the last hour.",
+                        + deletion.impact(tenantId).runsLastHour() + " run(s) in the last hour.",
                 "Revoke", () -> {
                     keys.revoke(tenantId, key.id());
                     Toasts.success("Revoked " + key.name() + ": it is refused from now on.");

@@ -6,11 +6,11 @@ import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.StageKind;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.TenantView;
+import io.corrigo.server.tenant.deletion.TenantImpact;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -18,30 +18,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 
 /**
- * Counts what a plugin, a tenant or a key is used for now, so that the dialog confirming its disabling, uninstalling,
- * revoking or deleting can say so: "used by 4 tenants, 12 runs/min in the last hour". Counts only what the caller
- * may see.
+ * Counts what a plugin is used for now, so that the dialog confirming its disabling or uninstalling can say so:
+ * "used by 4 tenants, 12 runs/min in the last hour". Counts only what the caller may see. What a tenant holds is
+ * {@link io.corrigo.server.tenant.deletion.TenantDeletion#impact}.
  */
 @Service
 public class BlastRadius {
-
-    /**
-     * What a tenant holds.
-     *
-     * @param documents    documents in its knowledge bases
-     * @param runs         runs kept
-     * @param runsLastHour runs in the last hour: the traffic a disabled tenant turns away
-     * @param keys         API and widget keys that stop working
-     * @param admins       admins assigned to it
-     */
-    public record TenantImpact(String tenantId, long documents, long runs, long runsLastHour, long keys, long admins) {
-
-        /** One sentence for a confirmation dialog. */
-        public String describe() {
-            return documents + " document(s), " + runs + " run(s) kept, " + keys + " key(s), " + admins
-                    + " assigned admin(s); " + rate(runsLastHour) + " in the last hour.";
-        }
-    }
 
     /**
      * Who uses a plugin now.
@@ -55,14 +37,8 @@ public class BlastRadius {
         public String describe() {
             return tenants.isEmpty() ? "No tenant's active pipeline uses it."
                     : "Used by " + tenants.size() + " tenant(s) (" + String.join(", ", tenants) + "): "
-                    + rate(runsLastHour) + " in the last hour. Their runs degrade until the stage uses another plugin.";
+                    + TenantImpact.rate(runsLastHour) + " in the last hour. Their runs degrade until the stage uses another plugin.";
         }
-    }
-
-    static String rate(long runsLastHour) {
-        double perMinute = runsLastHour / 60.0;
-        return runsLastHour + " run(s), " + (perMinute >= 10 ? String.format(Locale.ROOT, "%.0f", perMinute)
-                : String.format(Locale.ROOT, "%.1f", perMinute)) + " runs/min";
     }
 
     private final TenantService tenants;
@@ -77,13 +53,6 @@ public class BlastRadius {
         this.plugins = plugins;
         this.jdbc = jdbc;
         this.clock = clock;
-    }
-
-    /** What the tenant holds now. @throws io.corrigo.server.problem.ServiceException 404 */
-    public TenantImpact tenant(String tenantId) {
-        tenants.find(tenantId);
-        return new TenantImpact(tenantId, count("document", tenantId), count("run", tenantId),
-                runsLastHour(List.of(tenantId)), count("api_key", tenantId), count("admin_user_tenant", tenantId));
     }
 
     /** The enabled tenants (within the caller's reach) whose active pipeline uses a factory of {@code pluginId}. */
@@ -115,9 +84,5 @@ public class BlastRadius {
         args.add(io.corrigo.server.Sql.utc(clock.instant().minus(Duration.ofHours(1))));
         return jdbc.queryForObject("SELECT COUNT(*) FROM run WHERE tenant_id IN (" + marks + ") AND created_at >= ?",
                 Long.class, args.toArray());
-    }
-
-    private long count(String table, String tenantId) {
-        return jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE tenant_id = ?", Long.class, tenantId);
     }
 }

@@ -16,23 +16,21 @@ class TenantDeletionController {
 
     private final TenantDeletion deletion;
     private final TenantAccess access;
-    private final io.corrigo.server.impact.BlastRadius radius;
 
-    TenantDeletionController(TenantDeletion deletion, TenantAccess access, io.corrigo.server.impact.BlastRadius radius) {
-        this.radius = radius;
+    TenantDeletionController(TenantDeletion deletion, TenantAccess access) {
         this.deletion = deletion;
         this.access = access;
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/impact")
-    io.corrigo.server.impact.BlastRadius.TenantImpact impact(@PathVariable String tenant) {
+    TenantImpact impact(@PathVariable String tenant) {
         access.requirePlatformAdmin();
-        return radius.tenant(tenant);
+        return deletion.impact(tenant);
     }
 
     /** Deletes the tenant with everything it owns; returns what was deleted. */
     @DeleteMapping("/api/v1/tenants/{tenant}")
-    io.corrigo.server.impact.BlastRadius.TenantImpact delete(@PathVariable String tenant, @RequestParam(required = false) String confirm) {
+    TenantImpact delete(@PathVariable String tenant, @RequestParam(required = false) String confirm) {
         access.requirePlatformAdmin();
         return deletion.delete(tenant, confirm);
     }
