@@ -9,55 +9,134 @@ import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.engine.trace.PluginRef;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * The plugin instances one pipeline runs with, one typed slot per extension kind. The host passes instances already
- * wrapped in their resilience guards; the engine only catches what still fails.
+ * The plugin instances one pipeline runs with, looked up by their extension interface ({@code get(Critic.class)}).
+ * The host fills it from its kind descriptors, so that a new kind adds no slot here; the engine reads the kinds it
+ * uses. Instances arrive already wrapped in their resilience guards; the engine only catches what still fails.
  *
- * @param retriever      the knowledge-base retriever
- * @param evaluator      the retrieval evaluator (unused in naive mode)
- * @param searchProvider the web fallback, or {@code null} for none: INCORRECT then means abstaining
- * @param generator      the generator
- * @param embeddings     the host's embeddings, for the query and for web results
- * @param refs           which plugin serves which role, for the trace
- * @param critic         Self-RAG's critic, or {@code null}: answers are then critiqued only by a Self-RAG generator's
- *                       reflection tokens, and the retrieval decision is the host's heuristic
- * @param queryRewriter  rewrites questions for web search and re-retrieval, or {@code null} for the keyword rewriter
- * @param reranker       reorders a wider set of candidates before grading, or {@code null} to grade the retriever's
- *                       own top-k
+ * <p>Required: a {@link Retriever}, a {@link RetrievalEvaluator} (unused in naive mode) and a {@link Generator}.
+ * Optional: a {@link SearchProvider} (the web fallback; without one INCORRECT means abstaining), a {@link Critic}
+ * (Self-RAG's critique and retrieve-or-not; without one answers are critiqued only by a Self-RAG generator's
+ * reflection tokens), a {@link QueryRewriter} (without one, keywords of the question) and a {@link Reranker}
+ * (without one the retriever's own top-k are graded).
  */
-public record PipelinePlugins(Retriever retriever, RetrievalEvaluator evaluator, SearchProvider searchProvider,
-                              Generator generator, EmbeddingService embeddings, List<PluginRef> refs, Critic critic,
-                              QueryRewriter queryRewriter, Reranker reranker) {
+public final class PipelinePlugins {
 
-    public PipelinePlugins {
-        Objects.requireNonNull(retriever, "retriever");
-        Objects.requireNonNull(evaluator, "evaluator");
-        Objects.requireNonNull(generator, "generator");
-        Objects.requireNonNull(embeddings, "embeddings");
-        refs = refs == null ? List.of() : List.copyOf(refs);
+    /** The kinds every pipeline needs. */
+    public static final List<Class<?>> REQUIRED = List.of(Retriever.class, RetrievalEvaluator.class, Generator.class);
+
+    private final Map<Class<?>, Object> instances;
+    private final EmbeddingService embeddings;
+    private final List<PluginRef> refs;
+
+    private PipelinePlugins(Map<Class<?>, Object> instances, EmbeddingService embeddings, List<PluginRef> refs) {
+        for (Class<?> kind : REQUIRED) {
+            Objects.requireNonNull(instances.get(kind), kind.getSimpleName());
+        }
+        instances.forEach((kind, instance) -> {
+            if (!kind.isInterface() || !kind.isInstance(instance)) {
+                throw new IllegalArgumentException(instance + " is not a " + kind.getName());
+            }
+        });
+        this.instances = Map.copyOf(instances);
+        this.embeddings = Objects.requireNonNull(embeddings, "embeddings");
+        this.refs = refs == null ? List.of() : List.copyOf(refs);
     }
 
-    /** The required plugins and a search provider, without critic, rewriter or reranker. */
+    /**
+     * The plugins of a pipeline, by extension interface ({@code null} values for absent optional kinds are dropped).
+     *
+     * @param embeddings the host's embeddings, for the query and for web results
+     * @param refs       which plugin serves which role, for the trace
+     */
+    public static PipelinePlugins of(Map<Class<?>, Object> instances, EmbeddingService embeddings, List<PluginRef> refs) {
+        Map<Class<?>, Object> present = new LinkedHashMap<>();
+        instances.forEach((kind, instance) -> {
+            if (instance != null) {
+                present.put(kind, instance);
+            }
+        });
+        return new PipelinePlugins(present, embeddings, refs);
+    }
+
+    /** The required plugins and a web fallback ({@code null} for none); add optional kinds with {@link #with}. */
     public PipelinePlugins(Retriever retriever, RetrievalEvaluator evaluator, SearchProvider searchProvider,
                            Generator generator, EmbeddingService embeddings, List<PluginRef> refs) {
-        this(retriever, evaluator, searchProvider, generator, embeddings, refs, null, null, null);
+        this(present(retriever, evaluator, searchProvider, generator), embeddings, refs);
     }
 
-    public PipelinePlugins withCritic(Critic value) {
-        return new PipelinePlugins(retriever, evaluator, searchProvider, generator, embeddings, refs, value,
-                queryRewriter, reranker);
+    private static Map<Class<?>, Object> present(Retriever retriever, RetrievalEvaluator evaluator,
+                                                 SearchProvider searchProvider, Generator generator) {
+        Map<Class<?>, Object> map = new LinkedHashMap<>();
+        map.put(Retriever.class, Objects.requireNonNull(retriever, "retriever"));
+        map.put(RetrievalEvaluator.class, Objects.requireNonNull(evaluator, "evaluator"));
+        map.put(Generator.class, Objects.requireNonNull(generator, "generator"));
+        if (searchProvider != null) {
+            map.put(SearchProvider.class, searchProvider);
+        }
+        return map;
     }
 
-    public PipelinePlugins withQueryRewriter(QueryRewriter value) {
-        return new PipelinePlugins(retriever, evaluator, searchProvider, generator, embeddings, refs, critic, value,
-                reranker);
+    /** The plugin of that kind, or {@code null} when the pipeline has none. */
+    public <T> T get(Class<T> kind) {
+        return kind.cast(instances.get(kind));
     }
 
-    public PipelinePlugins withReranker(Reranker value) {
-        return new PipelinePlugins(retriever, evaluator, searchProvider, generator, embeddings, refs, critic,
-                queryRewriter, value);
+    /** These plugins with {@code instance} as the plugin of {@code kind} ({@code null}: none). */
+    public <T> PipelinePlugins with(Class<T> kind, T instance) {
+        Map<Class<?>, Object> next = new LinkedHashMap<>(instances);
+        if (instance == null) {
+            next.remove(kind);
+        } else {
+            next.put(kind, instance);
+        }
+        return new PipelinePlugins(next, embeddings, refs);
+    }
+
+    public Retriever retriever() {
+        return get(Retriever.class);
+    }
+
+    public RetrievalEvaluator evaluator() {
+        return get(RetrievalEvaluator.class);
+    }
+
+    /** The web fallback, or {@code null}. */
+    public SearchProvider searchProvider() {
+        return get(SearchProvider.class);
+    }
+
+    public Generator generator() {
+        return get(Generator.class);
+    }
+
+    /** The critic, or {@code null}. */
+    public Critic critic() {
+        return get(Critic.class);
+    }
+
+    /** The query rewriter, or {@code null}. */
+    public QueryRewriter queryRewriter() {
+        return get(QueryRewriter.class);
+    }
+
+    /** The reranker, or {@code null}. */
+    public Reranker reranker() {
+        return get(Reranker.class);
+    }
+
+    /** The host's embeddings, for the query and for web results. */
+    public EmbeddingService embeddings() {
+        return embeddings;
+    }
+
+    /** Which plugin serves which role, for the trace. */
+    public List<PluginRef> refs() {
+        return refs;
     }
 }

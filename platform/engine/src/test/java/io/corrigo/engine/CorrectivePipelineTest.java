@@ -149,10 +149,10 @@ class CorrectivePipelineTest {
         // when
         RunResult rewritten = CorrectivePipeline.builder().settings(SETTINGS).executor(Runnable::run)
                 .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), generator, embeddings,
-                        List.of()).withQueryRewriter(condensing)).build().run("And how does it spread?", history, null);
+                        List.of()).with(io.corrigo.api.QueryRewriter.class, condensing)).build().run("And how does it spread?", history, null);
         RunResult fallback = CorrectivePipeline.builder().settings(SETTINGS).executor(Runnable::run)
                 .plugins(new PipelinePlugins(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), generator, embeddings,
-                        List.of()).withQueryRewriter(broken)).build().run("And how does it spread?", history, null);
+                        List.of()).with(io.corrigo.api.QueryRewriter.class, broken)).build().run("And how does it spread?", history, null);
 
         // then
         assertThat(transcripts).as("the rewriter's first call, before the web search's").first().isEqualTo("CONDENSE | User: What is the incubation period of measles?\n"
@@ -201,7 +201,7 @@ class CorrectivePipelineTest {
         CorrectivePipeline pipeline = CorrectivePipeline.builder()
                 .settings(new PipelineSettings(Mode.CORRECTIVE, 1, 0.6, 0.2, 0.3, 400, 5))
                 .plugins(new PipelinePlugins(wrongOrder, Fakes.overlapEvaluator(), webSearch(), generator, embeddings,
-                        List.of()).withReranker(answeringFirst))
+                        List.of()).with(io.corrigo.api.Reranker.class, answeringFirst))
                 .executor(Runnable::run)
                 .build();
 

@@ -119,8 +119,8 @@ class SelfRagTest {
         return CorrectivePipeline.builder()
                 .settings(settings)
                 .plugins(new PipelinePlugins(retriever, evaluator, null, generator, embeddings, List.of())
-                        .withCritic(critic)
-                        .withQueryRewriter((question, purpose, feedback) -> purpose == RewritePurpose.RETRIEVAL
+                        .with(io.corrigo.api.Critic.class, critic)
+                        .with(io.corrigo.api.QueryRewriter.class, (question, purpose, feedback) -> purpose == RewritePurpose.RETRIEVAL
                                 ? "measles incubation days" : question))
                 .executor(Runnable::run)
                 .build();

@@ -14,7 +14,7 @@ import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.server.pipeline.ConnectionTests;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -32,7 +32,7 @@ import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.ui.playground.PlaygroundView;
 import io.corrigo.ui.shell.Badges;

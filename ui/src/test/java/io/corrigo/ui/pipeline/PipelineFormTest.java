@@ -16,7 +16,7 @@ import io.corrigo.engine.settings.SearchFailurePolicy;
 import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.util.List;
 import java.util.Map;

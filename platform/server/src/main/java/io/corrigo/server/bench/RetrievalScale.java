@@ -10,7 +10,7 @@ import io.corrigo.api.config.PluginConfig;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;

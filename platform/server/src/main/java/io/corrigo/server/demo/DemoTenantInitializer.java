@@ -8,7 +8,7 @@ import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.pipeline.StageConfig;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
 import java.io.IOException;

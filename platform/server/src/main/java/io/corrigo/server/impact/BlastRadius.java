@@ -3,7 +3,7 @@ package io.corrigo.server.impact;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.tenant.TenantView;
 import io.corrigo.server.tenant.deletion.TenantImpact;

@@ -1,20 +1,8 @@
 package io.corrigo.server.pipeline;
 
-import io.corrigo.api.Answer;
-import io.corrigo.api.Critic;
-import io.corrigo.api.CritiqueRequest;
 import io.corrigo.api.EmbeddingService;
-import io.corrigo.api.GenerationRequest;
-import io.corrigo.api.Generator;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
-import io.corrigo.api.QueryRewriter;
-import io.corrigo.api.Reranker;
-import io.corrigo.api.RetrievalEvaluator;
-import io.corrigo.api.Retriever;
-import io.corrigo.api.RewritePurpose;
-import io.corrigo.api.SearchProvider;
-import io.corrigo.api.SearchRequest;
 import io.corrigo.api.Source;
 import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.InvalidConfigException;
@@ -25,7 +13,7 @@ import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.problem.ServiceException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -139,38 +127,12 @@ public class ConnectionTests {
         }
     }
 
-    /** One real call through {@code instance}, and what it returned, briefly. */
+    /** One real call through {@code instance}, as its kind's descriptor makes it, and what it returned, briefly. */
     private String call(StageKind<?> kind, Object instance) {
         Query query = new Query(PROBE, embeddings.embed(PROBE), null);
         Passage passage = Passage.of("connection-test", "Corrigo answers questions from a tenant's documents.",
                 Source.knowledgeBase("connection-test", "Connection test"));
-        if (instance instanceof Generator generator) {
-            Answer answer = generator.generate(new GenerationRequest(query, List.of(), true, null));
-            return "The generator answered: \u201c" + brief(answer.text()) + "\u201d";
-        }
-        if (instance instanceof SearchProvider search) {
-            List<Passage> found = search.search(new SearchRequest("corrigo", PROBE, 3));
-            return "The search returned " + found.size() + " result(s)"
-                    + (found.isEmpty() ? "." : ", first: \u201c" + brief(found.get(0).source().label()) + "\u201d");
-        }
-        if (instance instanceof RetrievalEvaluator evaluator) {
-            return "The evaluator graded a test passage " + String.format(java.util.Locale.ROOT, "%.2f",
-                    evaluator.score(query, passage)) + ".";
-        }
-        if (instance instanceof Critic critic) {
-            return "The critic answered: " + brief(String.valueOf(critic.critique(new CritiqueRequest(query, List.of(),
-                    new Answer("Corrigo answers questions from documents.", List.of(), false)))));
-        }
-        if (instance instanceof QueryRewriter rewriter) {
-            return "The rewriter answered: \u201c" + brief(rewriter.rewrite(PROBE, RewritePurpose.RETRIEVAL, null)) + "\u201d";
-        }
-        if (instance instanceof Reranker reranker) {
-            return "The reranker returned " + reranker.rerank(query, List.of(passage)).size() + " passage(s).";
-        }
-        if (instance instanceof Retriever retriever) {
-            return "The retriever returned " + retriever.retrieve(query, 3).size() + " passage(s).";
-        }
-        throw new IllegalStateException("a " + kind.stage() + " plugin of an unknown type");
+        return kind.probe(instance, new StageKind.ProbeInput(query, passage));
     }
 
     /** The failure and, when it wraps another, the root cause too: "X: could not call (UnknownHostException: h)". */
@@ -182,11 +144,6 @@ public class ConnectionTests {
         }
         String cause = Failures.describe(root);
         return root == error || said.contains(cause) ? said : said + " (" + cause + ")";
-    }
-
-    private static String brief(String text) {
-        String t = text == null ? "" : text.strip().replaceAll("\\s+", " ");
-        return t.length() <= 160 ? t : t.substring(0, 157) + "...";
     }
 
     private static void delete(Path directory) {

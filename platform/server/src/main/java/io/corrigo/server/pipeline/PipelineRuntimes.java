@@ -14,7 +14,7 @@ import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.resilience.PluginGuards;
 import io.corrigo.server.resilience.ResilienceSettings;
 import jakarta.annotation.PreDestroy;
@@ -283,21 +283,18 @@ public class PipelineRuntimes {
         }
 
         Map<InstanceKey, Object> instances = new HashMap<>();
-        Map<StageKind<?>, Object> guarded = new HashMap<>();
+        Map<Class<?>, Object> guarded = new HashMap<>();
         List<PluginRef> refs = new ArrayList<>();
         for (Map.Entry<StageKind<?>, InstanceKey> entry : keys.entrySet()) {
             InstanceKey key = entry.getValue();
             Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
             Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle);
             instances.put(key, instance);
-            guarded.put(entry.getKey(), guarded(active, entry.getKey(), key, instance));
+            guarded.put(entry.getKey().type(), guarded(active, entry.getKey(), key, instance));
             refs.add(new PluginRef(key.kind().stage(), key.factoryId(), handle.map(FactoryHandle::pluginId).orElse(MISSING),
                     handle.map(FactoryHandle::pluginVersion).orElse("-")));
         }
-        PipelinePlugins pluginSet = new PipelinePlugins(slot(guarded, StageKind.RETRIEVER),
-                slot(guarded, StageKind.EVALUATOR), slot(guarded, StageKind.SEARCH), slot(guarded, StageKind.GENERATOR),
-                embeddings, refs, slot(guarded, StageKind.CRITIC), slot(guarded, StageKind.REWRITER),
-                slot(guarded, StageKind.RERANKER));
+        PipelinePlugins pluginSet = PipelinePlugins.of(guarded, embeddings, refs);
         CorrectivePipeline pipeline = CorrectivePipeline.builder()
                 .settings(active.definition().settings())
                 .plugins(pluginSet)
@@ -311,11 +308,6 @@ public class PipelineRuntimes {
         String model = generator == null ? null : generator.properties().getOrDefault("model", generator.factoryId());
         return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index, model), instances, refs,
                 false);
-    }
-
-    /** The instance of {@code kind} in {@code guarded}, typed; {@code null} for a stage the pipeline does not have. */
-    private static <T> T slot(Map<StageKind<?>, Object> guarded, StageKind<T> kind) {
-        return kind.cast(guarded.get(kind));
     }
 
     /**

@@ -12,7 +12,7 @@ import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.server.Recently;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.outbound.OutboundPolicy;
 import io.corrigo.server.secrets.SecretBox;
 import io.corrigo.server.tenant.TenantCreated;

@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.config.ConfigProperty;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.CorrigoProperties;

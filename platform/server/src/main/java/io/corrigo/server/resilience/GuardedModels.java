@@ -16,6 +16,8 @@ import io.corrigo.api.RetrievalNeed;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.TermStatistics;
 import io.corrigo.api.Strip;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -48,13 +50,32 @@ public final class GuardedModels {
         return new GuardedCritic(delegate, call);
     }
 
-    public static QueryRewriter rewriter(QueryRewriter delegate, CallGuard call) {
-        return (question, purpose, feedback) -> call.call(() -> notNull(delegate.rewrite(question, purpose, feedback)));
-    }
-
     /** The passages a reranker returns are checked by the engine; here only a {@code null} list fails the call. */
     public static Reranker reranker(Reranker delegate, CallGuard call) {
         return (query, candidates) -> call.call(() -> notNull(delegate.rerank(query, candidates)));
+    }
+
+    /**
+     * A guard for any extension interface, made from it: every method (default ones too) runs behind {@code call},
+     * and a method that returns an object fails the call when it returns {@code null}. A new kind may start with
+     * this and get a wrapper of its own once its results need checking beyond that (a score's range, a stream).
+     */
+    public static <T> T of(Class<T> type, T delegate, CallGuard call) {
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return method.invoke(delegate, args);
+            }
+            return call.call(() -> {
+                Object result;
+                try {
+                    result = method.invoke(delegate, args);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause() instanceof Exception failure ? failure : new IllegalStateException(e.getCause());
+                }
+                return method.getReturnType() == void.class || method.getReturnType().isPrimitive() ? result
+                        : notNull(result);
+            });
+        }));
     }
 
     /** A plugin's answer that breaks the API's contract: thrown inside the guarded call, so it counts as a failure. */

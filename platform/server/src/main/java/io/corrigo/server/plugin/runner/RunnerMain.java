@@ -9,6 +9,7 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginContext;
 import io.corrigo.api.PluginFactory;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.TermStatistics;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.server.outbound.OutboundPolicy;
@@ -56,14 +57,17 @@ public final class RunnerMain {
     /** How the runner exits when it cannot restrict the plugin (a JDK without a security manager). */
     static final int UNRESTRICTED_EXIT = 5;
 
-    /** The extension points the host may call, by name: nothing else is invoked. */
-    private static final Map<String, Class<?>> CALLABLE = new ConcurrentHashMap<>();
+    /**
+     * The extension points the host may call, by name: every kind's interface, and the two a retriever hands out
+     * (writing its index, its term statistics). Nothing else is invoked.
+     */
+    static final Map<String, Class<?>> CALLABLE = new ConcurrentHashMap<>();
 
     static {
-        for (Class<?> type : List.of(io.corrigo.api.Retriever.class, io.corrigo.api.KnowledgeIndex.class,
-                io.corrigo.api.RetrievalEvaluator.class, io.corrigo.api.SearchProvider.class, io.corrigo.api.Generator.class,
-                io.corrigo.api.Critic.class, io.corrigo.api.Reranker.class, io.corrigo.api.QueryRewriter.class,
-                TermStatistics.class)) {
+        for (StageKind<?> kind : StageKind.values()) {
+            CALLABLE.put(kind.type().getName(), kind.type());
+        }
+        for (Class<?> type : List.of(io.corrigo.api.KnowledgeIndex.class, TermStatistics.class)) {
             CALLABLE.put(type.getName(), type);
         }
     }
@@ -87,10 +91,8 @@ public final class RunnerMain {
         this.cpuNanosPerCall = cpuMillisPerCall * 1_000_000L;
         this.pluginId = plugin.getPluginId();
         this.pluginVersion = plugin.getDescriptor().getVersion();
-        for (Class<?> type : List.of(io.corrigo.api.RetrieverFactory.class, io.corrigo.api.EvaluatorFactory.class,
-                io.corrigo.api.SearchProviderFactory.class, io.corrigo.api.GeneratorFactory.class,
-                io.corrigo.api.CriticFactory.class, io.corrigo.api.QueryRewriterFactory.class,
-                io.corrigo.api.RerankerFactory.class)) {
+        for (StageKind<?> kind : StageKind.values()) {
+            Class<?> type = kind.factoryType();
             for (Object extension : manager.getExtensions(type, pluginId)) {
                 PluginFactory<?> factory = (PluginFactory<?>) extension;
                 factories.put(factory.id(), factory);

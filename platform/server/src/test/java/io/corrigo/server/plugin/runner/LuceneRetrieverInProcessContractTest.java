@@ -2,7 +2,7 @@ package io.corrigo.server.plugin.runner;
 
 import io.corrigo.api.PluginFactory;
 import io.corrigo.api.Retriever;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.testkit.RetrieverContract;
 
 /** The shipped Lucene retriever, loaded from its plugin file and called in the host's JVM: the SDK's retriever contract. */

@@ -3,7 +3,7 @@ package io.corrigo.server.plugin.runner;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.plugin.PluginHost;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.Source;
 import io.corrigo.api.Origin;
 import io.corrigo.api.config.PluginConfig;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.testkit.HashingEmbeddings;
 import io.corrigo.testkit.TestPluginContext;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import io.corrigo.api.config.PluginConfig;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
 import io.corrigo.server.plugin.PluginInfo;
-import io.corrigo.server.plugin.StageKind;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.plugin.TestPlugins;
 import io.corrigo.testkit.HashingEmbeddings;
 import java.net.InetSocketAddress;

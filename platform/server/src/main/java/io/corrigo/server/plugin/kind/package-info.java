@@ -1,0 +1,5 @@
+/**
+ * The kinds of extension a pipeline is built from, each described once ({@link io.corrigo.server.plugin.kind.StageKind}):
+ * the host, the plugin runner, connection tests and the admin UI iterate the descriptors instead of listing kinds.
+ */
+package io.corrigo.server.plugin.kind;
