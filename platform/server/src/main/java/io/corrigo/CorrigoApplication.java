@@ -23,7 +23,7 @@ public class CorrigoApplication {
               healthcheck    exit 0 when the host on this machine answers /actuator/health UP (a container's check)
               --help         this text
 
-            Settings come from the environment (README, "Production"): CORRIGO_MODE, CORRIGO_MASTER_KEY,
+            Settings come from the environment (docs/operations.md): CORRIGO_MODE, CORRIGO_MASTER_KEY,
             CORRIGO_DATA_DIR, CORRIGO_PLUGINS_DIR, CORRIGO_ADMIN_PASSWORD, SPRING_PROFILES_ACTIVE=postgres with
             CORRIGO_DB_URL, CORRIGO_DB_USER and CORRIGO_DB_PASSWORD, CORRIGO_SECURITY_API_BASIC, SERVER_PORT.
             """;

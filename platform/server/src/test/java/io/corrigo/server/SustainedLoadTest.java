@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * A healthy host under ordinary load answers fully: 16 clients asking the demo tenant for 60 s get only 200s, and
  * not one answer degraded (a stage refused or failed). Counting status codes alone would miss an answer that came
  * back 200 with an empty retrieval behind a refused limiter. This test asserts correctness under load; the speed
- * figures are the benchmarks' business (README, "Benchmarks").
+ * figures are the benchmarks' business (docs/performance.md, "Benchmarks").
  */
 class SustainedLoadTest extends HostTestBase {
 

@@ -57,7 +57,7 @@ public class PluginsView extends VerticalLayout {
                 + "system: they reach only that tenant's data and the hosts you approve at install. "
                 : "Every plugin runs in the host's JVM (the plugin runner is off). ")
                 + "What you change here is applied by every "
-                + "host sharing this database within seconds. Writing a plugin: PLUGINS.md.");
+                + "host sharing this database within seconds. Writing a plugin: docs/plugin-authoring.md.");
         offer.setId("plugin-policy");
         offer.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-top", "0");
         add(title, offer);

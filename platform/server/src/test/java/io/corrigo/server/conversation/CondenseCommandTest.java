@@ -27,7 +27,7 @@ class CondenseCommandTest {
         // when
         CondenseCommand.Result result = CondenseCommand.score(SET, new RuleCondenser());
 
-        // then: the figure the README quotes (0.877 when written; 0.368 for the rules that read earlier rewrites)
+        // then: the figure docs/performance.md quotes (0.877 when written; 0.368 for the rules that read earlier rewrites)
         assertThat(result.conversations()).isGreaterThanOrEqualTo(40);
         assertThat(result.followUps()).hasSizeGreaterThanOrEqualTo(100);
         assertThat(result.accuracy()).isGreaterThanOrEqualTo(0.85);

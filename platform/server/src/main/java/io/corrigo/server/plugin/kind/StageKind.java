@@ -38,7 +38,7 @@ import java.util.function.BiFunction;
  * real call "Test connection" makes through it, and its labels in the admin UI. What stands in for a missing plugin is
  * derived from the interface. The host, the plugin runner's callable lists, the pipeline form, connection tests and
  * the plugin catalogue iterate {@link #values()}; adding a kind means its interface and factory in the plugin API, one
- * constant here (the compiler asks for each part), and the engine stage that uses it (see PLUGINS.md).
+ * constant here (the compiler asks for each part), and the engine stage that uses it (see docs/plugin-authoring.md).
  *
  * @param <T> the extension point's interface
  */
