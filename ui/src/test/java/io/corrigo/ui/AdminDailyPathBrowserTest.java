@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -33,17 +32,10 @@ class AdminDailyPathBrowserTest extends UiTestBase {
     @BeforeEach
     void signIn() {
         if (browser == null) {
-            browser = new Browser(port);
-            browser.signIn("admin", ADMIN_PASSWORD);
+            browser = adminBrowser();
         }
     }
 
-    @AfterAll
-    static void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void should_keep_the_tenant_selector_true_after_create__elsewhere_create_and_delete__and_say_when_a_tenant_is_gone() {

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -73,16 +72,9 @@ class AdminSafetyBrowserTest extends UiTestBase {
         JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("lighthouse.md", "text/markdown",
                 DOC.getBytes(StandardCharsets.UTF_8))));
         assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
-        browser = new Browser(port);
-        browser.signIn("admin", ADMIN_PASSWORD);
+        browser = adminBrowser();
     }
 
-    @AfterAll
-    static void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     @Order(1)

@@ -11,7 +11,6 @@ import io.corrigo.server.tenant.TenantService;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -43,17 +42,10 @@ class AdminScreensBrowserTest extends UiTestBase {
         if (browser == null) {
             tenants.create(TENANT, "Screens");
             tenants.create(TENANT + "-b", "Screens B");
-            browser = new Browser(port);
-            browser.signIn("admin", ADMIN_PASSWORD);
+            browser = adminBrowser();
         }
     }
 
-    @AfterAll
-    static void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void should_set_the_budget_and_the_alert_bands_in_health__under_a_one_line_verdict() {

@@ -1,5 +1,6 @@
 package io.corrigo.ui;
 
+import io.corrigo.testsupport.Chromium;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,8 +14,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -31,15 +30,7 @@ final class Browser implements AutoCloseable {
     private final WebDriverWait wait;
 
     Browser(int port) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(System.getProperty("chrome.binary", "/usr/bin/chromium"));
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1400,1000", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-quic");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(Path.of(System.getProperty("chromedriver", "/usr/bin/chromedriver")).toFile())
-                .usingAnyFreePort().build();
-        this.driver = new ChromeDriver(service, options);
+        this.driver = Chromium.headless();
         this.base = "http://127.0.0.1:" + port;
         this.wait = new WebDriverWait(driver, Duration.ofSeconds(30));
     }

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -82,16 +81,9 @@ class LayoutSweepBrowserTest extends UiTestBase {
             Thread.sleep(200);
         }
         assertThat(eval.state()).isEqualTo("DONE");
-        browser = new Browser(port);
-        browser.signIn("admin", ADMIN_PASSWORD);
+        browser = adminBrowser();
     }
 
-    @AfterAll
-    static void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     private static Map<String, String> views() {
         Map<String, String> views = new LinkedHashMap<>();

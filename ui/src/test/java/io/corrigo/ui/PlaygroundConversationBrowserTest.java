@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -30,12 +29,6 @@ class PlaygroundConversationBrowserTest extends UiTestBase {
     @Autowired
     IngestionService ingestion;
 
-    @AfterAll
-    static void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void should_hold_a_conversation_in_the_playground_and_show_each_rewritten_question() throws IOException {
@@ -44,8 +37,7 @@ class PlaygroundConversationBrowserTest extends UiTestBase {
         JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("staff-handbook.md", "text/markdown",
                 Files.readAllBytes(Path.of("../platform/server/src/test/resources/handbook/staff-handbook.md")))));
         assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
-        browser = new Browser(port);
-        browser.signIn("admin", ADMIN_PASSWORD);
+        browser = adminBrowser();
         browser.open("/playground?tenant=" + TENANT);
 
         // when

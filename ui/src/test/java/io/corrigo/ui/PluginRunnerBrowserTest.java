@@ -36,9 +36,6 @@ class PluginRunnerBrowserTest extends UiTestBase {
 
     @AfterEach
     void close() {
-        if (browser != null) {
-            browser.close();
-        }
         if (host.plugins().stream().anyMatch(p -> p.id().equals(COPY))) {
             host.uninstall(COPY);
         }
@@ -46,8 +43,7 @@ class PluginRunnerBrowserTest extends UiTestBase {
 
     @Test
     void should_show_where_each_plugin_runs_and_ask_before_an_untrusted_plugin_may_connect_anywhere() throws Exception {
-        browser = new Browser(port);
-        browser.signIn("admin", ADMIN_PASSWORD);
+        browser = adminBrowser();
         browser.open("/plugins");
         assertThat(browser.text("plugin-policy")).contains("run in plugin runners of their own, one per tenant, confined");
         assertThat(browser.text("isolation-lucene-retriever")).isEqualTo("in process");

@@ -40,9 +40,6 @@ class SingleSignOnBrowserTest extends UiTestBase {
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
         if (provider != null) {
             provider.shutdown();
         }
@@ -68,8 +65,7 @@ class SingleSignOnBrowserTest extends UiTestBase {
         if (!tenants.exists("sso-tenant")) {
             tenants.create("sso-tenant", "SSO tenant");
         }
-        browser = new Browser(port);
-        browser.signIn("admin", ADMIN_PASSWORD);
+        browser = adminBrowser();
         browser.open("/users");
         browser.script("document.getElementById('sso-settings').opened = true");
         browser.click("sso-enabled");

@@ -7,7 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -27,12 +26,6 @@ class TokensAndAuditBrowserTest extends UiTestBase {
         browser = null;
     }
 
-    @AfterAll
-    static void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     private int status(String token) throws Exception {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/tenants"))
@@ -42,8 +35,7 @@ class TokensAndAuditBrowserTest extends UiTestBase {
     @Test
     void should_make_use_and_revoke_a_token_and_find_each_step_in_the_audit_log() throws Exception {
         // given
-        browser = new Browser(port);
-        browser.signIn("admin", ADMIN_PASSWORD);
+        browser = adminBrowser();
 
         // when: a token is made in the view and shown once
         browser.open("/tokens");

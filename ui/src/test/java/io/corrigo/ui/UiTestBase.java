@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -19,8 +20,30 @@ abstract class UiTestBase {
 
     static final String ADMIN_PASSWORD = "browser-admin-password";
 
+    private static Browser admin;
+
     @LocalServerPort
     int port;
+
+    /**
+     * A real browser signed in as the first platform admin: opened on a test class's first call, closed after the
+     * class (so no class inherits another's browser state).
+     */
+    protected Browser adminBrowser() {
+        if (admin == null) {
+            admin = new Browser(port);
+            admin.signIn("admin", ADMIN_PASSWORD);
+        }
+        return admin;
+    }
+
+    @AfterAll
+    static void closeAdminBrowser() {
+        if (admin != null) {
+            admin.close();
+            admin = null;
+        }
+    }
 
     @DynamicPropertySource
     static void hostProperties(DynamicPropertyRegistry registry) throws IOException {

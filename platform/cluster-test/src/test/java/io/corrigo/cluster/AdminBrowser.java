@@ -1,5 +1,6 @@
 package io.corrigo.cluster;
 
+import io.corrigo.testsupport.Chromium;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,8 +11,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -23,15 +22,7 @@ final class AdminBrowser implements AutoCloseable {
     private final String base;
 
     AdminBrowser(HostProcess host, String password) {
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(System.getProperty("chrome.binary", "/usr/bin/chromium"));
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1400,1000", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-quic");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(Path.of(System.getProperty("chromedriver", "/usr/bin/chromedriver")).toFile())
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
+        driver = Chromium.headless();
         wait = new WebDriverWait(driver, Duration.ofSeconds(30));
         base = "http://127.0.0.1:" + host.port();
         driver.get(base + "/login");

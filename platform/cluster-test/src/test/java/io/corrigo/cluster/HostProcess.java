@@ -2,6 +2,7 @@ package io.corrigo.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.testsupport.Multipart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * One Corrigo host: the jar the README runs ({@code java -jar ui/target/corrigo.jar}), started as its own process on
@@ -164,16 +164,9 @@ final class HostProcess implements AutoCloseable {
 
     /** A multipart upload of one file in the field {@code file}. */
     Reply upload(String path, String fileName, byte[] content) {
-        String boundary = "corrigo-" + UUID.randomUUID();
-        byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] body = new byte[head.length + content.length + tail.length];
-        System.arraycopy(head, 0, body, 0, head.length);
-        System.arraycopy(content, 0, body, head.length, content.length);
-        System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
-        return send(request(path).header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+        Multipart multipart = Multipart.file(fileName, content);
+        return send(request(path).header("Content-Type", multipart.contentType())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(multipart.body())));
     }
 
     private HttpRequest.Builder request(String path) {

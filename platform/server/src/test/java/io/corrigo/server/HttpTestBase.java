@@ -2,6 +2,7 @@ package io.corrigo.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.testsupport.Multipart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -10,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.UUID;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
@@ -56,7 +56,6 @@ public abstract class HttpTestBase {
         }
     }
 
-
     /** An HTTP Basic {@code Authorization} header value. */
     protected static String basic(String user, String password) {
         return "Basic " + java.util.Base64.getEncoder()
@@ -82,8 +81,6 @@ public abstract class HttpTestBase {
     protected void signInAsAdmin() {
         signIn(ADMIN, ADMIN_PASSWORD);
     }
-
-
 
     /** A response: status and parsed JSON body. */
     protected record Reply(int status, JsonNode body) {
@@ -126,16 +123,9 @@ public abstract class HttpTestBase {
 
     /** A multipart upload of one file in the field {@code file}. */
     protected Reply upload(String path, String fileName, byte[] content) {
-        String boundary = "corrigo-" + UUID.randomUUID();
-        byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] body = new byte[head.length + content.length + tail.length];
-        System.arraycopy(head, 0, body, 0, head.length);
-        System.arraycopy(content, 0, body, head.length, content.length);
-        System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+        Multipart multipart = Multipart.file(fileName, content);
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", multipart.contentType())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(multipart.body())));
     }
 
     protected Reply ask(String tenant, String question) {

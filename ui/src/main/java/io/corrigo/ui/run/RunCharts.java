@@ -3,6 +3,7 @@ package io.corrigo.ui.run;
 import com.vaadin.flow.component.Component;
 import io.corrigo.server.run.RunView;
 import io.corrigo.ui.trace.SvgChart;
+import io.corrigo.server.Percentiles;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -51,8 +52,8 @@ final class RunCharts {
         int b = 0;
         for (List<RunView> bucket : buckets.values()) {
             double[] ms = bucket.stream().mapToDouble(RunView::totalMillis).sorted().toArray();
-            p50[b] = percentile(ms, 0.50);
-            p95[b] = percentile(ms, 0.95);
+            p50[b] = Percentiles.of(ms).at(50);
+            p95[b] = Percentiles.of(ms).at(95);
             b++;
         }
         String span = " (latest " + runs.size() + " runs, per " + (hourly ? "hour" : "day") + ")";
@@ -72,14 +73,5 @@ final class RunCharts {
             return run.action();
         }
         return "NAIVE".equals(run.mode()) ? "naive" : "no retrieval";
-    }
-
-    /** Nearest-rank percentile; NaN for an empty bucket. */
-    static double percentile(double[] sorted, double q) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(q * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 }

@@ -3,6 +3,7 @@ package io.corrigo.server.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.corrigo.server.Percentiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ public final class BenchCommand {
         }
 
         static Figures of(List<BenchClient.Sample> samples, Double seconds, Double cpuSeconds, Double cacheHitRate) {
-            Percentiles latency = new Percentiles(samples.stream().filter(BenchClient.Sample::ok)
+            Percentiles latency = Percentiles.of(samples.stream().filter(BenchClient.Sample::ok)
                     .map(BenchClient.Sample::clientMs).toList());
             int ok = (int) samples.stream().filter(BenchClient.Sample::ok).count();
             int errors = (int) samples.stream().filter(s -> s.status() != 200).count();
@@ -215,7 +216,7 @@ public final class BenchCommand {
             List<BenchClient.Sample> all = samples.get(tenant);
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("all", Figures.of(all, null, null));
-            figures.put("server_p50", new Percentiles(all.stream().filter(BenchClient.Sample::ok)
+            figures.put("server_p50", Percentiles.of(all.stream().filter(BenchClient.Sample::ok)
                     .map(BenchClient.Sample::serverMs).filter(d -> !d.isNaN()).toList()).at(50));
             Map<String, List<BenchClient.Sample>> byRoute = new TreeMap<>();
             Map<String, List<BenchClient.Sample>> byAction = new TreeMap<>();
@@ -251,7 +252,7 @@ public final class BenchCommand {
         }
         Map<String, Map<String, Object>> stages = new LinkedHashMap<>();
         byStage.forEach((stage, values) -> {
-            Percentiles p = new Percentiles(values);
+            Percentiles p = Percentiles.of(values);
             stages.put(stage, Map.of("runs", values.size(), "p50", p.at(50), "p95", p.at(95)));
         });
         return stages;

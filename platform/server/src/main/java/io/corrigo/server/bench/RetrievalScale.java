@@ -7,6 +7,7 @@ import io.corrigo.api.PluginFactory;
 import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.server.Percentiles;
 import io.corrigo.server.plugin.FactoryHandle;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.plugin.PluginHost;
@@ -171,7 +172,6 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
         }
     }
 
-
     /** CPU time of the whole process (merges run in background threads). */
     private static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
@@ -197,7 +197,7 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
     }
 
     private static Map<String, Double> percentiles(double[] millis) {
-        Percentiles p = new Percentiles(Arrays.stream(millis).boxed().toList());
+        Percentiles p = Percentiles.of(Arrays.stream(millis).boxed().toList());
         Map<String, Double> figures = new LinkedHashMap<>();
         figures.put("p50", p.at(50));
         figures.put("p95", p.at(95));

@@ -1,6 +1,7 @@
 package io.corrigo.server.cost;
 
 import io.corrigo.server.audit.AuditLog;
+import io.corrigo.server.audit.AuditedRow;
 import io.corrigo.server.Recently;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.tenant.TenantService;
@@ -89,10 +90,10 @@ public class Budgets {
     /** Each tenant's budget as {@link #reserve} reads it on every question, kept as briefly as the decisions. */
     private final Recently<String, Optional<Budget>> budgets = new Recently<>(Duration.ofSeconds(2), 10_000);
 
-    private final AuditLog audit;
+    private final AuditedRow<Budget> row;
 
     Budgets(TenantService tenants, JdbcTemplate jdbc, Clock clock, AuditLog audit) {
-        this.audit = audit;
+        this.row = new AuditedRow<>(jdbc, audit, "tenant_budget", "settings.budget", "budget", this::budget);
         this.tenants = tenants;
         this.jdbc = jdbc;
         this.clock = clock;
@@ -117,26 +118,24 @@ public class Budgets {
         if (policy == null) {
             throw ServiceException.invalid("invalid_budget", "The policy is WARN, DEGRADE or REFUSE.");
         }
-        Optional<Budget> before = budget(tenantId);
-        Sql.updateOrInsert(jdbc, "UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
-                new Object[] {monthlyLimit, warnShare, policy.name(), tenantId},
-                "INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
-                new Object[] {tenantId, monthlyLimit, warnShare, policy.name()});
-        decisions.forget(tenantId);
-        budgets.forget(tenantId);
-        jdbc.update("UPDATE tenant_budget SET ledger_month = NULL WHERE tenant_id = ?", tenantId); // read usage again
-        Budget after = budget(tenantId).orElseThrow();
-        audit.record("settings.budget", tenantId, "budget", before.orElse(null), after);
-        return after;
+        return row.save(tenantId, () -> {
+            Sql.updateOrInsert(jdbc, "UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
+                    new Object[] {monthlyLimit, warnShare, policy.name(), tenantId},
+                    "INSERT INTO tenant_budget (tenant_id, monthly_limit, warn_share, policy) VALUES (?, ?, ?, ?)",
+                    new Object[] {tenantId, monthlyLimit, warnShare, policy.name()});
+            forget(tenantId);
+            jdbc.update("UPDATE tenant_budget SET ledger_month = NULL WHERE tenant_id = ?", tenantId); // read usage again
+        });
     }
 
     public void delete(String tenantId) {
         tenants.require(tenantId);
-        Optional<Budget> before = budget(tenantId);
-        jdbc.update("DELETE FROM tenant_budget WHERE tenant_id = ?", tenantId);
+        row.delete(tenantId, () -> forget(tenantId));
+    }
+
+    private void forget(String tenantId) {
         decisions.forget(tenantId);
         budgets.forget(tenantId);
-        before.ifPresent(b -> audit.record("settings.budget", tenantId, "budget", b, null));
     }
 
     /** The month's spend so far against the budget. */

@@ -125,13 +125,7 @@ public final class EvalMetrics {
 
     /** The {@code p}-th percentile (0–100) by the nearest-rank method; NaN for no values. */
     public static double percentile(List<Double> values, double p) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(Double::compare);
-        int rank = (int) Math.ceil(p / 100.0 * sorted.size());
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+        return io.corrigo.server.Percentiles.percentile(values, p);
     }
 
     /** The mean of the values that are numbers; NaN when there are none. */

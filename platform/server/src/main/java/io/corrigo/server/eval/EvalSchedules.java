@@ -1,6 +1,7 @@
 package io.corrigo.server.eval;
 
 import io.corrigo.server.audit.AuditLog;
+import io.corrigo.server.audit.AuditedRow;
 import io.corrigo.server.health.HealthBand;
 import io.corrigo.server.health.HealthWatch;
 import io.corrigo.server.problem.ServiceException;
@@ -53,10 +54,10 @@ public class EvalSchedules {
     private final JdbcTemplate jdbc;
     private final Clock clock;
 
-    private final AuditLog audit;
+    private final AuditedRow<Schedule> row;
 
     EvalSchedules(TenantService tenants, EvalJobs jobs, EvalCases cases, HealthWatch watch, JdbcTemplate jdbc, Clock clock, AuditLog audit) {
-        this.audit = audit;
+        this.row = new AuditedRow<>(jdbc, audit, "eval_schedule", "settings.eval-schedule", "evaluation schedule", this::get);
         this.tenants = tenants;
         this.jobs = jobs;
         this.cases = cases;
@@ -94,24 +95,18 @@ public class EvalSchedules {
         if (!(tolerance >= 0 && tolerance <= 1)) {
             throw ServiceException.invalid("invalid_schedule", "The tolerance is a fall between 0 and 1 (0.05: five points).");
         }
-        Optional<Schedule> before = get(tenantId);
         OffsetDateTime now = Sql.utc(clock.instant());
-        Sql.updateOrInsert(jdbc, "UPDATE eval_schedule SET set_name = ?, cron = ?, tolerance = ?, enabled = ?, "
-                        + "last_run_at = ? WHERE tenant_id = ?",
+        return row.save(tenantId, () -> Sql.updateOrInsert(jdbc, "UPDATE eval_schedule SET set_name = ?, cron = ?, "
+                        + "tolerance = ?, enabled = ?, last_run_at = ? WHERE tenant_id = ?",
                 new Object[] {set, cron.strip(), tolerance, enabled, now, tenantId},
                 "INSERT INTO eval_schedule (tenant_id, set_name, cron, tolerance, enabled, created_at, last_run_at) "
                         + "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                new Object[] {tenantId, set, cron.strip(), tolerance, enabled, now, now});
-        Schedule after = get(tenantId).orElseThrow();
-        audit.record("settings.eval-schedule", tenantId, "evaluation schedule", before.orElse(null), after);
-        return after;
+                new Object[] {tenantId, set, cron.strip(), tolerance, enabled, now, now}));
     }
 
     public void delete(String tenantId) {
         tenants.require(tenantId);
-        Optional<Schedule> before = get(tenantId);
-        jdbc.update("DELETE FROM eval_schedule WHERE tenant_id = ?", tenantId);
-        before.ifPresent(s -> audit.record("settings.eval-schedule", tenantId, "evaluation schedule", s, null));
+        row.delete(tenantId, () -> { });
     }
 
     @Scheduled(fixedDelayString = "${corrigo.evaluations.schedule-check-millis:30000}",

@@ -1,6 +1,7 @@
 package io.corrigo.server.health;
 
 import io.corrigo.server.audit.AuditLog;
+import io.corrigo.server.audit.AuditedRow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.engine.trace.Failures;
@@ -73,12 +74,12 @@ public class Webhooks {
     private final ScheduledExecutorService senders = Executors.newScheduledThreadPool(2,
             DaemonThreads.named("corrigo-webhook"));
 
-    private final AuditLog audit;
+    private final AuditedRow<WebhookView> row;
 
     Webhooks(TenantService tenants, JdbcTemplate jdbc, SecretBox secrets, OutboundPolicy outbound, ObjectMapper json,
              Clock clock, @Value("${corrigo.webhooks.attempts:4}") int attempts,
              @Value("${corrigo.webhooks.backoff-millis:1000}") long backoffMillis, AuditLog audit) {
-        this.audit = audit;
+        this.row = new AuditedRow<>(jdbc, audit, "tenant_webhook", "settings.webhook", "webhook", this::webhook);
         this.tenants = tenants;
         this.jdbc = jdbc;
         this.secrets = secrets;
@@ -123,27 +124,23 @@ public class Webhooks {
             throw ServiceException.invalid("invalid_webhook", "A new webhook needs a signing secret (at least "
                     + MIN_SECRET + " characters).");
         }
-        Optional<WebhookView> before = webhook(tenantId);
-        if (keep) {
-            jdbc.update("UPDATE tenant_webhook SET url = ?, enabled = ? WHERE tenant_id = ?", uri.toString(), enabled, tenantId);
-        } else {
-            String stored = secrets.encrypt(secret.strip());
-            Sql.updateOrInsert(jdbc, "UPDATE tenant_webhook SET url = ?, secret = ?, enabled = ? WHERE tenant_id = ?",
-                    new Object[] {uri.toString(), stored, enabled, tenantId},
-                    "INSERT INTO tenant_webhook (tenant_id, url, secret, enabled) VALUES (?, ?, ?, ?)",
-                    new Object[] {tenantId, uri.toString(), stored, enabled});
-        }
-        WebhookView after = webhook(tenantId).orElseThrow();
-        audit.record("settings.webhook", tenantId, "webhook", before.orElse(null), after);
-        return after;
+        return row.save(tenantId, () -> {
+            if (keep) {
+                jdbc.update("UPDATE tenant_webhook SET url = ?, enabled = ? WHERE tenant_id = ?", uri.toString(), enabled, tenantId);
+            } else {
+                String stored = secrets.encrypt(secret.strip());
+                Sql.updateOrInsert(jdbc, "UPDATE tenant_webhook SET url = ?, secret = ?, enabled = ? WHERE tenant_id = ?",
+                        new Object[] {uri.toString(), stored, enabled, tenantId},
+                        "INSERT INTO tenant_webhook (tenant_id, url, secret, enabled) VALUES (?, ?, ?, ?)",
+                        new Object[] {tenantId, uri.toString(), stored, enabled});
+            }
+        });
     }
 
     /** Removes the tenant's webhook. */
     public void delete(String tenantId) {
         tenants.require(tenantId);
-        Optional<WebhookView> before = webhook(tenantId);
-        jdbc.update("DELETE FROM tenant_webhook WHERE tenant_id = ?", tenantId);
-        before.ifPresent(w -> audit.record("settings.webhook", tenantId, "webhook", w, null));
+        row.delete(tenantId, () -> { });
     }
 
     /** The tenant's latest delivery attempts, newest first. */

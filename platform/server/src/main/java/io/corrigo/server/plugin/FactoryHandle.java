@@ -1,7 +1,7 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.PluginFactory;
+import io.corrigo.server.plugin.kind.StageKind;
 
 /**
  * A factory found in a plugin, with the plugin that provides it.

@@ -1,7 +1,7 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.config.ConfigProperty;
+import io.corrigo.server.plugin.kind.StageKind;
 import java.util.Arrays;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -1,9 +1,9 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.CorrigoProperties;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.plugin.runner.PluginRunner;
 import io.corrigo.server.plugin.runner.PluginRunnerException;
 import io.corrigo.server.plugin.runner.RunnerSettings;

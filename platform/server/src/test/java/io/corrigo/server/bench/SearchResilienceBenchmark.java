@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import io.corrigo.server.HostTestBase;
+import io.corrigo.server.Percentiles;
 import io.corrigo.server.resilience.ResilienceSettings;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -124,7 +125,7 @@ class SearchResilienceBenchmark extends HostTestBase {
         }
         return label == null ? null : String.format(Locale.ROOT,
                 "%-32s n=%3d  end-to-end p50 %7.1f ms  p99 %7.1f ms | search stage p50 %7.2f ms  p99 %7.2f ms",
-                label, n, new Percentiles(endToEnd).at(50), new Percentiles(endToEnd).at(99), new Percentiles(search).at(50),
-                new Percentiles(search).at(99));
+                label, n, Percentiles.of(endToEnd).at(50), Percentiles.of(endToEnd).at(99), Percentiles.of(search).at(50),
+                Percentiles.of(search).at(99));
     }
 }

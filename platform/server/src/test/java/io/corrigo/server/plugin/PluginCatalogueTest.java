@@ -1,9 +1,9 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.corrigo.api.PluginApi;
+import io.corrigo.server.plugin.kind.StageKind;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,6 +23,7 @@ import io.corrigo.api.TermStatistics;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.api.text.Sentences;
 import io.corrigo.server.embedding.MiniLmEmbeddingService;
+import io.corrigo.server.plugin.kind.StageKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;

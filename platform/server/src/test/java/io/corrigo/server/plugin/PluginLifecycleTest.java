@@ -1,6 +1,5 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +11,7 @@ import io.corrigo.api.PluginApi;
 import io.corrigo.api.Query;
 import io.corrigo.api.Source;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.problem.ServiceException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,19 +1,16 @@
 package io.corrigo.server.plugin;
 
-import io.corrigo.server.plugin.kind.StageKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import io.corrigo.api.Passage;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.api.SearchRequest;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.server.plugin.kind.StageKind;
+import io.corrigo.testsupport.FakeApi;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -64,7 +61,9 @@ class TemplatePluginTest {
 
         // and: a running host installs it from the upload path and it searches
         PluginHost host = new PluginHost(work.resolve("plugins"), PluginApi.VERSION);
-        try (FakeSearchApi api = new FakeSearchApi()) {
+        try (FakeApi api = new FakeApi()) {
+            api.body = """
+                    {"results":[{"title":"Insulin","url":"https://example.test/insulin","snippet":"Insulin is made by beta cells in the pancreas."}]}""";
             PluginInfo installed = host.install(zip.getFileName().toString(), Files.readAllBytes(zip));
             assertThat(installed.id()).isEqualTo("hello-search-provider");
             assertThat(installed.state()).isEqualTo("STARTED");
@@ -77,7 +76,10 @@ class TemplatePluginTest {
                     PluginConfig.resolve(factory.configProperties(), Map.of("baseUrl", api.url(), "apiKey", "k-1")));
             List<Passage> results = search.search(new SearchRequest("insulin", "Where is insulin made?", 3));
             assertThat(results).extracting(p -> p.source().uri()).containsExactly("https://example.test/insulin");
-            assertThat(api.lastAuthorization).isEqualTo("Bearer k-1");
+            assertThat(api.requests).singleElement().satisfies(seen -> {
+                assertThat(seen.path()).isEqualTo("/search");
+                assertThat(seen.headers().get("Authorization")).containsExactly("Bearer k-1");
+            });
         } finally {
             host.stop();
         }
@@ -93,36 +95,6 @@ class TemplatePluginTest {
                     Files.copy(file, target);
                 }
             }
-        }
-    }
-
-    /** The template's search API on 127.0.0.1. */
-    private static final class FakeSearchApi implements AutoCloseable {
-        private final HttpServer server;
-        volatile String lastAuthorization;
-
-        FakeSearchApi() throws IOException {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            server.createContext("/search", exchange -> {
-                lastAuthorization = exchange.getRequestHeaders().getFirst("Authorization");
-                byte[] body = """
-                        {"results":[{"title":"Insulin","url":"https://example.test/insulin","snippet":"Insulin is made by beta cells in the pancreas."}]}"""
-                        .getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            });
-            server.start();
-        }
-
-        String url() {
-            return "http://127.0.0.1:" + server.getAddress().getPort();
-        }
-
-        @Override
-        public void close() {
-            server.stop(0);
         }
     }
 }

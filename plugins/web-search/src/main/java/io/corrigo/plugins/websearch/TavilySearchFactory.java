@@ -1,13 +1,10 @@
 package io.corrigo.plugins.websearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.corrigo.api.PluginContext;
 import io.corrigo.api.SearchProvider;
-import io.corrigo.api.SearchProviderFactory;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.PluginConfig;
 import java.net.URI;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +12,11 @@ import org.pf4j.Extension;
 
 /** Tavily's search API: {@code POST /search} with a bearer key, results {title, url, content, score}. */
 @Extension
-public class TavilySearchFactory implements SearchProviderFactory {
+public class TavilySearchFactory extends WebSearchFactory {
+
+    public TavilySearchFactory() {
+        super("tavily");
+    }
 
     @Override
     public String id() {
@@ -29,28 +30,20 @@ public class TavilySearchFactory implements SearchProviderFactory {
     }
 
     @Override
-    public List<ConfigProperty> configProperties() {
+    List<ConfigProperty> settings() {
         return List.of(
                 ConfigProperty.string("apiKey", "API key", null).asRequired().asSecret()
                         .withDescription("Your Tavily API key (tvly-…)."),
                 ConfigProperty.string("baseUrl", "Base URL", "https://api.tavily.com")
                         .withDescription("Change only for a proxy or a test server."),
-                ConfigProperty.string("searchDepth", "Search depth", "basic").withDescription("basic or advanced."),
-                ConfigProperty.integer("requestTimeoutMillis", "HTTP timeout (ms)", 10_000).withRange(100, 120_000)
-                        .withDescription("The plugin's own HTTP timeout; the pipeline's resilience timeout is usually shorter."));
+                ConfigProperty.string("searchDepth", "Search depth", "basic").withDescription("basic or advanced."));
     }
 
     @Override
-    public List<String> problems(PluginConfig config) {
-        return Urls.problems("baseUrl", config.string("baseUrl").orElse(null));
-    }
-
-    @Override
-    public SearchProvider create(PluginContext context, PluginConfig config) {
+    SearchProvider create(PluginConfig config, HttpJson http) {
         String key = config.string("apiKey").orElseThrow();
         URI endpoint = URI.create(config.string("baseUrl").orElseThrow().replaceAll("/+$", "") + "/search");
         String depth = config.string("searchDepth").orElse("basic");
-        HttpJson http = new HttpJson("tavily", Duration.ofMillis(config.integer("requestTimeoutMillis")));
         return request -> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("query", request.keywords());

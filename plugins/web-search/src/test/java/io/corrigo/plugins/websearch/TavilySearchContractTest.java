@@ -3,6 +3,7 @@ package io.corrigo.plugins.websearch;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.testkit.SearchProviderContract;
+import io.corrigo.testsupport.FakeApi;
 import java.net.ServerSocket;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -12,6 +12,7 @@ import io.corrigo.api.SearchProvider;
 import io.corrigo.api.SearchProviderFactory;
 import io.corrigo.api.SearchRequest;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.testsupport.FakeApi;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;

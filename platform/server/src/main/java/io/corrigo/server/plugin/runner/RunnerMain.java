@@ -9,10 +9,10 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.PluginApi;
 import io.corrigo.api.PluginContext;
 import io.corrigo.api.PluginFactory;
-import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.api.TermStatistics;
 import io.corrigo.api.config.PluginConfig;
 import io.corrigo.server.outbound.OutboundPolicy;
+import io.corrigo.server.plugin.kind.StageKind;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
@@ -288,7 +288,6 @@ public final class RunnerMain {
         }
         return method.getReturnType() == void.class ? null : Wire.JSON.valueToTree(result);
     }
-
 
     private synchronized long reference(Object value) {
         Long known = references.get(value);
