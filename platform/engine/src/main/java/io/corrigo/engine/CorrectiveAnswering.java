@@ -12,7 +12,7 @@ import io.corrigo.engine.analyse.AnalyseStage;
 import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
 import io.corrigo.engine.critique.JudgedRelease;
-import io.corrigo.engine.critique.RetrievalGate;
+import io.corrigo.engine.gate.RetrievalGate;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.generate.QuestionParts;
 import io.corrigo.engine.grade.PassageGrader;
@@ -60,10 +60,8 @@ final class CorrectiveAnswering implements AnswerStrategy {
             return trace.time(Stage.GENERATE, () -> stages.generation().generate(
                     new GenerationRequest(asked, List.of(), true, null), trace, tokens));
         }
-        WebSearchStage.Early early = settings.parallelSearch()
-                ? stages.webSearch().startEarly(asked, settings.searchResults(), stages.executor()) : null;
-        Retrieved retrieved = retrieve(asked, settings.topK(), trace);
-        Prepared prepared = prepare(retrieved, early, trace);
+        Retrieved retrieved = retrieve(asked, settings.topK(), settings.parallelSearch(), trace);
+        Prepared prepared = prepare(retrieved, trace);
         if (prepared.refusal() != null) {
             return prepared.refusal();
         }
@@ -95,24 +93,27 @@ final class CorrectiveAnswering implements AnswerStrategy {
      */
     @Override
     public List<ContextStrip> evidence(Query asked, TraceRecorder trace) {
-        WebSearchStage.Early early = settings.parallelSearch()
-                ? stages.webSearch().startEarly(asked, settings.searchResults(), stages.executor()) : null;
-        Prepared prepared = prepare(retrieve(asked, settings.topK(), trace), early, trace);
+        Prepared prepared = prepare(retrieve(asked, settings.topK(), settings.parallelSearch(), trace), trace);
         return prepared.refusal() != null ? List.of() : prepared.context();
     }
 
-    /** The knowledge base's passages for a query: the retriever's candidates, reranked when there is a reranker. */
-    private record Retrieved(Query query, List<Passage> passages) {
+    /**
+     * The knowledge base's passages for a query (the retriever's candidates, reranked when there is a reranker), and
+     * the run's web search for it: started ahead of grading when the pipeline searches in parallel.
+     */
+    private record Retrieved(Query query, List<Passage> passages, WebSearchStage.Search search) {
     }
 
-    private Retrieved retrieve(Query asked, int topK, TraceRecorder trace) {
+    private Retrieved retrieve(Query asked, int topK, boolean searchAhead, TraceRecorder trace) {
+        WebSearchStage.Search search = stages.webSearch().search(asked, settings.searchResults(),
+                searchAhead ? stages.executor() : null);
         List<Passage> candidates = trace.time(Stage.RETRIEVE, () -> stages.retrieval().retrieve(asked,
                 stages.rerank().candidates(topK), trace));
         Query query = asked.withTermStatistics(stages.retrieval().termStatistics(trace));
         List<Passage> passages = stages.rerank().configured()
                 ? trace.time(Stage.RERANK, () -> stages.rerank().rerank(query, candidates, topK, trace))
                 : stages.rerank().rerank(query, candidates, topK, trace);
-        return new Retrieved(query, passages);
+        return new Retrieved(query, passages, search);
     }
 
     /** The refined context for a corrective answer, or a refusal under {@link SearchFailurePolicy#REFUSE}. */
@@ -120,44 +121,55 @@ final class CorrectiveAnswering implements AnswerStrategy {
     }
 
     /** Grade, route, correct and refine. */
-    private Prepared prepare(Retrieved retrieved, WebSearchStage.Early early, TraceRecorder trace) {
+    private Prepared prepare(Retrieved retrieved, TraceRecorder trace) {
         Query query = retrieved.query();
         Thresholds thresholds = new Thresholds(settings.upperThreshold(), settings.lowerThreshold());
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE,
                 () -> stages.grader().grade(query, retrieved.passages(), thresholds, trace));
         Route route = stages.router().route(graded);
         trace.routed(route.action(), graded.size(), route.kept().size(), route.searchWeb());
-        List<ScoredPassage> kept = new ArrayList<>(route.kept());
+        List<ScoredPassage> kept = route.kept();
         if (!route.searchWeb()) {
-            if (early != null) {
-                early.cancel(trace);
+            retrieved.search().notNeeded(trace);
+        } else {
+            Correction correction = correct(query, route, graded, retrieved.search(), thresholds, trace);
+            kept = correction.kept();
+            if (correction.refused()) {
+                trace.retrieved(graded, kept::contains);
+                return new Prepared(List.of(), Answer.abstain(CorrectivePipeline.SEARCH_UNAVAILABLE));
             }
-        } else if (!correct(query, route, graded, kept, early, thresholds, trace)) {
-            trace.retrieved(graded, kept::contains);
-            return new Prepared(List.of(), Answer.abstain(CorrectivePipeline.SEARCH_UNAVAILABLE));
         }
         trace.retrieved(graded, kept::contains);
-        List<ContextStrip> context = trace.time(Stage.REFINE, () -> stages.refiner().refine(query, kept,
+        List<ScoredPassage> context = kept;
+        List<ContextStrip> refined = trace.time(Stage.REFINE, () -> stages.refiner().refine(query, context,
                 settings.stripThreshold(), settings.stripRatio(), settings.tokenBudget(), trace));
-        return new Prepared(context, null);
+        return new Prepared(refined, null);
     }
 
     /**
-     * The correction: the web's usable results join {@code kept}. When the search fails, the failure policy decides:
-     * answer from the best knowledge-base passages, flagged incomplete (returns {@code true}), or refuse ({@code false}).
+     * What the correction keeps: the router's passages and the web's usable results; or a refusal, when the search
+     * failed under {@link SearchFailurePolicy#REFUSE}.
      */
-    private boolean correct(Query query, Route route, List<ScoredPassage> graded, List<ScoredPassage> kept,
-                            WebSearchStage.Early early, Thresholds thresholds, TraceRecorder trace) {
+    private record Correction(List<ScoredPassage> kept, boolean refused) {
+    }
+
+    /**
+     * The correction: the web's usable results join the router's passages. When the search fails, the failure
+     * policy decides: answer from the best knowledge-base passages, flagged incomplete, or refuse.
+     */
+    private Correction correct(Query query, Route route, List<ScoredPassage> graded, WebSearchStage.Search search,
+                               Thresholds thresholds, TraceRecorder trace) {
+        List<ScoredPassage> kept = new ArrayList<>(route.kept());
         WebSearchStage.Fetched fetched = trace.time(Stage.CORRECT, () -> {
-            WebSearchStage.Fetched f = stages.webSearch().fetch(query, settings.searchResults(), early);
+            WebSearchStage.Fetched f = search.result();
             kept.addAll(stages.webSearch().grade(query, f, thresholds, trace));
             return f;
         });
         if (!fetched.failed()) {
-            return true;
+            return new Correction(List.copyOf(kept), false);
         }
         if (settings.onSearchFailure() == SearchFailurePolicy.REFUSE) {
-            return false;
+            return new Correction(List.copyOf(kept), true);
         }
         if (route.action() == Grade.INCORRECT) {
             graded.stream().sorted(Comparator.comparingDouble(ScoredPassage::score).reversed())
@@ -165,7 +177,7 @@ final class CorrectiveAnswering implements AnswerStrategy {
         }
         trace.incomplete(Stage.CORRECT, "the web search fallback was unavailable: answering from the "
                 + "knowledge base only, so the answer may be incomplete");
-        return true;
+        return new Correction(List.copyOf(kept), false);
     }
 
     /**
@@ -176,11 +188,11 @@ final class CorrectiveAnswering implements AnswerStrategy {
     private CritiqueLoop.Context retrieveAgain(Query original, String rewritten, TraceRecorder child) {
         Query asked = child.time(Stage.ANALYSE, () -> stages.analysis().analyse(rewritten, child));
         child.retrievalDecision(new RetrievalDecision(true, "critique", "re-retrieval after a rejected answer"));
-        Retrieved retrieved = retrieve(asked, Math.min(100, settings.topK() * 2), child);
-        Retrieved forQuestion = new Retrieved(original.withTermStatistics(retrieved.query().termStatistics()),
-                retrieved.passages());
-        Prepared prepared = prepare(forQuestion, null, child);
-        return new CritiqueLoop.Context(forQuestion.query(), prepared.refusal() != null ? List.of() : prepared.context());
+        Retrieved retrieved = retrieve(asked, Math.min(100, settings.topK() * 2), false, child);
+        Query forQuestion = original.withTermStatistics(retrieved.query().termStatistics());
+        Prepared prepared = prepare(new Retrieved(forQuestion, retrieved.passages(),
+                stages.webSearch().search(forQuestion, settings.searchResults(), null)), child);
+        return new CritiqueLoop.Context(forQuestion, prepared.refusal() != null ? List.of() : prepared.context());
     }
 
     /** A multi-part question answered in part: the answer stands, flagged incomplete with the missing part named. */

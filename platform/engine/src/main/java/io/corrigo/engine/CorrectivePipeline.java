@@ -8,7 +8,8 @@ import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
-import io.corrigo.engine.critique.RetrievalGate;
+import io.corrigo.engine.gate.RetrievalGate;
+import io.corrigo.engine.judge.OfflineJudge;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.grade.ActionRule;
 import io.corrigo.engine.grade.CragActionRule;
@@ -191,51 +192,9 @@ public final class CorrectivePipeline {
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
     }
 
-    /**
-     * Judges {@code answer} to {@code question} against {@code context} (its sentences) as this pipeline's critic
-     * judges a candidate answer: each sentence supported fully, partly or not: for offline measures (faithfulness).
-     * Empty without a critic, for a blank answer, or when the critic fails.
-     */
-    public java.util.Optional<io.corrigo.api.Critique> judge(String question, List<String> context, String answer) {
-        if (plugins.critic() == null || answer == null || answer.isBlank()) {
-            return java.util.Optional.empty();
-        }
-        try {
-            io.corrigo.api.Query query = new io.corrigo.api.Query(question, plugins.embeddings().embed(question), null);
-            List<ContextStrip> strips = new java.util.ArrayList<>();
-            for (int i = 0; i < context.size(); i++) {
-                strips.add(new ContextStrip(i + 1, context.get(i), io.corrigo.api.Source.knowledgeBase("context", "context"),
-                        1.0, plugins.embeddings().embed(context.get(i))));
-            }
-            return java.util.Optional.ofNullable(plugins.critic().critique(new io.corrigo.api.CritiqueRequest(query, strips,
-                    new io.corrigo.api.Answer(answer, List.of(), false))));
-        } catch (RuntimeException e) {
-            return java.util.Optional.empty();
-        }
-    }
-
-    /**
-     * How well {@code answer} answers {@code question}: the probability this pipeline's retrieval evaluator gives the
-     * answer read as a passage (answer relevancy, 0–1). Empty for a blank answer or when the evaluator fails.
-     */
-    public java.util.OptionalDouble relevance(String question, String answer) {
-        if (answer == null || answer.isBlank()) {
-            return java.util.OptionalDouble.empty();
-        }
-        try {
-            io.corrigo.api.Query query = new io.corrigo.api.Query(question, plugins.embeddings().embed(question), null);
-            List<io.corrigo.api.Strip> strips = new java.util.ArrayList<>();
-            List<String> sentences = io.corrigo.api.text.Sentences.split(answer);
-            for (int i = 0; i < sentences.size(); i++) {
-                strips.add(new io.corrigo.api.Strip(i, sentences.get(i), plugins.embeddings().embed(sentences.get(i))));
-            }
-            io.corrigo.api.Passage passage = io.corrigo.api.Passage.of("answer", answer,
-                    io.corrigo.api.Source.knowledgeBase("answer", "answer")).withEmbeddings(plugins.embeddings().embed(answer), strips);
-            double score = plugins.evaluator().score(query, passage);
-            return Double.isNaN(score) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(Math.max(0, Math.min(1, score)));
-        } catch (RuntimeException e) {
-            return java.util.OptionalDouble.empty();
-        }
+    /** This pipeline's critic and evaluator as judges of answers made elsewhere (offline measures). */
+    public OfflineJudge judge() {
+        return new OfflineJudge(plugins);
     }
 
     /**

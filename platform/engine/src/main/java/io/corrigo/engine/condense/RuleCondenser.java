@@ -1,6 +1,6 @@
 package io.corrigo.engine.condense;
 
-import io.corrigo.engine.critique.ConversationalTurns;
+import io.corrigo.engine.gate.ConversationalTurns;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

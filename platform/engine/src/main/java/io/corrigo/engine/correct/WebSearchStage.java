@@ -25,10 +25,9 @@ import java.util.concurrent.FutureTask;
 /**
  * Searches the web for a query the knowledge base could not answer, and grades what comes back.
  *
- * <p>Two steps, so that the fetch can run on another thread, in parallel with retrieval:
- * {@link #fetch} rewrites the question and calls the provider, returning a value (it touches no trace);
- * {@link #grade} records the fetch in the trace, embeds the results and grades them, dropping those graded
- * INCORRECT.
+ * <p>Two steps, so that the fetch can run on another thread, in parallel with retrieval: a run's {@link Search}
+ * rewrites the question and calls the provider, returning a value (it touches no trace); {@link #grade} records the
+ * fetch in the trace, embeds the results and grades them, dropping those graded INCORRECT.
  */
 public final class WebSearchStage {
 
@@ -66,28 +65,41 @@ public final class WebSearchStage {
     }
 
     /**
-     * A search started before it is known to be needed (the pipeline's {@code parallelSearch}): it runs on
-     * {@code executor} while the knowledge base is retrieved and graded, and is either awaited or cancelled.
+     * One run's web search for a query. With the pipeline's {@code parallelSearch} it starts at once on an executor,
+     * while the knowledge base is retrieved and graded, and is then either awaited or cancelled; otherwise it is
+     * fetched when first needed. Either way the orchestrator only asks for its {@link #result} or says it is
+     * {@link #notNeeded}.
      */
-    public final class Early {
+    public final class Search {
 
-        private final FutureTask<Fetched> task;
+        private final Query query;
+        private final int maxResults;
+        private final FutureTask<Fetched> ahead;
 
-        private Early(Query query, int maxResults, Executor executor) {
-            this.task = new FutureTask<>(() -> fetch(query, maxResults));
-            executor.execute(task);
+        private Search(Query query, int maxResults, Executor executor) {
+            this.query = query;
+            this.maxResults = maxResults;
+            this.ahead = executor == null || provider == null ? null : new FutureTask<>(() -> fetch(query, maxResults));
+            if (ahead != null) {
+                executor.execute(ahead);
+            }
         }
 
-        /** The knowledge base answered: the search is not needed. */
-        public void cancel(TraceRecorder trace) {
-            task.cancel(true);
-            trace.notice(Stage.CORRECT, "parallel web search cancelled: the knowledge base answered", false);
+        /** The knowledge base answered: a search started ahead is cancelled (and noted), else nothing happens. */
+        public void notNeeded(TraceRecorder trace) {
+            if (ahead != null) {
+                ahead.cancel(true);
+                trace.notice(Stage.CORRECT, "parallel web search cancelled: the knowledge base answered", false);
+            }
         }
 
-        /** The search's result, waiting for it when it is still running; never throws. */
-        public Fetched await() {
+        /** The search's result: awaited when it started ahead, else fetched now; never throws. */
+        public Fetched result() {
+            if (ahead == null) {
+                return fetch(query, maxResults);
+            }
             try {
-                return task.get();
+                return ahead.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new Fetched(null, List.of(), "interrupted while waiting for the web search", null);
@@ -97,18 +109,16 @@ public final class WebSearchStage {
         }
     }
 
-    /** Starts the search now on {@code executor}, or returns {@code null} when there is no provider. */
-    public Early startEarly(Query query, int maxResults, Executor executor) {
-        return provider == null ? null : new Early(query, maxResults, executor);
-    }
-
-    /** The search's result: the early one's when it was started, else fetched now; never throws. */
-    public Fetched fetch(Query query, int maxResults, Early early) {
-        return early != null ? early.await() : fetch(query, maxResults);
+    /**
+     * The web search of a run for {@code query}: started now on {@code executor} when it is given (and there is a
+     * provider), else fetched on demand.
+     */
+    public Search search(Query query, int maxResults, Executor executor) {
+        return new Search(query, maxResults, executor);
     }
 
     /** Rewrites the question and calls the provider; never throws. Thread-safe. */
-    public Fetched fetch(Query query, int maxResults) {
+    Fetched fetch(Query query, int maxResults) {
         if (provider == null) {
             return new Fetched(null, List.of(), null, null);
         }

@@ -6,21 +6,15 @@ import io.corrigo.api.Query;
 import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.Strip;
-import io.corrigo.api.text.Terms;
 import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -31,7 +25,8 @@ import java.util.concurrent.Executor;
  *   <li>every kept passage is split into its strips (precomputed ones are used as they are);</li>
  *   <li>every strip is scored by the evaluator, one passage per task;</li>
  *   <li>strips at or above the strip threshold and at least {@code stripRatio} of the best strip's score are
- *       taken, best first, while they fit the token budget; repeated sentences are taken once;</li>
+ *       taken, best first, while they fit the token budget; repeated sentences are taken once
+ *       ({@link StripSelection}, the rule calibration replays too);</li>
  *   <li>the taken strips are regrouped by passage (passages ordered by their best strip, sentences in reading
  *       order) and numbered for citation: one number per passage.</li>
  * </ol>
@@ -65,62 +60,45 @@ public final class KnowledgeRefiner {
                     + "; those sentences were dropped", true);
         }
 
-        List<Candidate> ranked = new ArrayList<>(candidates);
-        ranked.sort(Comparator.comparingDouble(Candidate::score).reversed());
-        // by identity: a candidate's value hash would hash its whole passage, embeddings included
-        Set<Candidate> taken = Collections.newSetFromMap(new IdentityHashMap<>());
-        Set<String> seenTexts = new HashSet<>();
-        Map<Candidate, String> reasons = new IdentityHashMap<>();
-        double floor = ranked.stream().filter(c -> c.error() == null).mapToDouble(Candidate::score).max().orElse(0)
-                * stripRatio;
-        int tokens = 0;
-        for (Candidate c : ranked) {
-            if (c.error() != null) {
-                reasons.put(c, c.error());
-            } else if (c.score() < stripThreshold) {
-                reasons.put(c, String.format(Locale.ROOT, "below strip threshold (%.3f < %.3f)", c.score(), stripThreshold));
-            } else if (c.score() < floor) {
-                reasons.put(c, String.format(Locale.ROOT, "below %.0f %% of the best sentence's score (%.3f < %.3f)",
-                        stripRatio * 100, c.score(), floor));
-            } else if (!seenTexts.add(normalise(c.strip().text()))) {
-                reasons.put(c, "repeats a kept sentence");
-            } else if (tokens + c.tokens() > tokenBudget) {
-                reasons.put(c, "over the token budget (" + tokenBudget + ")");
-            } else {
-                tokens += c.tokens();
-                taken.add(c);
-                reasons.put(c, "kept");
+        StripSelection.Selection selection = StripSelection.select(candidates.stream()
+                .map(c -> new StripSelection.Scored(c.strip().text(), c.score(), c.error())).toList(),
+                stripThreshold, stripRatio, tokenBudget);
+        List<StripTrace> strips = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            Candidate c = candidates.get(i);
+            strips.add(new StripTrace(c.passage().id(), c.strip().index(), c.strip().text(), c.score(),
+                    selection.taken()[i], selection.reasons()[i]));
+        }
+        trace.strips(strips);
+        trace.contextTokens(selection.tokens());
+        List<Candidate> taken = new ArrayList<>();
+        for (int i : selection.ranked()) {
+            if (selection.taken()[i]) {
+                taken.add(candidates.get(i));
             }
         }
-        trace.strips(candidates.stream()
-                .map(c -> new StripTrace(c.passage().id(), c.strip().index(), c.strip().text(), c.score(),
-                        taken.contains(c), reasons.get(c)))
-                .toList());
-        trace.contextTokens(tokens);
-        return recompose(ranked, taken);
+        return recompose(taken);
     }
 
     private List<Candidate> scoreStrips(Query query, Passage passage) {
         List<Candidate> result = new ArrayList<>();
         for (Strip strip : passage.strips()) {
-            int tokens = Terms.tokens(strip.text()).size();
             try {
                 double score = evaluator.scoreStrip(query, passage, strip);
                 double clean = Double.isNaN(score) ? 0 : Math.max(0, Math.min(1, score));
-                result.add(new Candidate(passage, strip, clean, tokens, null));
+                result.add(new Candidate(passage, strip, clean, null));
             } catch (RuntimeException e) {
-                result.add(new Candidate(passage, strip, 0, tokens, "evaluator failed: " + Failures.describe(e)));
+                result.add(new Candidate(passage, strip, 0, "evaluator failed: " + Failures.describe(e)));
             }
         }
         return result;
     }
 
-    private static List<ContextStrip> recompose(List<Candidate> ranked, Set<Candidate> taken) {
+    /** The taken sentences, best first, regrouped by passage and numbered for citation: one number per passage. */
+    private static List<ContextStrip> recompose(List<Candidate> taken) {
         Map<String, List<Candidate>> byPassage = new LinkedHashMap<>();
-        for (Candidate c : ranked) {
-            if (taken.contains(c)) {
-                byPassage.computeIfAbsent(c.passage().id(), k -> new ArrayList<>()).add(c);
-            }
+        for (Candidate c : taken) {
+            byPassage.computeIfAbsent(c.passage().id(), k -> new ArrayList<>()).add(c);
         }
         List<ContextStrip> context = new ArrayList<>();
         int citation = 0;
@@ -135,10 +113,6 @@ public final class KnowledgeRefiner {
         return context;
     }
 
-    private static String normalise(String text) {
-        return String.join(" ", Terms.tokens(text));
-    }
-
-    private record Candidate(Passage passage, Strip strip, double score, int tokens, String error) {
+    private record Candidate(Passage passage, Strip strip, double score, String error) {
     }
 }

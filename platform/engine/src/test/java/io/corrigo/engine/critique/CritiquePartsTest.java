@@ -8,6 +8,7 @@ import io.corrigo.api.Critique;
 import io.corrigo.api.SentenceSupport;
 import io.corrigo.api.Source;
 import io.corrigo.api.Support;
+import io.corrigo.engine.gate.ConversationalTurns;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -16,6 +16,7 @@ import io.corrigo.engine.trace.PassageTrace;
 import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.StageTiming;
+import io.corrigo.engine.refine.StripSelection;
 import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.server.pipeline.ActivePipeline;
 import io.corrigo.server.pipeline.PipelineDefinition;
@@ -95,10 +96,17 @@ public class Calibration {
     }
 
     /**
-     * Recorded questions with the measured latency of a run that stays in the knowledge base and of one that also
-     * searches the fallback (for the points' latency estimates; NaN when unknown).
+     * Recorded questions with the token budget their context is held to, and the measured latency of a run that stays
+     * in the knowledge base and of one that also searches the fallback (for the points' latency estimates; NaN when
+     * unknown).
      */
-    public record Recording(List<Recorded> questions, double kbLatencyMillis, double fallbackLatencyMillis) {
+    public record Recording(List<Recorded> questions, int tokenBudget, double kbLatencyMillis,
+                            double fallbackLatencyMillis) {
+
+        /** Runs recorded elsewhere (the run log's rated runs): replayed with the default token budget. */
+        public Recording(List<Recorded> questions, double kbLatencyMillis, double fallbackLatencyMillis) {
+            this(questions, PipelineSettings.DEFAULTS.tokenBudget(), kbLatencyMillis, fallbackLatencyMillis);
+        }
     }
 
     /** Strip thresholds the sweep tries, in hundredths: probabilities of the answerhood grader sit low. */
@@ -141,7 +149,7 @@ public class Calibration {
                 progress.done(recorded.size(), questions.size());
             }
         }
-        return new Recording(recorded, EvalMetrics.mean(kbMillis), EvalMetrics.mean(fallbackMillis));
+        return new Recording(recorded, current.tokenBudget(), EvalMetrics.mean(kbMillis), EvalMetrics.mean(fallbackMillis));
     }
 
     /** Replays {@code recording} over the grid of thresholds; every point, best first. */
@@ -152,7 +160,7 @@ public class Calibration {
                 for (int s : STRIPS) {
                     for (double ratio : STRIP_RATIOS) {
                         points.add(replay(recording.questions(), u / 100.0, l / 100.0, s / 100.0, ratio,
-                                recording.kbLatencyMillis(), recording.fallbackLatencyMillis()));
+                                recording.tokenBudget(), recording.kbLatencyMillis(), recording.fallbackLatencyMillis()));
                     }
                 }
             }
@@ -181,6 +189,16 @@ public class Calibration {
 
     static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double ratio,
                         double kbLatency, double fallbackLatency) {
+        return replay(recorded, upper, lower, strip, ratio, PipelineSettings.DEFAULTS.tokenBudget(), kbLatency,
+                fallbackLatency);
+    }
+
+    /**
+     * One grid point: the recorded grades routed with these thresholds, and the recorded sentence scores selected by
+     * the refiner's own rule ({@link StripSelection}: strip threshold, ratio, repeats, token budget).
+     */
+    static Point replay(List<Recorded> recorded, double upper, double lower, double strip, double ratio,
+                        int tokenBudget, double kbLatency, double fallbackLatency) {
         Thresholds thresholds = new Thresholds(upper, lower);
         Router router = new Router();
         double route = 0;
@@ -201,10 +219,15 @@ public class Calibration {
                 Router.usable(graded(r.web(), thresholds)).forEach(p -> keptIds.add(p.passage().id()));
             }
             Set<String> kept = new HashSet<>(keptIds);
-            List<StripTrace> passing = r.strips().stream()
-                    .filter(s -> kept.contains(s.passageId()) && s.score() >= strip).toList();
-            double floor = ratio * passing.stream().mapToDouble(StripTrace::score).max().orElse(0);
-            List<String> context = passing.stream().filter(s -> s.score() >= floor).map(StripTrace::text).toList();
+            List<StripTrace> candidates = r.strips().stream().filter(s -> kept.contains(s.passageId())).toList();
+            StripSelection.Selection selection = StripSelection.select(candidates.stream()
+                    .map(s -> new StripSelection.Scored(s.text(), s.score())).toList(), strip, ratio, tokenBudget);
+            List<String> context = new ArrayList<>();
+            for (int i : selection.ranked()) {
+                if (selection.taken()[i]) {
+                    context.add(candidates.get(i).text());
+                }
+            }
             boolean abstained = context.isEmpty();
             route += r.label().credit(action, abstained);
             Boolean answerableQuestion = r.label().answerable();

@@ -1,6 +1,7 @@
 package io.corrigo.server.eval;
 
 import io.corrigo.engine.CorrectivePipeline;
+import io.corrigo.engine.judge.OfflineJudge;
 import io.corrigo.engine.settings.Mode;
 import io.corrigo.engine.RunResult;
 import io.corrigo.engine.trace.RunTrace;
@@ -77,7 +78,7 @@ public class EvalService {
         int total = questions.size() * pipelines.size();
         List<EvalRun> runs = new ArrayList<>();
         // one judge for every pipeline compared: the first (the active one), so their answers are measured alike
-        CorrectivePipeline judge = pipelines.values().iterator().next();
+        OfflineJudge judge = pipelines.values().iterator().next().judge();
         for (Map.Entry<String, CorrectivePipeline> entry : pipelines.entrySet()) {
             for (EvalQuestion question : questions) {
                 runs.add(toRun(entry.getKey(), question, entry.getValue().run(question.question()), judge));
@@ -89,7 +90,7 @@ public class EvalService {
         return runs;
     }
 
-    private static EvalRun toRun(String name, EvalQuestion question, RunResult result, CorrectivePipeline judge) {
+    private static EvalRun toRun(String name, EvalQuestion question, RunResult result, OfflineJudge judge) {
         RunTrace trace = result.trace();
         // naive traces list the whole passages' sentences as kept (CorrectivePipeline.NAIVE_CONTEXT)
         List<String> context = trace.strips().stream().filter(StripTrace::kept).map(StripTrace::text).toList();
@@ -122,21 +123,21 @@ public class EvalService {
      * {@code context} (a sentence fully supported counts 1, partly ½, not at all 0; RAGAS's "claims supported by the
      * context", with the critic as the judge); {@code null} without a critic or context.
      */
-    static Double faithfulness(CorrectivePipeline judge, String question, List<String> context, String answer) {
+    static Double faithfulness(OfflineJudge judge, String question, List<String> context, String answer) {
         return faithfulness(judge, question, context, answer, null);
     }
 
     /**
-     * Like {@link #faithfulness(CorrectivePipeline, String, List, String)}, with the answer's claim to answer the
+     * Like {@link #faithfulness(OfflineJudge, String, List, String)}, with the answer's claim to answer the
      * question as one more claim when {@code answers} (1 or 0, {@link AnswerJudge}) is known: a quoted sentence that
      * does not answer is supported as a sentence and unsupported as an answer.
      */
-    static Double faithfulness(CorrectivePipeline judge, String question, List<String> context, String answer,
+    static Double faithfulness(OfflineJudge judge, String question, List<String> context, String answer,
                                Double answers) {
         if (context.isEmpty()) {
             return answer.isBlank() ? null : 0.0; // nothing to support it: no claim of it is supported
         }
-        return judge.judge(question, context, answer).filter(c -> !c.sentences().isEmpty())
+        return judge.critique(question, context, answer).filter(c -> !c.sentences().isEmpty())
                 .map(c -> answers == null ? c.support() : AnswerJudge.faithfulness(c.support(), c.sentences().size(), answers))
                 .orElse(null);
     }
@@ -147,7 +148,7 @@ public class EvalService {
      */
     public Double faithfulness(String tenantId, String question, List<String> context, String answer) {
         String plain = withoutMarkers(answer);
-        return faithfulness(runtimes.forTenant(tenantId).pipeline(), question, context, plain,
+        return faithfulness(runtimes.forTenant(tenantId).pipeline().judge(), question, context, plain,
                 AnswerJudge.sufficient(question, plain));
     }
 
@@ -160,7 +161,7 @@ public class EvalService {
         if (sufficient != null) {
             return sufficient;
         }
-        java.util.OptionalDouble r = runtimes.forTenant(tenantId).pipeline().relevance(question, withoutMarkers(answer));
+        java.util.OptionalDouble r = runtimes.forTenant(tenantId).pipeline().judge().relevance(question, withoutMarkers(answer));
         return r.isPresent() ? r.getAsDouble() : null;
     }
 

@@ -1,14 +1,11 @@
 package io.corrigo.server.run;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.corrigo.api.Answer;
 import io.corrigo.engine.CorrectivePipeline;
 import io.corrigo.engine.RunResult;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.trace.Condensation;
 import io.corrigo.engine.trace.CritiqueRound;
-import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.pipeline.PipelineRuntimes;
@@ -30,7 +27,7 @@ public class QueryService {
     private final PipelineRuntimes runtimes;
     private final RunWriter runs;
     private final Conversations conversations;
-    private final ObjectMapper json;
+    private final StoredTraces traces;
     private final Clock clock;
     private final int maxQueryChars;
 
@@ -46,7 +43,7 @@ public class QueryService {
         this.tenants = tenants;
         this.runtimes = runtimes;
         this.runs = runs;
-        this.json = json;
+        this.traces = new StoredTraces(json);
         this.clock = clock;
         this.maxQueryChars = properties.maxQueryChars();
     }
@@ -281,12 +278,7 @@ public class QueryService {
             r.support = served.support();
             r.usefulness = served.usefulness();
         }
-        try {
-            // {answer, trace} in one pass (no intermediate tree): this is on every question's path
-            r.trace = json.writeValueAsString(new Stored(result.answer(), result.trace()));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        r.trace = traces.write(result.answer(), result.trace());
         runs.write(r); // off the request path; readable at once through the run log
         return r;
     }
@@ -309,10 +301,6 @@ public class QueryService {
             }
         }
         return best;
-    }
-
-    /** What the run log keeps of a run besides its columns. */
-    record Stored(Answer answer, RunTrace trace) {
     }
 
     private static QueryResponse response(RunRecord r, RunResult result) {

@@ -1,7 +1,5 @@
 package io.corrigo.server.run;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.api.Citation;
@@ -46,6 +44,7 @@ public class RunLog {
     private final RunWriter writes;
     private final TenantService tenants;
     private final ObjectMapper json;
+    private final StoredTraces traces;
     private final Clock clock;
     private final Duration retention;
 
@@ -58,6 +57,7 @@ public class RunLog {
         this.writes = writes;
         this.tenants = tenants;
         this.json = json;
+        this.traces = new StoredTraces(json);
         this.clock = clock;
         this.retention = Duration.ofDays(properties.runs().retentionDays());
     }
@@ -256,23 +256,16 @@ public class RunLog {
         };
     }
 
-    /** What {@link QueryService} stored besides the run's columns, as read back: the answer's citations and the trace. */
-    private record StoredRun(StoredAnswer answer, RunTrace trace) {
-    }
-
-    private record StoredAnswer(List<Citation> citations) {
-    }
-
     /**
-     * The run with its citations and trace, read back into the records the pipeline wrote. A trace this version cannot
-     * read (written by a version whose records differ) leaves the run without one, logged, rather than unreadable.
+     * The run with its citations and trace, read back (and upgraded from an earlier schema) into the records the
+     * pipeline writes. A trace this version cannot read (a newer schema) leaves the run without one, logged, rather
+     * than unreadable.
      */
     private RunView view(RunRecord r) {
         try {
-            StoredRun stored = json.readerFor(StoredRun.class)
-                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(r.trace);
-            return RunView.of(r, stored.answer() == null ? List.of() : stored.answer().citations(), stored.trace());
-        } catch (JsonProcessingException | RuntimeException e) {
+            StoredTraces.Read stored = traces.read(r.trace);
+            return RunView.of(r, stored.citations(), stored.trace());
+        } catch (RuntimeException e) {
             log.warn("Run {}: its stored trace cannot be read by this version ({}); shown without it", r.id, e.toString());
             return RunView.of(r, List.of(), null);
         }

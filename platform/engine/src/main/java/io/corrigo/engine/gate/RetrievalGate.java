@@ -1,4 +1,4 @@
-package io.corrigo.engine.critique;
+package io.corrigo.engine.gate;
 
 import io.corrigo.engine.settings.SelfRagSettings;
 
