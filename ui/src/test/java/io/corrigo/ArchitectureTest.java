@@ -81,6 +81,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void thePluginLifecycleIsTheOneOwnerOfItsLock() {
+        noClasses().that().doNotHaveFullyQualifiedName("io.corrigo.server.plugin.PluginLifecycle")
+                .should().dependOnClassesThat().areAssignableTo(java.util.concurrent.locks.ReadWriteLock.class)
+                .because("plugin changes and pipeline builds are ordered by PluginLifecycle.read/change/exclusively; "
+                        + "a second holder of the lock is how the last three concurrency bugs came in")
+                .check(corrigo);
+    }
+
+    @Test
     void aRepositoryIsUsedOnlyInsideItsFeature() {
         classes().that().areAssignableTo(Repository.class).and().resideInAPackage("io.corrigo..")
                 .should(beUsedOnlyInTheirOwnPackage())

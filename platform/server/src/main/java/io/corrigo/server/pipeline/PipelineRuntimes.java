@@ -137,8 +137,7 @@ public class PipelineRuntimes {
      * from a plugin set halfway through an install, upgrade or removal. @throws io.corrigo.server.problem.ServiceException 404
      */
     public TenantPipeline forTenant(String tenantId) {
-        plugins.lifecycle().readLock().lock();
-        try {
+        return plugins.lifecycle().read(() -> {
             Built current = byTenant.get(tenantId);
             if (current != null && !current.stale() && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
                 return current.pipeline();
@@ -154,9 +153,7 @@ public class PipelineRuntimes {
                 log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
                 return built.pipeline();
             }
-        } finally {
-            plugins.lifecycle().readLock().unlock();
-        }
+        });
     }
 
     /**
@@ -194,12 +191,9 @@ public class PipelineRuntimes {
         if (active.version() == version) {
             return new Preview(active, List.of());
         }
-        plugins.lifecycle().readLock().lock();
-        try {
+        return plugins.lifecycle().read(() -> {
             return previewOf(pipelines.versionWithSecrets(tenantId, version));
-        } finally {
-            plugins.lifecycle().readLock().unlock();
-        }
+        });
     }
 
     /**
@@ -222,8 +216,7 @@ public class PipelineRuntimes {
      */
     public Preview offline(String tenantId) {
         TenantPipeline active = forTenant(tenantId);
-        plugins.lifecycle().readLock().lock();
-        try {
+        return plugins.lifecycle().read(() -> {
             ActivePipeline stored = pipelines.activeWithSecrets(tenantId);
             Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
             PipelineDefinition defaults = PipelineService.defaultDefinition();
@@ -240,9 +233,7 @@ public class PipelineRuntimes {
             PipelineDefinition offline = new PipelineDefinition(stored.definition().settings(), stages,
                     stored.definition().resilience(), stored.definition().models());
             return previewOf(new ActivePipeline(tenantId, active.version(), offline, stored.createdAt()));
-        } finally {
-            plugins.lifecycle().readLock().unlock();
-        }
+        });
     }
 
     /**

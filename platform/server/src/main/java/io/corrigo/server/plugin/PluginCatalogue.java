@@ -177,19 +177,16 @@ public class PluginCatalogue {
                 if (reported.contains(attempt) || !differs(seen, here.get(seen.pluginId()))) {
                     continue;
                 }
-                host.lifecycle().writeLock().lock();
                 try {
-                    Optional<Entry> entry = entry(seen.pluginId());
-                    PluginInfo local = local().get(seen.pluginId());
-                    if (entry.isPresent() && differs(entry.get(), local)) {
-                        changes += apply(entry.get(), local);
-                    }
+                    changes += host.lifecycle().exclusively(() -> {
+                        Optional<Entry> entry = entry(seen.pluginId());
+                        PluginInfo local = local().get(seen.pluginId());
+                        return entry.isPresent() && differs(entry.get(), local) ? apply(entry.get(), local) : 0;
+                    });
                 } catch (RuntimeException e) {
                     reported.add(attempt);
                     log.warn("Plugin {} {} from the catalogue (changed on {}) cannot be applied on this host: {}",
                             seen.pluginId(), seen.version() == null ? "" : seen.version(), seen.changedBy(), e.getMessage());
-                } finally {
-                    host.lifecycle().writeLock().unlock();
                 }
             }
         } finally {
