@@ -16,10 +16,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -31,11 +28,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * in the playground, published and rolled back; a confirmation stating the blast radius; the unsaved-changes guard;
  * "Test connection" against a model server on 127.0.0.1 (success and failure); the chunk inspector and the
  * retrieval test on an uploaded document; a tenant deleted with a typed confirmation, leaving no row, file or index.
+ * Each test has a tenant of its own with the document indexed.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AdminSafetyBrowserTest extends UiTestBase {
 
-    private static final String TENANT = "ui-safety";
+    private static final java.util.concurrent.atomic.AtomicInteger TENANTS = new java.util.concurrent.atomic.AtomicInteger();
     private static final String DOC = """
             # The Zorblax lighthouse
 
@@ -48,7 +45,9 @@ class AdminSafetyBrowserTest extends UiTestBase {
             """;
     private static final String QUESTION = "Who was the last keeper of the Zorblax lighthouse?";
 
-    private static Browser browser;
+    private Browser browser;
+    /** This test's tenant. */
+    private String tenant;
 
     @Autowired
     TenantService tenants;
@@ -65,29 +64,25 @@ class AdminSafetyBrowserTest extends UiTestBase {
 
     @BeforeEach
     void tenantWithADocument() {
-        if (browser != null) {
-            return;
-        }
-        tenants.create(TENANT, "Safety Lighthouse");
-        JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("lighthouse.md", "text/markdown",
+        tenant = "ui-safety-" + TENANTS.incrementAndGet();
+        tenants.create(tenant, "Safety Lighthouse " + TENANTS.get());
+        JobView job = ingestion.submit(tenant, List.of(new IngestionService.Upload("lighthouse.md", "text/markdown",
                 DOC.getBytes(StandardCharsets.UTF_8))));
-        assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        assertThat(ingestion.await(tenant, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
         browser = adminBrowser();
     }
 
-
     @Test
-    @Order(1)
     void should_save_a_draft_compare_it_beside_the_active_version_publish_it_and_roll_back() {
         Browser b = browser;
-        b.open("/pipeline?tenant=" + TENANT);
-        int active = pipelines.activeVersion(TENANT);
+        b.open("/pipeline?tenant=" + tenant);
+        int active = pipelines.activeVersion(tenant);
         b.choose("setting-mode", "Naive");
         assertThat(b.text("save-state")).isEqualTo("Unsaved changes");
         b.click("save-pipeline");
-        b.waitUntil(d -> pipelines.versions(TENANT).size() == 2, Duration.ofSeconds(10));
-        int draft = pipelines.versions(TENANT).get(0).version();
-        assertThat(pipelines.activeVersion(TENANT)).as("the draft is not live").isEqualTo(active);
+        b.waitUntil(d -> pipelines.versions(tenant).size() == 2, Duration.ofSeconds(10));
+        int draft = pipelines.versions(tenant).get(0).version();
+        assertThat(pipelines.activeVersion(tenant)).as("the draft is not live").isEqualTo(active);
         assertThat(b.text("versions-grid")).contains("v" + draft, "draft", "v" + active, "active");
 
         // the changes against the active version, as people read them
@@ -111,13 +106,13 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.screenshot("31-playground-comparison");
 
         // publish, with the changes listed first
-        b.open("/pipeline?tenant=" + TENANT);
+        b.open("/pipeline?tenant=" + tenant);
         b.click("publish-v" + draft);
         assertThat(b.text("confirm-impact")).contains("Mode: CORRECTIVE → NAIVE");
         b.screenshot("32-pipeline-publish-confirm");
         b.click("confirm-button");
-        b.waitUntil(d -> pipelines.activeVersion(TENANT) == draft, Duration.ofSeconds(10));
-        assertThat(queries.ask(TENANT, QUESTION).pipelineVersion()).isEqualTo(draft);
+        b.waitUntil(d -> pipelines.activeVersion(tenant) == draft, Duration.ofSeconds(10));
+        assertThat(queries.ask(tenant, QUESTION).pipelineVersion()).isEqualTo(draft);
 
         // roll back: the earlier release goes live again
         b.waitUntil(d -> !d.findElements(By.id("publish-v" + active)).isEmpty(), Duration.ofSeconds(10));
@@ -125,17 +120,16 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.click("publish-v" + active);
         assertThat(b.text("confirm-impact")).contains("Mode: NAIVE → CORRECTIVE");
         b.click("confirm-button");
-        b.waitUntil(d -> pipelines.activeVersion(TENANT) == active, Duration.ofSeconds(10));
-        assertThat(queries.ask(TENANT, QUESTION).pipelineVersion()).isEqualTo(active);
+        b.waitUntil(d -> pipelines.activeVersion(tenant) == active, Duration.ofSeconds(10));
+        assertThat(queries.ask(tenant, QUESTION).pipelineVersion()).isEqualTo(active);
         b.waitUntil(d -> b.text("versions-grid").contains("released"), Duration.ofSeconds(10));
     }
 
     @Test
-    @Order(2)
     void should_ask_before_leaving_the_pipeline_with_unsaved_changes() {
         Browser b = browser;
-        b.open("/pipeline?tenant=" + TENANT);
-        int versions = pipelines.versions(TENANT).size();
+        b.open("/pipeline?tenant=" + tenant);
+        int versions = pipelines.versions(tenant).size();
         b.type("setting-topK", "7");
         assertThat(b.text("save-state")).isEqualTo("Unsaved changes");
 
@@ -150,23 +144,22 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.navigate("Runs");
         b.click("confirm-button");
         b.waitUntil(d -> d.getCurrentUrl().contains("/runs"), Duration.ofSeconds(10));
-        assertThat(pipelines.versions(TENANT)).as("nothing was saved").hasSize(versions);
+        assertThat(pipelines.versions(tenant)).as("nothing was saved").hasSize(versions);
 
         // and a saved form leaves without asking
-        b.open("/pipeline?tenant=" + TENANT);
+        b.open("/pipeline?tenant=" + tenant);
         b.navigate("Runs");
         b.waitUntil(d -> d.getCurrentUrl().contains("/runs"), Duration.ofSeconds(10));
         assertThat(b.driver.findElements(By.id("confirm-dialog"))).isEmpty();
     }
 
     @Test
-    @Order(3)
     void should_test_a_generator_s_connection_against_a_model_server_and_show_success_then_the_failure() throws Exception {
         Browser b = browser;
         try (FakeModelServer model = new FakeModelServer()) {
             model.script(r -> "Hello from the stand-in.");
-            b.open("/pipeline?tenant=" + TENANT);
-            int versions = pipelines.versions(TENANT).size();
+            b.open("/pipeline?tenant=" + tenant);
+            int versions = pipelines.versions(tenant).size();
             b.choose("stage-generator", "openai-generator");
             b.type("cfg-generator-baseUrl", model.openAiUrl());
             b.type("cfg-generator-model", "stand-in");
@@ -186,11 +179,11 @@ class AdminSafetyBrowserTest extends UiTestBase {
             assertThat(b.text("test-result-generator")).startsWith("Failed:");
             b.screenshot("35-test-connection-failed");
 
-            assertThat(pipelines.versions(TENANT)).as("a test saves nothing").hasSize(versions);
+            assertThat(pipelines.versions(tenant)).as("a test saves nothing").hasSize(versions);
 
             // publishing a stage that calls out asks first when no connection test passed for its settings...
             b.click("save-pipeline");
-            b.waitUntil(d -> pipelines.versions(TENANT).size() == versions + 1, Duration.ofSeconds(10));
+            b.waitUntil(d -> pipelines.versions(tenant).size() == versions + 1, Duration.ofSeconds(10));
             b.click("publish-editing");
             assertThat(b.text("publish-untested")).contains("generator (openai-generator)").contains("Test connection");
             b.click("confirm-cancel");
@@ -199,7 +192,7 @@ class AdminSafetyBrowserTest extends UiTestBase {
             b.click("test-generator");
             b.waitUntil(d -> "true".equals(b.element("test-result-generator").getAttribute("data-ok")), Duration.ofSeconds(30));
             b.click("save-pipeline");
-            b.waitUntil(d -> pipelines.versions(TENANT).size() == versions + 2, Duration.ofSeconds(10));
+            b.waitUntil(d -> pipelines.versions(tenant).size() == versions + 2, Duration.ofSeconds(10));
             b.click("publish-editing");
             assertThat(b.text("confirm-impact")).contains("change(s) against version");
             assertThat(b.driver.findElements(By.id("publish-untested"))).isEmpty();
@@ -209,10 +202,9 @@ class AdminSafetyBrowserTest extends UiTestBase {
     }
 
     @Test
-    @Order(4)
     void should_search_the_knowledge_with_scores_and_inspect_edit_and_disable_a_document_s_chunks() {
         Browser b = browser;
-        b.open("/knowledge?tenant=" + TENANT);
+        b.open("/knowledge?tenant=" + tenant);
         b.type("retrieval-question", QUESTION);
         b.click("retrieval-search");
         b.waitUntil(d -> !d.findElements(By.id("retrieval-grid")).isEmpty(), Duration.ofSeconds(30));
@@ -229,8 +221,8 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.click("inspect-lighthouse.md");
         b.waitUntil(d -> d.getCurrentUrl().contains("/document"), Duration.ofSeconds(10));
         assertThat(b.text("chunks-grid")).contains("Keepers", "Ada Quint", "The Zorblax lighthouse was built in 1887");
-        String documentId = ingestion.list(TENANT).get(0).id();
-        ChunkView keepers = ingestion.chunks(TENANT, documentId).stream()
+        String documentId = ingestion.list(tenant).get(0).id();
+        ChunkView keepers = ingestion.chunks(tenant, documentId).stream()
                 .filter(c -> c.text().contains("Ada Quint")).findFirst().orElseThrow();
         b.screenshot("37-document-chunks");
 
@@ -249,51 +241,49 @@ class AdminSafetyBrowserTest extends UiTestBase {
     }
 
     private String retrieved(String question) {
-        return String.join(" | ", queries.evidence(TENANT, question).trace().retrieved().stream()
+        return String.join(" | ", queries.evidence(tenant, question).trace().retrieved().stream()
                 .map(p -> String.valueOf(p.text())).toList());
     }
 
     @Test
-    @Order(5)
     void should_state_a_tenant_s_blast_radius_before_disabling_it() {
         Browser b = browser;
-        queries.ask(TENANT, QUESTION);
+        queries.ask(tenant, QUESTION);
         b.open("/tenants");
-        b.click("tenant-toggle-" + TENANT);
+        b.click("tenant-toggle-" + tenant);
         assertThat(b.text("confirm-impact")).contains("1 document(s)").contains("run(s) kept")
                 .contains("runs/min in the last hour");
         b.screenshot("38-tenant-disable-confirm");
         b.click("confirm-cancel");
-        assertThat(tenants.find(TENANT).enabled()).as("cancelled: nothing changed").isTrue();
+        assertThat(tenants.find(tenant).enabled()).as("cancelled: nothing changed").isTrue();
     }
 
     @Test
-    @Order(6)
     void should_delete_a_tenant_after_its_id_is_typed_leaving_no_row_file_or_index() {
         Browser b = browser;
-        Path directory = dataDir.resolve("tenants").resolve(TENANT);
+        Path directory = dataDir.resolve("tenants").resolve(tenant);
         assertThat(directory.resolve("uploads")).isDirectory();
         assertThat(Files.exists(directory.resolve("plugins"))).as("the index").isTrue();
         b.open("/tenants");
-        b.click("tenant-delete-" + TENANT);
+        b.click("tenant-delete-" + tenant);
         assertThat(b.text("confirm-impact")).contains("cannot be undone").contains("1 document(s)");
         assertThat(b.element("typed-confirm-button").getAttribute("disabled")).as("not before the id is typed").isNotNull();
         b.type("typed-confirm-input", "ui-safet");
         assertThat(b.element("typed-confirm-button").getAttribute("disabled")).isNotNull();
         b.screenshot("39-tenant-delete-confirm");
-        b.type("typed-confirm-input", TENANT);
+        b.type("typed-confirm-input", tenant);
         assertThat(b.element("typed-confirm-button").getAttribute("disabled")).isNull();
         b.click("typed-confirm-button");
 
-        b.waitUntil(d -> !tenants.exists(TENANT), Duration.ofSeconds(30));
-        b.waitUntil(d -> !b.text("tenants-grid").contains(TENANT), Duration.ofSeconds(10));
+        b.waitUntil(d -> !tenants.exists(tenant), Duration.ofSeconds(30));
+        b.waitUntil(d -> !b.text("tenants-grid").contains(tenant), Duration.ofSeconds(10));
         for (String table : List.of("pipeline", "document", "run", "ingestion_job", "knowledge_base", "api_key",
                 "admin_user_tenant", "conversation")) {
-            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE tenant_id = ?", Long.class, TENANT))
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE tenant_id = ?", Long.class, tenant))
                     .as(table).isZero();
         }
-        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tenant WHERE id = ?", Long.class, TENANT)).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tenant WHERE id = ?", Long.class, tenant)).isZero();
         assertThat(Files.exists(directory)).as("uploads and index removed").isFalse();
-        assertThat(Files.exists(Paths.get(dataDir.toString(), "tenants", TENANT, "plugins"))).isFalse();
+        assertThat(Files.exists(Paths.get(dataDir.toString(), "tenants", tenant, "plugins"))).isFalse();
     }
 }

@@ -16,11 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -28,9 +24,9 @@ import org.springframework.beans.factory.annotation.Autowired;
  * The admin's day in a real headless Chromium against a real host: sign in, create a tenant, configure its
  * pipeline (an invalid value is refused in the form), upload a document and watch it finish, ask in the
  * playground and read the trace, look at runs, resilience and plugins; a tenant admin sees only their tenant.
- * Screenshots of each view land in {@code ui/target/screenshots}.
+ * Each test stands alone: what it needs (a tenant with its document, a run) is made through the services first, in a
+ * tenant of its own where it counts what a tenant holds. Screenshots of each view land in {@code ui/target/screenshots}.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AdminUiBrowserTest extends UiTestBase {
     private static final String TENANT = "ui-acme";
     private static final String DOC = """
@@ -43,8 +39,6 @@ class AdminUiBrowserTest extends UiTestBase {
 
             A Zorblax widget can be returned within 30 days of delivery for a full refund.
             """;
-
-    private static Browser browser;
 
     @Autowired
     PipelineService pipelines;
@@ -65,57 +59,64 @@ class AdminUiBrowserTest extends UiTestBase {
     @Autowired
     io.corrigo.server.eval.EvalJobs evaluations;
 
-    @AfterAll
-    static void stopBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
     private Browser browser() {
-        if (browser == null) {
-            browser = new Browser(port);
+        return adminBrowser();
+    }
+
+    /** The tenant {@code id}, made when there is none yet. */
+    private void tenant(String id, String name) {
+        if (tenants.list().stream().noneMatch(t -> t.id().equals(id))) {
+            tenants.create(id, name);
         }
-        return browser;
+    }
+
+    /** The tenant {@code id} with the Zorblax document indexed, made when it has none yet. */
+    private void tenantWithTheDocument(String id, String name) {
+        tenant(id, name);
+        if (ingestion.list(id).isEmpty()) {
+            ingestion.await(id, ingestion.submit(id, List.of(new IngestionService.Upload("zorblax.md", "text/markdown",
+                    DOC.getBytes(StandardCharsets.UTF_8)))).id(), Duration.ofSeconds(60));
+        }
     }
 
     @Test
-    @Order(1)
     void should_refuse_a_wrong_password_and_sign_in_with_the_right_one() {
-        Browser b = browser();
-        b.signIn("admin", "not-the-password");
-        assertThat(b.driver.getCurrentUrl()).contains("/login");
-        assertThat(b.driver.getCurrentUrl()).contains("error");
-        assertThat(b.element("vaadinLoginFormWrapper").getAttribute("error")).isNotNull();
-        b.screenshot("00-sign-in-refused");
+        try (Browser b = new Browser(port)) {
+            b.signIn("admin", "not-the-password");
+            assertThat(b.driver.getCurrentUrl()).contains("/login");
+            assertThat(b.driver.getCurrentUrl()).contains("error");
+            assertThat(b.element("vaadinLoginFormWrapper").getAttribute("error")).isNotNull();
+            b.screenshot("00-sign-in-refused");
 
-        b.signIn("admin", ADMIN_PASSWORD);
-        assertThat(b.driver.getCurrentUrl()).doesNotContain("/login");
-        b.element("tenants-grid");
-        assertThat(b.page()).contains("No tenants yet");
-        b.screenshot("01-tenants-empty");
+            b.signIn("admin", ADMIN_PASSWORD);
+            assertThat(b.driver.getCurrentUrl()).doesNotContain("/login");
+            b.element("tenants-grid");
+            assertThat(b.page()).contains("Tenants");
+            b.screenshot("01-tenants");
+        }
     }
 
     @Test
-    @Order(2)
     void should_create_a_tenant() {
         Browser b = browser();
         b.open("/tenants");
-        b.type("new-tenant-id", TENANT);
-        b.type("new-tenant-name", "Acme Widgets");
+        b.type("new-tenant-id", "ui-created");
+        b.type("new-tenant-name", "Created Widgets");
         b.click("create-tenant");
 
-        b.waitUntil(d -> b.text("tenants-grid").contains("Acme Widgets"), Duration.ofSeconds(10));
-        assertThat(tenants.find(TENANT).name()).isEqualTo("Acme Widgets");
+        b.waitUntil(d -> b.text("tenants-grid").contains("Created Widgets"), Duration.ofSeconds(10));
+        assertThat(tenants.find("ui-created").name()).isEqualTo("Created Widgets");
         b.screenshot("02-tenants");
     }
 
     @Test
-    @Order(3)
     void should_refuse_an_invalid_setting_with_a_labelled_summary_and_save_a_valid_one_as_a_draft_then_publish_it() {
+        tenant("ui-pipeline", "Pipeline Widgets");
+        String tenant = "ui-pipeline";
         Browser b = browser();
-        int before = pipelines.activeVersion(TENANT);
-        b.open("/pipeline?tenant=" + TENANT);
+        int before = pipelines.activeVersion(tenant);
+        int versions = pipelines.versions(tenant).size();
+        b.open("/pipeline?tenant=" + tenant);
         b.element("stage-critic");
         b.screenshot("03a-pipeline-before");
 
@@ -127,14 +128,14 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.fieldError("cfg-critic-fullSupport")).contains("at most 1");
         assertThat(b.text("pipeline-errors")).as("the summary names the field as the form labels it")
                 .contains("1 setting needs attention").contains("Critic · ").doesNotContain("stages.critic");
-        assertThat(pipelines.activeVersion(TENANT)).isEqualTo(before);
+        assertThat(pipelines.activeVersion(tenant)).isEqualTo(before);
         b.screenshot("03-pipeline-invalid");
 
         b.type("cfg-critic-fullSupport", "0.7");
         b.click("save-pipeline");
-        b.waitUntil(d -> pipelines.versions(TENANT).size() == 2, Duration.ofSeconds(10));
-        assertThat(pipelines.activeVersion(TENANT)).as("a saved draft is not live").isEqualTo(before);
-        var saved = pipelines.version(TENANT, before + 1).definition();
+        b.waitUntil(d -> pipelines.versions(tenant).size() == versions + 1, Duration.ofSeconds(10));
+        assertThat(pipelines.activeVersion(tenant)).as("a saved draft is not live").isEqualTo(before);
+        var saved = pipelines.version(tenant, before + 1).definition();
         assertThat(saved.settings().topK()).isEqualTo(5);
         assertThat(saved.stages().get("critic").properties()).containsEntry("fullSupport", "0.7");
         b.waitUntil(d -> b.text("pipeline-version").contains("You are editing version " + (before + 1)), Duration.ofSeconds(10));
@@ -142,18 +143,19 @@ class AdminUiBrowserTest extends UiTestBase {
         b.click("publish-editing");
         assertThat(b.text("confirm-impact")).contains("Critic · Full support", "0.7");
         b.click("confirm-button");
-        b.waitUntil(d -> pipelines.activeVersion(TENANT) == before + 1, Duration.ofSeconds(10));
+        b.waitUntil(d -> pipelines.activeVersion(tenant) == before + 1, Duration.ofSeconds(10));
         b.waitUntil(d -> b.text("pipeline-version").startsWith("Queries run on version " + (before + 1)), Duration.ofSeconds(10));
         b.screenshot("04-pipeline");
     }
 
     @Test
-    @Order(4)
     void should_upload_a_document_and_show_its_job_finishing() throws IOException {
+        tenant("ui-upload", "Upload Widgets");
+        String tenant = "ui-upload";
         Browser b = browser();
         Path file = Files.createTempDirectory("upload").resolve("zorblax.md");
         Files.writeString(file, DOC);
-        b.open("/knowledge?tenant=" + TENANT);
+        b.open("/knowledge?tenant=" + tenant);
         assertThat(b.page()).contains("No documents yet");
 
         b.upload("upload", file);
@@ -161,7 +163,7 @@ class AdminUiBrowserTest extends UiTestBase {
         b.waitUntil(d -> !d.findElements(By.cssSelector("#jobs .job[data-state='DONE']")).isEmpty(), Duration.ofSeconds(60));
         b.waitUntil(d -> b.text("documents").contains("INDEXED"), Duration.ofSeconds(10));
         assertThat(b.text("documents")).contains("zorblax.md");
-        assertThat(ingestion.list(TENANT)).singleElement().satisfies(doc -> {
+        assertThat(ingestion.list(tenant)).singleElement().satisfies(doc -> {
             assertThat(doc.status()).isEqualTo("INDEXED");
             assertThat(doc.chunkCount()).isPositive();
         });
@@ -169,8 +171,8 @@ class AdminUiBrowserTest extends UiTestBase {
     }
 
     @Test
-    @Order(5)
     void should_answer_in_the_playground_with_citations_beside_the_trace() {
+        tenantWithTheDocument(TENANT, "Acme Widgets");
         Browser b = browser();
         b.open("/playground?tenant=" + TENANT);
 
@@ -192,8 +194,9 @@ class AdminUiBrowserTest extends UiTestBase {
     }
 
     @Test
-    @Order(5)
     void should_evaluate_an_uploaded_question_set_with_a_progress_bar_and_compare_with_naive() throws IOException {
+        tenantWithTheDocument("ui-eval", "Evaluated Widgets");
+        String tenant = "ui-eval";
         Browser b = browser();
         Path questions = Files.createTempDirectory("eval").resolve("zorblax-questions.jsonl");
         Files.writeString(questions, String.join("\n",
@@ -202,21 +205,21 @@ class AdminUiBrowserTest extends UiTestBase {
                         + "ships in a blue box.\"],\"source\":\"ui-test\"}",
                 "{\"id\":\"n\",\"question\":\"Who painted the Mona Lisa?\",\"answers\":[],\"gold_route\":\"none\","
                         + "\"gold_sentences\":[],\"source\":\"ui-test\"}"));
-        b.open("/evaluation?tenant=" + TENANT);
+        b.open("/evaluation?tenant=" + tenant);
         assertThat(b.page()).contains("No evaluations yet");
-        var before = pipelines.active(TENANT);
+        var before = pipelines.active(tenant);
         int version = before.version();
 
         b.click("eval-calibrate");
         b.upload("eval-upload", questions);
         // the job ends in the background; the page follows it by polling (and shows it when opened again)
-        b.waitUntil(d -> evaluations.list(TENANT).stream().anyMatch(j -> j.state().equals("DONE")), Duration.ofSeconds(60));
+        b.waitUntil(d -> evaluations.list(tenant).stream().anyMatch(j -> j.state().equals("DONE")), Duration.ofSeconds(60));
         try {
             b.waitUntil(d -> !d.findElements(By.cssSelector("#evaluations .evaluation[data-state='DONE']")).isEmpty(),
                     Duration.ofSeconds(10));
         } catch (RuntimeException notYet) {
             b.screenshot("06a-evaluation-polling-behind");
-            b.open("/evaluation?tenant=" + TENANT);
+            b.open("/evaluation?tenant=" + tenant);
         }
         b.waitUntil(d -> !d.findElements(By.cssSelector("#evaluations .evaluation[data-state='DONE']")).isEmpty(),
                 Duration.ofSeconds(10));
@@ -247,22 +250,22 @@ class AdminUiBrowserTest extends UiTestBase {
                 .filter(org.openqa.selenium.WebElement::isDisplayed).toList()).hasSizeLessThan(rows);
         assertThat(b.element("eval-template").getAttribute("href")).isNotBlank();
         b.screenshot("06c-evaluation-per-question");
-        int drafts = pipelines.versions(TENANT).size();
+        int drafts = pipelines.versions(tenant).size();
         b.click("eval-apply-calibration");
 
         // calibration proposes a draft: the active version stays until an admin publishes it
-        b.waitUntil(d -> pipelines.versions(TENANT).size() == drafts + 1, Duration.ofSeconds(10));
-        assertThat(pipelines.activeVersion(TENANT)).isEqualTo(version);
-        assertThat(pipelines.versions(TENANT).get(0).note()).startsWith("calibrated on 2 labelled question(s)");
+        b.waitUntil(d -> pipelines.versions(tenant).size() == drafts + 1, Duration.ofSeconds(10));
+        assertThat(pipelines.activeVersion(tenant)).isEqualTo(version);
+        assertThat(pipelines.versions(tenant).get(0).note()).startsWith("calibrated on 2 labelled question(s)");
 
         // a user's thumbs-up is a label too: calibrate on the rated runs of the run log; one is too few (here the
         // minimum is 2), and the refusal says so
-        runs.feedback(TENANT, queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
-        b.open("/evaluation?tenant=" + TENANT);
+        runs.feedback(tenant, queries.ask(tenant, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
+        b.open("/evaluation?tenant=" + tenant);
         assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).as("too few ratings").isNotNull();
         assertThat(b.text("eval-calibrate-feedback-reason")).contains("Needs 2 rated runs; 1 so far");
-        runs.feedback(TENANT, queries.ask(TENANT, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
-        b.open("/evaluation?tenant=" + TENANT);
+        runs.feedback(tenant, queries.ask(tenant, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
+        b.open("/evaluation?tenant=" + tenant);
         assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).isNull();
         b.click("eval-calibrate-feedback");
 
@@ -272,10 +275,12 @@ class AdminUiBrowserTest extends UiTestBase {
     }
 
     @Test
-    @Order(6)
     void should_list_runs_with_charts_and_open_a_run_s_trace() {
+        tenantWithTheDocument("ui-runs", "Run Widgets");
+        String tenant = "ui-runs";
+        queries.ask(tenant, "How much does a Zorblax widget weigh?");
         Browser b = browser();
-        b.open("/runs?tenant=" + TENANT);
+        b.open("/runs?tenant=" + tenant);
 
         b.waitUntil(d -> b.text("runs-grid").contains("Zorblax"), Duration.ofSeconds(10));
         assertThat(b.element("chart-actions").findElements(By.cssSelector("rect"))).isNotEmpty();
@@ -293,16 +298,17 @@ class AdminUiBrowserTest extends UiTestBase {
         b.click("add-eval-case");
         b.typeArea("eval-case-answer", "412 grams");
         b.click("eval-case-save");
-        b.waitUntil(d -> cases.cases(TENANT, "regression").size() == 1, Duration.ofSeconds(10));
-        var kept = cases.cases(TENANT, "regression").get(0);
+        b.waitUntil(d -> cases.cases(tenant, "regression").size() == 1, Duration.ofSeconds(10));
+        var kept = cases.cases(tenant, "regression").get(0);
         assertThat(kept.goldRoute()).isEqualTo("kb");
         assertThat(kept.answer()).isEqualTo("412 grams");
         assertThat(kept.question()).contains("Zorblax");
     }
 
     @Test
-    @Order(7)
     void should_show_plugins_and_resilience() {
+        tenantWithTheDocument(TENANT, "Acme Widgets");
+        queries.ask(TENANT, "How much does a Zorblax widget weigh?");
         Browser b = browser();
         b.open("/plugins");
         assertThat(b.text("plugins-grid")).contains("lucene-retriever", "STARTED", "unsigned");
@@ -334,8 +340,8 @@ class AdminUiBrowserTest extends UiTestBase {
     }
 
     @Test
-    @Order(8)
     void should_create_a_publishable_key_shown_once_and_revoke_it() {
+        tenant(TENANT, "Acme Widgets");
         Browser b = browser();
         b.open("/widget?tenant=" + TENANT);
         b.type("key-name", "marketing site");
@@ -363,95 +369,97 @@ class AdminUiBrowserTest extends UiTestBase {
     }
 
     @Test
-    @Order(9)
     void should_show_a_tenant_admin_only_their_tenant() {
-        tenants.create("ui-other", "Other Corp");
+        tenantWithTheDocument(TENANT, "Acme Widgets");
+        queries.ask(TENANT, "How much does a Zorblax widget weigh?");
+        tenant("ui-other", "Other Corp");
         users.create("olga", "olga-password-1", Role.TENANT_ADMIN, List.of("ui-other"));
-        Browser b = browser();
-        b.signOut();
-        b.signIn("olga", "olga-password-1");
+        try (Browser b = new Browser(port)) {
+            b.signIn("olga", "olga-password-1");
 
-        b.open("/tenants");
-        assertThat(b.text("tenants-grid")).contains("Other Corp").doesNotContain("Acme");
-        b.screenshot("11-tenant-admin");
-        b.open("/playground?tenant=" + TENANT);
-        assertThat(b.page()).contains("Playground · ui-other").doesNotContain(TENANT);
-        b.open("/runs?tenant=" + TENANT);
-        assertThat(b.page()).doesNotContain("Zorblax");
-        assertThat(b.page()).doesNotContain("Users");
-        b.open("/users");
-        assertThat(b.driver.findElements(By.id("users-grid"))).isEmpty();
-        assertThat(b.page()).contains("Nothing here");
-        b.screenshot("14-tenant-admin-users-refused");
+            b.open("/tenants");
+            assertThat(b.text("tenants-grid")).contains("Other Corp").doesNotContain("Acme");
+            b.screenshot("11-tenant-admin");
+            b.open("/playground?tenant=" + TENANT);
+            assertThat(b.page()).contains("Playground · ui-other").doesNotContain(TENANT);
+            b.open("/runs?tenant=" + TENANT);
+            assertThat(b.page()).doesNotContain("Zorblax");
+            assertThat(b.page()).doesNotContain("Users");
+            b.open("/users");
+            assertThat(b.driver.findElements(By.id("users-grid"))).isEmpty();
+            assertThat(b.page()).contains("Nothing here");
+            b.screenshot("14-tenant-admin-users-refused");
+        }
     }
 
     @Test
-    @Order(10)
     void should_end_an_open_session_when_its_user_loses_a_tenant_changes_password_or_is_deleted() {
         // given: a tenant admin signed in, reading their tenant's documents
         tenants.create("ui-revoked", "Revoked Corp");
         ingestion.await("ui-revoked", ingestion.submit("ui-revoked", List.of(new IngestionService.Upload("merger-plans.txt",
                 "text/plain", "The merger with Globex closes in March.".getBytes(StandardCharsets.UTF_8)))).id(),
                 Duration.ofSeconds(60));
+        tenant("ui-other", "Other Corp");
         users.create("rita", "rita-password-1", Role.TENANT_ADMIN, List.of("ui-revoked"));
-        Browser b = browser();
-        b.signOut();
-        b.signIn("rita", "rita-password-1");
-        b.open("/knowledge?tenant=ui-revoked");
-        assertThat(b.page()).contains("merger-plans.txt");
+        try (Browser b = new Browser(port)) {
+            b.signIn("rita", "rita-password-1");
+            b.open("/knowledge?tenant=ui-revoked");
+            assertThat(b.page()).contains("merger-plans.txt");
 
-        // when: the tenant is taken away while the session is open
-        users.update("rita", Role.TENANT_ADMIN, List.of("ui-other"), null);
-        b.open("/knowledge?tenant=ui-revoked");
+            // when: the tenant is taken away while the session is open
+            users.update("rita", Role.TENANT_ADMIN, List.of("ui-other"), null);
+            b.open("/knowledge?tenant=ui-revoked");
 
-        // then
-        assertThat(b.driver.getCurrentUrl()).contains("/login");
-        assertThat(b.page()).doesNotContain("merger-plans.txt");
+            // then
+            assertThat(b.driver.getCurrentUrl()).contains("/login");
+            assertThat(b.page()).doesNotContain("merger-plans.txt");
 
-        // when: signed in again with the tenant back, and the password changed elsewhere
-        users.update("rita", Role.TENANT_ADMIN, List.of("ui-revoked"), null);
-        b.signIn("rita", "rita-password-1");
-        b.open("/knowledge?tenant=ui-revoked");
-        assertThat(b.page()).contains("merger-plans.txt");
-        users.changePassword("rita", "rita-password-2");
-        b.open("/knowledge?tenant=ui-revoked");
+            // when: signed in again with the tenant back, and the password changed elsewhere
+            users.update("rita", Role.TENANT_ADMIN, List.of("ui-revoked"), null);
+            b.signIn("rita", "rita-password-1");
+            b.open("/knowledge?tenant=ui-revoked");
+            assertThat(b.page()).contains("merger-plans.txt");
+            users.changePassword("rita", "rita-password-2");
+            b.open("/knowledge?tenant=ui-revoked");
 
-        // then
-        assertThat(b.driver.getCurrentUrl()).contains("/login");
+            // then
+            assertThat(b.driver.getCurrentUrl()).contains("/login");
 
-        // when: signed in with the new password, and the user deleted
-        b.signIn("rita", "rita-password-2");
-        b.open("/knowledge?tenant=ui-revoked");
-        assertThat(b.page()).contains("merger-plans.txt");
-        users.delete("rita");
-        b.open("/knowledge?tenant=ui-revoked");
+            // when: signed in with the new password, and the user deleted
+            b.signIn("rita", "rita-password-2");
+            b.open("/knowledge?tenant=ui-revoked");
+            assertThat(b.page()).contains("merger-plans.txt");
+            users.delete("rita");
+            b.open("/knowledge?tenant=ui-revoked");
 
-        // then
-        assertThat(b.driver.getCurrentUrl()).contains("/login");
-        assertThat(b.page()).doesNotContain("merger-plans.txt");
-        b.screenshot("15-revoked-session");
+            // then
+            assertThat(b.driver.getCurrentUrl()).contains("/login");
+            assertThat(b.page()).doesNotContain("merger-plans.txt");
+            b.screenshot("15-revoked-session");
+        }
     }
 
     @Test
-    @Order(11)
     void should_keep_the_sign_in_form_closed_to_a_user_name_after_five_wrong_passwords() {
+        tenant("ui-other", "Other Corp");
         users.create("gus", "gus-password-1", Role.TENANT_ADMIN, List.of("ui-other"));
-        Browser b = browser();
-        b.open("/login");
-        for (int i = 0; i < 5; i++) {
-            b.signIn("gus", "guess-" + i);
-            assertThat(b.driver.getCurrentUrl()).contains("/login");
+        try (Browser b = new Browser(port)) {
+            b.open("/login");
+            for (int i = 0; i < 5; i++) {
+                b.signIn("gus", "guess-" + i);
+                assertThat(b.driver.getCurrentUrl()).contains("/login");
+            }
+
+            b.signIn("gus", "gus-password-1");
+
+            assertThat(b.driver.getCurrentUrl()).as("the right password while locked").contains("/login");
+            b.screenshot("16-sign-in-locked");
+
+            // and the platform admin sees the lock in the Users view
+            b.signIn("admin", ADMIN_PASSWORD);
+            b.open("/users");
+            assertThat(b.text("users-grid")).contains("gus").contains("locked until").contains("(5 failed)");
+            b.screenshot("17-users-sign-in-locked");
         }
-
-        b.signIn("gus", "gus-password-1");
-
-        assertThat(b.driver.getCurrentUrl()).as("the right password while locked").contains("/login");
-        b.screenshot("16-sign-in-locked");
-
-        // and the platform admin sees the lock in the Users view
-        b.signIn("admin", ADMIN_PASSWORD);
-        b.open("/users");
-        assertThat(b.text("users-grid")).contains("gus").contains("locked until").contains("(5 failed)");
-        b.screenshot("17-users-sign-in-locked");
     }
 }

@@ -2,6 +2,7 @@ package io.corrigo.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.corrigo.testsupport.Eventually;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,10 +48,7 @@ class KillDuringWritesTest {
             for (int c = 0; c < 4; c++) {
                 clients.execute(() -> client(host, stop, runs, conversations, rated));
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (rated.size() < 40 && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
+            Eventually.until(() -> rated.size() >= 40, Duration.ofSeconds(30), "40 acknowledged ratings before the kill");
             host.kill();
             stop.set(true);
             clients.shutdown();

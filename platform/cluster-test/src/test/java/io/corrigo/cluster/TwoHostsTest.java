@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.cluster.HostProcess.Reply;
 import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
 import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
+import io.corrigo.testsupport.Eventually;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -39,19 +40,18 @@ import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Two host processes of the jar the README runs, configured as docker/compose.yml configures them (postgres profile,
  * production mode, one master key, one shared data directory, the demo off), on one real PostgreSQL and one real
- * OpenSearch node, started together on an empty database. What one host does, the other sees.
+ * OpenSearch node, started together on an empty database. What one host does, the other sees. The deployment is
+ * shared (it takes a minute to start); each test uses tenants of its own where it writes knowledge, and a host a test
+ * killed is started again before the next test, so that the tests run in any order.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TwoHostsTest {
 
     private static final String TENANT = "acme";
@@ -64,16 +64,23 @@ class TwoHostsTest {
     private String openSearch;
     private HostProcess one;
     private HostProcess two;
+    private Path jar;
+    private Path work;
+    private Path built;
+    private Map<String, String> environment;
+    private List<String> shared;
+    /** The host a test killed, or {@code null}. */
+    private String dead;
 
     @BeforeAll
     void startTheDeployment() throws Exception {
         postgres = EmbeddedPostgres.start();
         openSearch = OpenSearchNode.url();
-        Path work = Files.createDirectories(Path.of("target", "cluster")).toAbsolutePath();
+        work = Files.createDirectories(Path.of("target", "cluster")).toAbsolutePath();
         Path data = Files.createTempDirectory(work, "shared-data");
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
-        Map<String, String> environment = new HashMap<>(Map.of(
+        environment = new HashMap<>(Map.of(
                 "SPRING_PROFILES_ACTIVE", "postgres",
                 "CORRIGO_DB_URL", postgres.getJdbcUrl("postgres", "postgres"),
                 "CORRIGO_DB_USER", "postgres",
@@ -85,19 +92,52 @@ class TwoHostsTest {
                 "CORRIGO_DEMO_ENABLED", "false"));
         // as compose allows its postgres and opensearch services: here both listen on 127.0.0.1
         environment.put("CORRIGO_OUTBOUND_ALLOW", "127.0.0.1");
-        Path jar = Path.of(System.getProperty("corrigo.jar", "../../ui/target/corrigo.jar")).toAbsolutePath().normalize();
-        Path built = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize();
-        List<String> shared = List.of("--corrigo.data-dir=" + data);
+        jar = Path.of(System.getProperty("corrigo.jar", "../../ui/target/corrigo.jar")).toAbsolutePath().normalize();
+        built = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize();
+        shared = List.of("--corrigo.data-dir=" + data);
         // both at once, as compose starts them: Flyway, the first admin and the sweeps race on the empty database;
         // each with its own plugins directory holding the shipped plugin files, as compose gives each its own volume
-        one = HostProcess.start("host-1", jar, work, environment, with(shared, "--corrigo.host-id=host-1",
-                "--corrigo.plugins-dir=" + pluginFiles(built, work.resolve("plugins-host-1"))), ADMIN_PASSWORD);
-        two = HostProcess.start("host-2", jar, work, environment, with(shared, "--corrigo.host-id=host-2",
-                "--corrigo.plugins-dir=" + pluginFiles(built, work.resolve("plugins-host-2"))), ADMIN_PASSWORD);
+        one = host("host-1", true);
+        two = host("host-2", true);
         one.awaitHealthy(Duration.ofMinutes(4));
         two.awaitHealthy(Duration.ofMinutes(4));
 
         assertThat(one.postJson("/api/v1/tenants", Map.of("id", TENANT, "name", "Acme")).status()).isEqualTo(201);
+    }
+
+    /** The deployment whole for every test: a host killed by the test before starts again on its plugins directory. */
+    @BeforeEach
+    void wholeDeployment() throws Exception {
+        if (dead != null) {
+            HostProcess restarted = host(dead, false).awaitHealthy(Duration.ofMinutes(4));
+            if (dead.equals(one.id())) {
+                one = restarted;
+            } else {
+                two = restarted;
+            }
+            dead = null;
+        }
+    }
+
+    /** A host process of the deployment, with a fresh copy of the shipped plugin files or the directory it had. */
+    private HostProcess host(String id, boolean freshPlugins) throws IOException {
+        Path plugins = work.resolve("plugins-" + id);
+        return HostProcess.start(id, jar, work, environment, with(shared, "--corrigo.host-id=" + id,
+                "--corrigo.plugins-dir=" + (freshPlugins ? pluginFiles(built, plugins) : plugins)), ADMIN_PASSWORD);
+    }
+
+    /** A new tenant whose knowledge lives in the shared OpenSearch node, seen so by both hosts. */
+    private String tenantOnOpenSearch(String tenant) throws Exception {
+        assertThat(one.postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+        ObjectNode definition = (ObjectNode) one.get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("retriever", HostProcess.JSON.valueToTree(Map.of(
+                "factoryId", "opensearch-retriever", "properties", Map.of("url", openSearch, "indexPrefix", "cluster"))));
+        Reply saved = one.putJson("/api/v1/tenants/" + tenant + "/pipeline", definition);
+        assertThat(saved.status()).as(saved.body().toString()).isEqualTo(200);
+        int version = one.get("/api/v1/tenants/" + tenant + "/pipeline").body().get("version").asInt();
+        eventually(() -> two.get("/api/v1/tenants/" + tenant + "/pipeline").body(),
+                p -> p.get("version").asInt() == version, CACHE_TTL.multipliedBy(3));
+        return tenant;
     }
 
     private static List<String> with(List<String> arguments, String... more) {
@@ -135,7 +175,6 @@ class TwoHostsTest {
     }
 
     @Test
-    @Order(1)
     void should_use_a_pipeline_saved_through_one_host_on_the_other_without_restart() throws Exception {
         // production mode: the API's description is for signed-in admins only
         assertThat(two.anonymous("GET", "/v3/api-docs", Map.of()).status()).isEqualTo(401);
@@ -160,30 +199,29 @@ class TwoHostsTest {
     }
 
     @Test
-    @Order(2)
     void should_answer_through_one_host_from_a_document_uploaded_through_the_other() throws Exception {
+        String tenant = tenantOnOpenSearch("skarv");
         byte[] text = ("The Skarv lighthouse was built in 1871 on a bare rock north of the fjord. "
                 + "Its lamp can be seen from nineteen nautical miles away in clear weather. "
                 + "The keeper rowed to the mainland for supplies every second week.").getBytes(StandardCharsets.UTF_8);
 
-        Reply job = one.upload("/api/v1/tenants/" + TENANT + "/documents?wait=true", "skarv.txt", text);
+        Reply job = one.upload("/api/v1/tenants/" + tenant + "/documents?wait=true", "skarv.txt", text);
 
         assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
         assertThat(job.body().get("state").asText()).isEqualTo("DONE");
         // either host may claim the job from the shared queue (JobScheduler): the answer comes through host 2 either way
         assertThat(job.body().get("host").asText()).isIn("host-1", "host-2");
         String documentId = job.body().at("/documents/0/id").asText();
-        Reply answer = ask(two, "When was the Skarv lighthouse built?");
+        Reply answer = ask(two, tenant, "When was the Skarv lighthouse built?");
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.body().get("abstained").asBoolean()).as(answer.body().toString()).isFalse();
         assertThat(answer.body().get("answer").asText()).contains("1871");
         assertThat(answer.body().get("citations")).extracting(c -> c.get("documentId").asText()).contains(documentId);
         // it is in the shared engine, not in a file of host 1
-        assertThat(openSearchCount("cluster-" + TENANT + "-kb", documentId)).isPositive();
+        assertThat(openSearchCount("cluster-" + tenant + "-kb", documentId)).isPositive();
     }
 
     @Test
-    @Order(3)
     void should_list_the_runs_of_both_hosts_on_both_hosts_and_their_admin_uis() {
         String first = ask(one, "How far can the Skarv lamp be seen?").body().get("runId").asText();
         String second = ask(two, "How often did the keeper row to the mainland?").body().get("runId").asText();
@@ -208,7 +246,6 @@ class TwoHostsTest {
     }
 
     @Test
-    @Order(4)
     void should_hold_a_key_s_rate_limit_across_hosts() throws Exception {
         Reply key = one.postJson("/api/v1/tenants/" + TENANT + "/keys", Map.of("kind", "PUBLISHABLE", "name", "shop",
                 "allowedOrigins", List.of(ORIGIN)));
@@ -230,7 +267,6 @@ class TwoHostsTest {
     }
 
     @Test
-    @Order(5)
     void should_share_a_pgvector_knowledge_base_between_the_hosts() throws Exception {
         String tenant = "pgteam";
         assertThat(two.postJson("/api/v1/tenants", Map.of("id", tenant, "name", "Team on PostgreSQL")).status()).isEqualTo(201);
@@ -263,7 +299,6 @@ class TwoHostsTest {
     }
 
     @Test
-    @Order(6)
     void should_apply_a_plugin_upgrade_and_a_disable_made_through_one_host_on_the_other() throws Exception {
         Path built = Path.of(System.getProperty("corrigo.plugins", "../../ui/target/plugins")).toAbsolutePath().normalize();
         byte[] upgrade = withVersion(Files.readAllBytes(built.resolve("corrigo-plugin-web-search.zip")), "0.2.0");
@@ -309,8 +344,8 @@ class TwoHostsTest {
     }
 
     @Test
-    @Order(7)
     void should_ingest_a_job_on_one_host_and_finish_it_on_the_other_when_that_host_dies() throws Exception {
+        String tenant = tenantOnOpenSearch("velm");
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 1500; i++) {
             text.append("Ledger entry ").append(i).append(" records that crate ").append(i * 7 % 1000)
@@ -320,9 +355,9 @@ class TwoHostsTest {
             }
         }
         text.append("The harbour master of Velm was Ilse Moravec, who kept the ledger for thirty years.");
-        Reply queued = one.upload("/api/v1/tenants/" + TENANT + "/documents", "ledger.txt", text.toString().getBytes(StandardCharsets.UTF_8));
+        Reply queued = one.upload("/api/v1/tenants/" + tenant + "/documents", "ledger.txt", text.toString().getBytes(StandardCharsets.UTF_8));
         assertThat(queued.status()).as(queued.body().toString()).isIn(200, 201, 202);
-        String path = "/api/v1/tenants/" + TENANT + "/jobs/" + queued.body().get("id").asText();
+        String path = "/api/v1/tenants/" + tenant + "/jobs/" + queued.body().get("id").asText();
 
         // one host claims it and works on it; the other leaves it alone
         JsonNode running = eventually(() -> one.get(path).body(),
@@ -353,15 +388,21 @@ class TwoHostsTest {
         assertThat(done.get("chunksDone").asInt()).isEqualTo(done.get("chunksTotal").asInt());
         JsonNode document = done.get("documents").get(0);
         assertThat(document.get("status").asText()).isEqualTo("INDEXED");
-        assertThat(openSearchCount("cluster-" + TENANT + "-kb", document.get("id").asText()))
+        assertThat(openSearchCount("cluster-" + tenant + "-kb", document.get("id").asText()))
                 .as("each chunk once in the index").isEqualTo(document.get("chunkCount").asLong());
         assertThat(survivor.log()).contains("taken over from " + claimant);
-        Reply answer = ask(survivor, "Who was the harbour master of Velm?");
+        Reply answer = ask(survivor, tenant, "Who was the harbour master of Velm?");
         assertThat(answer.body().get("answer").asText()).contains("Moravec");
+
+        dead = dying.id(); // started again before the next test, if one follows
     }
 
     private Reply ask(HostProcess host, String question) {
-        return host.postJson("/api/v1/tenants/" + TENANT + "/query", Map.of("question", question));
+        return ask(host, TENANT, question);
+    }
+
+    private Reply ask(HostProcess host, String tenant, String question) {
+        return host.postJson("/api/v1/tenants/" + tenant + "/query", Map.of("question", question));
     }
 
     private long openSearchCount(String index, String documentId) throws Exception {
@@ -373,17 +414,7 @@ class TwoHostsTest {
         return HostProcess.JSON.readTree(response.body()).get("count").asLong();
     }
 
-    /** Polls until {@code done} holds, returning that value; fails with the last value seen. */
-    private static <T> T eventually(Supplier<T> read, java.util.function.Predicate<T> done, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        T last = read.get();
-        while (!done.test(last)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + timeout + "; last seen: " + last);
-            }
-            Thread.sleep(200);
-            last = read.get();
-        }
-        return last;
+    private static <T> T eventually(Supplier<T> read, java.util.function.Predicate<T> done, Duration timeout) {
+        return Eventually.until(read, done, timeout);
     }
 }

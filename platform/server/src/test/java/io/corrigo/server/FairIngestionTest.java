@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.server.pipeline.PipelineRuntimes;
+import io.corrigo.testsupport.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -41,14 +42,8 @@ class FairIngestionTest extends HostTestBase {
         return get("/api/v1/tenants/" + tenant + "/jobs/" + id).body();
     }
 
-    private JsonNode awaitJob(String tenant, String id, Predicate<JsonNode> until) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        JsonNode job = job(tenant, id);
-        while (!until.test(job) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            job = job(tenant, id);
-        }
-        return job;
+    private JsonNode awaitJob(String tenant, String id, Predicate<JsonNode> until) {
+        return Eventually.until(() -> job(tenant, id), until, Duration.ofMinutes(3));
     }
 
     private static boolean finished(JsonNode job) {
@@ -101,11 +96,8 @@ class FairIngestionTest extends HostTestBase {
         // when
         assertThat(patchJson("/api/v1/tenants/halted", Map.of("enabled", false)).status()).isEqualTo(200);
         // a disabled tenant's API answers 404: read the job's state in the database until the job has stopped
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (jdbc.queryForObject("SELECT state FROM ingestion_job WHERE id = ?", String.class, longJob).equals("RUNNING")
-                && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
+        Eventually.until(() -> !jdbc.queryForObject("SELECT state FROM ingestion_job WHERE id = ?", String.class, longJob)
+                .equals("RUNNING"), Duration.ofMinutes(2), "the disabled tenant's job stops");
         assertThat(patchJson("/api/v1/tenants/halted", Map.of("enabled", true)).status()).isEqualTo(200);
         JsonNode stopped = awaitJob("halted", longJob, FairIngestionTest::finished);
 

@@ -3,6 +3,7 @@ package io.corrigo.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.corrigo.testsupport.Eventually;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -59,13 +60,8 @@ class HostileDocumentsTest extends HostTestBase {
     private JsonNode awaitJob(String tenant, Reply submitted) throws InterruptedException {
         assertThat(submitted.status()).as(submitted.body().toString()).isIn(200, 202);
         String id = submitted.body().get("id").asText();
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        JsonNode job = submitted.body();
-        while (!List.of("DONE", "FAILED").contains(job.get("state").asText()) && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            job = get("/api/v1/tenants/" + tenant + "/jobs/" + id).body();
-        }
-        return job;
+        return Eventually.until(() -> get("/api/v1/tenants/" + tenant + "/jobs/" + id).body(),
+                job -> List.of("DONE", "FAILED").contains(job.get("state").asText()), Duration.ofMinutes(3));
     }
 
     private void watchHealth(AtomicBoolean watching, List<String> slowOrFailed, int[] probes) {

@@ -2,6 +2,7 @@ package io.corrigo.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.testsupport.Eventually;
 import io.corrigo.testsupport.Multipart;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,23 +38,24 @@ public abstract class HttpTestBase {
 
     /** The demo corpus is indexed by a background job: HTTP tests start once it has finished. */
     @org.junit.jupiter.api.BeforeEach
-    void waitForTheDemoCorpus() throws InterruptedException {
-        long deadline = System.nanoTime() + java.time.Duration.ofMinutes(10).toNanos();
-        boolean demoReady = READY.contains(port);
-        while (!demoReady && System.nanoTime() < deadline) {
-            Reply jobs = get("/api/v1/tenants/demo/jobs");
-            boolean finished = jobs.status() == 200 && jobs.body().size() > 0;
-            for (JsonNode job : jobs.status() == 200 ? jobs.body() : JSON.createArrayNode()) {
-                finished &= job.get("state").asText().equals("DONE");
-            }
-            demoReady = finished || jobs.status() == 404; // 404: a context without the demo tenant
-            if (demoReady) {
-                READY.add(port);
-            }
-            if (!demoReady) {
-                Thread.sleep(500);
-            }
+    void waitForTheDemoCorpus() {
+        if (!READY.contains(port)) {
+            Eventually.until(this::demoIndexed, java.time.Duration.ofMinutes(10), "the demo corpus indexed");
+            READY.add(port);
         }
+    }
+
+    /** Whether every ingestion job of the demo tenant is done, or there is no demo tenant in this context. */
+    private boolean demoIndexed() {
+        Reply jobs = get("/api/v1/tenants/demo/jobs");
+        if (jobs.status() == 404) {
+            return true;
+        }
+        boolean finished = jobs.status() == 200 && jobs.body().size() > 0;
+        for (JsonNode job : jobs.status() == 200 ? jobs.body() : JSON.createArrayNode()) {
+            finished &= job.get("state").asText().equals("DONE");
+        }
+        return finished;
     }
 
     /** An HTTP Basic {@code Authorization} header value. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.server.plugin.TestPlugins;
+import io.corrigo.testsupport.Eventually;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -88,13 +89,8 @@ class PluginRunnerApiTest extends HttpTestBase {
         assertThat(during.body().get("degraded").asBoolean()).as(during.body().toString()).isTrue();
 
         // and the runner is started again; the next query is answered by the plugin as before
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        JsonNode runner = plugin("probe").get("runner");
-        while (!(runner.path("tenants").path("museum").asLong() > 0 && runner.get("restarts").asLong() >= 1)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            runner = plugin("probe").get("runner");
-        }
+        JsonNode runner = Eventually.until(() -> plugin("probe").get("runner"),
+                r -> r.path("tenants").path("museum").asLong() > 0 && r.get("restarts").asLong() >= 1, Duration.ofSeconds(30));
         assertThat(runner.get("running").asBoolean()).as(runner.toString()).isTrue();
         assertThat(runner.get("restarts").asLong()).isEqualTo(1);
         assertThat(runner.get("tenants").get("museum").asLong()).isNotEqualTo(servingPid).isPositive();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.server.HostTestBase;
+import io.corrigo.testsupport.Eventually;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -160,15 +161,9 @@ class EvalCommandTest extends HostTestBase {
         return response.body();
     }
 
-    private EvalJobs.Job awaitJob(String tenant, String id) throws InterruptedException {
-        for (int i = 0; i < 200; i++) {
-            EvalJobs.Job job = jobs.list(tenant).stream().filter(j -> j.id().equals(id)).findFirst().orElseThrow();
-            if (!job.state().equals("RUNNING")) {
-                return job;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the job did not finish");
+    private EvalJobs.Job awaitJob(String tenant, String id) {
+        return Eventually.until(() -> jobs.list(tenant).stream().filter(j -> j.id().equals(id)).findFirst().orElseThrow(),
+                job -> !job.state().equals("RUNNING"), java.time.Duration.ofSeconds(10));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.CorrigoApplication;
+import io.corrigo.testsupport.Eventually;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -103,15 +104,9 @@ class EvaluationPersistenceTest {
             Reply started = send(port, "POST", "/api/v1/tenants/" + TENANT + "/evaluations?set=regression", null, null);
             assertThat(started.status()).as(started.text()).isEqualTo(202);
             evaluation = started.body().get("id").asText();
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            JsonNode done = null;
-            while (System.nanoTime() < deadline) {
-                done = send(port, "GET", "/api/v1/tenants/" + TENANT + "/evaluations/" + evaluation, null, null).body();
-                if (!done.get("state").asText().equals("RUNNING")) {
-                    break;
-                }
-                Thread.sleep(200);
-            }
+            String path = "/api/v1/tenants/" + TENANT + "/evaluations/" + evaluation;
+            JsonNode done = Eventually.until(() -> read(port, path),
+                    job -> !job.get("state").asText().equals("RUNNING"), Duration.ofSeconds(60));
             assertThat(done.get("state").asText()).isEqualTo("DONE");
             assertThat(done.get("report").get("questions").asInt()).isEqualTo(2);
         }
@@ -133,6 +128,15 @@ class EvaluationPersistenceTest {
             Reply html = send(port, "GET", "/api/v1/tenants/" + TENANT + "/evaluations/" + evaluation + "/report.html", null, null);
             assertThat(html.status()).isEqualTo(200);
             assertThat(html.text()).contains("<svg", "faithfulness");
+        }
+    }
+
+    /** The JSON body of a GET, for polling. */
+    private static JsonNode read(int port, String path) {
+        try {
+            return send(port, "GET", path, null, null).body();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.corrigo.server.knowledge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.corrigo.server.TestDocuments;
+import io.corrigo.testsupport.Eventually;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -81,10 +82,7 @@ class ParserSandboxTest {
             sandbox.extract(TestDocuments.pdf(null, "First."), DocumentParser.PDF);
             assertThat(sandbox.idleProcesses()).isEqualTo(1);
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (sandbox.idleProcesses() > 0 && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
+            Eventually.until(() -> sandbox.idleProcesses() == 0, Duration.ofSeconds(10), "the idle parser process stops");
 
             assertThat(sandbox.idleProcesses()).as("stopped after half a second idle").isZero();
             assertThat(((ParserSandbox.Extracted) sandbox.extract(TestDocuments.pdf(null, "Second."), DocumentParser.PDF)).text())

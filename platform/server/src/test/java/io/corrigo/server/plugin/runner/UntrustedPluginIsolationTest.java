@@ -16,6 +16,7 @@ import io.corrigo.server.plugin.PluginInfo;
 import io.corrigo.server.plugin.TestPlugins;
 import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.testkit.HashingEmbeddings;
+import io.corrigo.testsupport.Eventually;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -274,13 +275,9 @@ class UntrustedPluginIsolationTest {
                 "hostPid", Long.toString(ProcessHandle.current().pid()));
     }
 
-    private PluginRunner.Status awaitRestarts(long restarts) throws InterruptedException {
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-        PluginRunner.Status now = runner(isolated);
-        while (!(acme(now) > 0 && now.restarts() >= restarts) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            now = runner(isolated);
-        }
+    private PluginRunner.Status awaitRestarts(long restarts) {
+        PluginRunner.Status now = Eventually.until(() -> runner(isolated),
+                status -> acme(status) > 0 && status.restarts() >= restarts, java.time.Duration.ofSeconds(30));
         assertThat(acme(now)).as(now.toString()).isPositive();
         assertThat(now.restarts()).isEqualTo(restarts);
         return now;
