@@ -237,6 +237,12 @@ final class Browser implements AutoCloseable {
         return wait.until(ExpectedConditions.presenceOfElementLocated(By.id(id)));
     }
 
+    /** Clicks {@code element} after scrolling it to the middle of the view (a long grid puts rows below the fold). */
+    void click(WebElement element) {
+        ((JavascriptExecutor) driver).executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
+        element.click();
+    }
+
     /** The element's rendered text; scrolled into view first (a clipped element outside the scrolled pane has none). */
     String text(String id) {
         WebElement element = element(id);

@@ -7,6 +7,7 @@ import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.run.QueryService;
 import io.corrigo.server.tenant.TenantService;
+import io.corrigo.testsupport.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,14 +77,11 @@ class LayoutSweepBrowserTest extends UiTestBase {
                         + "\"gold_route\":\"kb\",\"gold_sentences\":[],\"source\":\"sweep\"}",
                 "{\"id\":\"n\",\"question\":\"Who painted the Mona Lisa?\",\"answers\":[],\"gold_route\":\"none\","
                         + "\"gold_sentences\":[],\"source\":\"sweep\"}"), true, true);
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (!"DONE".equals(eval.state()) && !"FAILED".equals(eval.state()) && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
+        Eventually.until(() -> "DONE".equals(eval.state()) || "FAILED".equals(eval.state()), Duration.ofSeconds(90),
+                "the sweep's evaluation finishes");
         assertThat(eval.state()).isEqualTo("DONE");
         browser = adminBrowser();
     }
-
 
     private static Map<String, String> views() {
         Map<String, String> views = new LinkedHashMap<>();
@@ -115,7 +113,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
                 browser.open(view.getValue());
                 if (view.getKey().equals("tenants")) {
                     browser.driver.findElements(By.cssSelector("#tenants-grid vaadin-grid-cell-content")).stream()
-                            .filter(c -> c.getText().equals(TENANT)).findFirst().ifPresent(c -> c.click());
+                            .filter(c -> c.getText().equals(TENANT)).findFirst().ifPresent(browser::click);
                     browser.waitForVaadin();
                 }
                 if (view.getKey().equals("playground")) {

@@ -9,7 +9,6 @@ import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
 import io.corrigo.engine.gate.RetrievalGate;
-import io.corrigo.engine.judge.OfflineJudge;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.grade.ActionRule;
 import io.corrigo.engine.grade.CragActionRule;
@@ -192,9 +191,9 @@ public final class CorrectivePipeline {
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
     }
 
-    /** This pipeline's critic and evaluator as judges of answers made elsewhere (offline measures). */
-    public OfflineJudge judge() {
-        return new OfflineJudge(plugins);
+    /** The plugins this pipeline runs with (for {@link io.corrigo.engine.judge.OfflineJudge}, the offline measures). */
+    public PipelinePlugins plugins() {
+        return plugins;
     }
 
     /**

@@ -23,14 +23,17 @@ import java.util.Map;
  * @param password  their password
  * @param limit     at most this many questions (0: all)
  * @param out       where the JSON report goes, or {@code null}
+ * @param markdown  where the figures go as a dated Markdown section (for docs/performance), or {@code null}
  */
 public record BenchOptions(URI url, String tenant, String baseline, Path questions, List<Integer> clients,
-                           Duration duration, Duration warmup, String user, String password, int limit, Path out) {
+                           Duration duration, Duration warmup, String user, String password, int limit, Path out,
+                           Path markdown) {
 
     static final String USAGE = """
             usage: java -jar corrigo.jar bench --tenant <t> --questions q.jsonl [--baseline-tenant <b>]
                      [--url http://127.0.0.1:8080] [--clients 1,8,32] [--duration 30s] [--warmup 10s]
                      [--user admin] [--password … | env CORRIGO_ADMIN_PASSWORD] [--limit N] [--out bench.json]
+                     [--markdown docs/performance/bench-YYYY-MM-DD.md]
               --tenant           the tenant measured (its active pipeline)
               --baseline-tenant  the tenant compared with, asked interleaved in the same run (e.g. a naive copy)
               --questions        JSON Lines with a "question" (and "gold_route": kb | web | none, when known)
@@ -39,6 +42,7 @@ public record BenchOptions(URI url, String tenant, String baseline, Path questio
               --warmup           unmeasured questions first
               --limit            only the first N questions
               --out              the whole report as JSON
+              --markdown         the figures as a dated Markdown section, with the command that made them
 
             usage: java -jar corrigo.jar bench --synthetic-chunks N [--retriever lucene-retriever]
                      [--plugins-dir <dir>] [--work-dir <dir>] [--queries 1000] [--out scale.json]
@@ -50,7 +54,7 @@ public record BenchOptions(URI url, String tenant, String baseline, Path questio
               --queries          measured queries per pass, after 200 unmeasured""";
 
     private static final List<String> KNOWN = List.of("url", "tenant", "baseline-tenant", "questions", "clients",
-            "duration", "warmup", "user", "password", "limit", "out");
+            "duration", "warmup", "user", "password", "limit", "out", "markdown");
 
     private static final List<String> SCALE = List.of("synthetic-chunks", "retriever", "plugins-dir", "work-dir",
             "queries", "out");
@@ -131,7 +135,8 @@ public record BenchOptions(URI url, String tenant, String baseline, Path questio
         return new BenchOptions(url, values.get("tenant"), values.get("baseline-tenant"), questions, List.copyOf(clients),
                 duration("duration", values.getOrDefault("duration", "30s")),
                 duration("warmup", values.getOrDefault("warmup", "10s")), values.getOrDefault("user", "admin"),
-                password, limit, values.containsKey("out") ? Path.of(values.get("out")) : null);
+                password, limit, values.containsKey("out") ? Path.of(values.get("out")) : null,
+                values.containsKey("markdown") ? Path.of(values.get("markdown")) : null);
     }
 
     private static int number(String option, String value) {

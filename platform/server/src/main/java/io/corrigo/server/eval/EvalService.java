@@ -78,7 +78,7 @@ public class EvalService {
         int total = questions.size() * pipelines.size();
         List<EvalRun> runs = new ArrayList<>();
         // one judge for every pipeline compared: the first (the active one), so their answers are measured alike
-        OfflineJudge judge = pipelines.values().iterator().next().judge();
+        OfflineJudge judge = new OfflineJudge(pipelines.values().iterator().next().plugins());
         for (Map.Entry<String, CorrectivePipeline> entry : pipelines.entrySet()) {
             for (EvalQuestion question : questions) {
                 runs.add(toRun(entry.getKey(), question, entry.getValue().run(question.question()), judge));
@@ -148,7 +148,7 @@ public class EvalService {
      */
     public Double faithfulness(String tenantId, String question, List<String> context, String answer) {
         String plain = withoutMarkers(answer);
-        return faithfulness(runtimes.forTenant(tenantId).pipeline().judge(), question, context, plain,
+        return faithfulness(new OfflineJudge(runtimes.forTenant(tenantId).pipeline().plugins()), question, context, plain,
                 AnswerJudge.sufficient(question, plain));
     }
 
@@ -161,7 +161,7 @@ public class EvalService {
         if (sufficient != null) {
             return sufficient;
         }
-        java.util.OptionalDouble r = runtimes.forTenant(tenantId).pipeline().judge().relevance(question, withoutMarkers(answer));
+        java.util.OptionalDouble r = new OfflineJudge(runtimes.forTenant(tenantId).pipeline().plugins()).relevance(question, withoutMarkers(answer));
         return r.isPresent() ? r.getAsDouble() : null;
     }
 

@@ -5,6 +5,7 @@ import io.corrigo.server.tenant.TenantTables;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -14,6 +15,7 @@ import org.springframework.stereotype.Component;
  * files and every plugin's index live in the tenant's directory, which the deletion removes as a whole.
  */
 @Component
+@Order(1) // first: its running jobs stop before any other owner closes what they write to
 class KnowledgeData extends TenantTables {
 
     static final Duration JOBS_STOP = Duration.ofSeconds(15);

@@ -1,6 +1,7 @@
 package io.corrigo.server.pipeline;
 
 import io.corrigo.server.tenant.TenantTables;
+import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -9,6 +10,7 @@ import org.springframework.stereotype.Component;
  * release their index files) and again after (a query that raced the disabling may have opened it anew).
  */
 @Component
+@Order(100) // last before the rows: the pipeline's plugin instances close once nothing works with them
 class PipelineData extends TenantTables {
 
     private final PipelineRuntimes runtimes;

@@ -4,11 +4,13 @@ import io.corrigo.server.Sql;
 import io.corrigo.server.tenant.TenantTables;
 import java.time.Clock;
 import java.time.Duration;
+import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /** A tenant's runs and the hourly and daily sums drawn from them; buffered run writes are flushed before deletion. */
 @Component
+@Order(2) // after ingestion: buffered runs are flushed before the rows go
 class RunData extends TenantTables {
 
     private final RunLog runs;

@@ -10,7 +10,9 @@ import java.util.List;
  *
  * <p>Deleting a tenant calls, for every owner, {@link #beforeDelete} (the tenant is disabled by then: stop work,
  * flush writes), then {@link #delete} inside one transaction with every other owner's, then {@link #afterDelete}
- * (forget caches and open resources). Most owners extend {@link TenantTables}.
+ * (forget caches and open resources). Owners are called in their Spring {@code @Order}: ingestion first (its jobs
+ * stop before anything they write to closes), the pipeline's open instances last. Most owners extend
+ * {@link TenantTables}.
  */
 public interface TenantOwned {
 

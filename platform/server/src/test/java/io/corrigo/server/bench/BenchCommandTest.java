@@ -41,7 +41,8 @@ class BenchCommandTest extends HostTestBase {
         Path out = dir.resolve("report/bench.json");
         BenchOptions options = BenchOptions.parse(List.of("--url", "http://127.0.0.1:" + port, "--tenant", "demo",
                 "--baseline-tenant", "bench-naive", "--questions", questions.toString(), "--clients", "1,2",
-                "--duration", "1s", "--warmup", "0s", "--out", out.toString()), Map.of("CORRIGO_ADMIN_PASSWORD", ADMIN_PASSWORD));
+                "--duration", "1s", "--warmup", "0s", "--out", out.toString(), "--markdown", dir.resolve("bench.md").toString()),
+                Map.of("CORRIGO_ADMIN_PASSWORD", ADMIN_PASSWORD));
         ByteArrayOutputStream table = new ByteArrayOutputStream();
 
         // when
@@ -69,6 +70,11 @@ class BenchCommandTest extends HostTestBase {
             }
         }
         assertThat(table.toString(StandardCharsets.UTF_8)).contains("overhead p50", "Throughput", "gold kb (1)");
+        // and the same figures as a dated section for docs/performance, with the command that made them
+        String markdown = Files.readString(dir.resolve("bench.md"));
+        assertThat(markdown).startsWith("## Over HTTP, " + java.time.LocalDate.now(java.time.ZoneOffset.UTC))
+                .contains("--tenant demo --baseline-tenant bench-naive", "| demo | all (3) |", "| bench-naive | gold kb (1) |",
+                        "| 2 | demo |");
     }
 
     @Test

@@ -52,6 +52,17 @@ class DocsTest {
     }
 
     @Test
+    void should_name_no_issue_numbers_in_the_documentation() throws IOException {
+        List<String> naming = new ArrayList<>();
+        for (Path file : markdown()) {
+            if (Pattern.compile("(?i)\\bissues? #?\\d+").matcher(Files.readString(file)).find()) {
+                naming.add(ROOT.relativize(file).toString());
+            }
+        }
+        assertThat(naming).as("documents that name issue numbers (history goes to dated docs in words)").isEmpty();
+    }
+
+    @Test
     void should_give_every_module_a_readme() throws IOException {
         try (Stream<Path> poms = Files.walk(ROOT)) {
             List<String> missing = poms.filter(p -> p.getFileName().toString().equals("pom.xml"))
