@@ -24,14 +24,15 @@ public record TenantImpact(String tenantId, long documents, long runs, long runs
 
     static TenantImpact of(String tenantId, Map<String, Long> holdings, long runsLastHour) {
         return new TenantImpact(tenantId, holdings.getOrDefault(DOCUMENTS, 0L), holdings.getOrDefault(RUNS, 0L),
-                runsLastHour, holdings.getOrDefault(KEYS, 0L), holdings.getOrDefault(ADMINS, 0L), Map.copyOf(holdings));
+                runsLastHour, holdings.getOrDefault(KEYS, 0L), holdings.getOrDefault(ADMINS, 0L),
+                java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(holdings)));
     }
 
     /** One sentence for a confirmation dialog. */
     public String describe() {
         String others = holdings.entrySet().stream()
                 .filter(e -> e.getValue() > 0 && !Map.of(DOCUMENTS, 0, RUNS, 0, KEYS, 0, ADMINS, 0).containsKey(e.getKey()))
-                .map(e -> e.getValue() + " " + e.getKey())
+                .map(e -> e.getKey() + ": " + e.getValue())
                 .collect(Collectors.joining(", "));
         return documents + " document(s), " + runs + " run(s) kept, " + keys + " key(s), " + admins
                 + " assigned admin(s)" + (others.isEmpty() ? "" : ", " + others) + "; " + rate(runsLastHour)
