@@ -10,6 +10,7 @@ import io.corrigo.server.run.RunLog;
 import io.corrigo.server.security.AdminUsers;
 import io.corrigo.server.security.Role;
 import io.corrigo.server.tenant.TenantService;
+import io.corrigo.testsupport.Eventually;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -269,7 +270,18 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).isNull();
         b.click("eval-calibrate-feedback");
 
-        b.waitUntil(d -> !d.findElements(By.id("eval-calibration-rated")).isEmpty(), Duration.ofSeconds(20));
+        // as above: the job ends in the background and the page follows it by polling, or shows it when opened again
+        var rated = Eventually.until(() -> evaluations.list(tenant).stream()
+                .filter(j -> j.name().equals("rated runs")).findFirst(),
+                j -> j.isPresent() && !j.get().state().equals("RUNNING"), Duration.ofSeconds(60)).orElseThrow();
+        assertThat(rated.state()).as(String.valueOf(rated.error())).isEqualTo("DONE");
+        try {
+            b.waitUntil(d -> !d.findElements(By.id("eval-calibration-rated")).isEmpty(), Duration.ofSeconds(10));
+        } catch (RuntimeException notYet) {
+            b.screenshot("06d-evaluation-polling-behind");
+            b.open("/evaluation?tenant=" + tenant);
+        }
+        b.waitUntil(d -> !d.findElements(By.id("eval-calibration-rated")).isEmpty(), Duration.ofSeconds(10));
         assertThat(b.text("eval-calibration-rated")).contains("Agreement", "1.000");
         assertThat(b.text("evaluations")).contains("rated runs");
     }
