@@ -1,6 +1,5 @@
 package io.corrigo.engine;
 
-import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.Query;
 import io.corrigo.engine.analyse.AnalyseStage;
 import io.corrigo.engine.condense.CondenseStage;

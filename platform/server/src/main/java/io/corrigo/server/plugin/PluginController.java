@@ -2,7 +2,6 @@ package io.corrigo.server.plugin;
 
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.server.plugin.kind.StageKind;
-import java.util.Arrays;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;

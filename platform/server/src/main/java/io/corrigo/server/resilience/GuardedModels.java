@@ -9,7 +9,6 @@ import io.corrigo.api.Generator;
 import io.corrigo.api.Judgement;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
-import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.Reranker;
 import io.corrigo.api.RetrievalEvaluator;
 import io.corrigo.api.RetrievalNeed;
