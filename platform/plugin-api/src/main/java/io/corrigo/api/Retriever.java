@@ -12,6 +12,11 @@ import java.util.Optional;
  * cost no embedding calls. Only read data of the tenant your {@link PluginContext} belongs to. Instances are
  * called from several threads at once.
  *
+ * <p><b>Scope.</b> Return only passages that {@link Query#filter()} keeps ({@link PassageFilter#matches}), and apply
+ * it inside the engine you search (a filter clause, a {@code WHERE}), so that a narrow scope still gets its best
+ * passages. It carries the asker's groups: a passage outside them must never come back. The host drops any that do
+ * and marks the answer degraded.
+ *
  * <p>A retriever that can also be written to implements {@link KnowledgeIndex} as well; the host feeds it
  * the tenant's documents through that interface.
  */

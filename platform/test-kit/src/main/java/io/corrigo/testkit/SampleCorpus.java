@@ -34,7 +34,41 @@ public final class SampleCorpus {
                     "How does castling work in chess?"},
     };
 
+    /**
+     * The scope of each passage, by position: collections, readers (empty: everyone), language, last update, tags.
+     * Chosen so that every filter of the retriever contract keeps some passages and drops others.
+     */
+    private static final String[][] SCOPES = {
+            {"science", "", "en", "2024-05-01", "ocean,moon"},
+            {"kitchen", "chefs", "de", "2025-02-01", "baking"},
+            {"science", "geologists,chefs", "en", "2025-06-01", "earth"},
+            {"science,nature", "", "en", "2023-01-01", "insects"},
+            {"engineering", "engineers", "en", "2025-09-01", "metals"},
+            {"games", "", "fr", "2022-01-01", "board games"},
+    };
+
     private SampleCorpus() {
+    }
+
+    /**
+     * The entries with a scope each in their metadata, as the host writes it ({@link io.corrigo.api.PassageFilter}):
+     * collections, readers, {@code language}, {@code updated} and tags.
+     */
+    public static List<Entry> scoped(EmbeddingService embeddings) {
+        List<Entry> plain = entries(embeddings);
+        List<Entry> scoped = new ArrayList<>();
+        for (int i = 0; i < plain.size(); i++) {
+            Passage p = plain.get(i).passage();
+            Map<String, String> metadata = new java.util.HashMap<>(Map.of(
+                    io.corrigo.api.PassageFilter.COLLECTIONS, SCOPES[i][0], "language", SCOPES[i][2],
+                    io.corrigo.api.PassageFilter.UPDATED, SCOPES[i][3], io.corrigo.api.PassageFilter.TAGS, SCOPES[i][4]));
+            if (!SCOPES[i][1].isEmpty()) {
+                metadata.put(io.corrigo.api.PassageFilter.READERS, SCOPES[i][1]);
+            }
+            scoped.add(new Entry(new Passage(p.id(), p.text(), p.source(), 0, p.embedding(), p.strips(), metadata),
+                    plain.get(i).question()));
+        }
+        return scoped;
     }
 
     /** The entries, embedded with {@code embeddings}. */

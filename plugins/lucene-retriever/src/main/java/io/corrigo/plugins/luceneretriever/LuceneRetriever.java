@@ -5,6 +5,7 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Origin;
 import io.corrigo.api.Passage;
+import io.corrigo.api.PassageFilter;
 import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.Source;
@@ -80,6 +81,13 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
     private static final String STRIP = "strip";
     private static final String STRIP_VECTOR = "strip_vector";
     private static final String META_PREFIX = "meta.";
+    /** Indexed (not stored) terms of the passage's scope, one field per metadata key: what filters search. */
+    private static final String FILTER_PREFIX = "f.";
+    /** Present on a passage readable by named groups only; a passage without it is readable by everyone. */
+    private static final String RESTRICTED = "f#restricted";
+    private static final String UPDATED_DAY = "f#updated";
+    /** Metadata values longer than this are stored but not filterable (no one filters on a paragraph). */
+    private static final int MAX_FILTER_VALUE = 200;
 
     private final FusionSettings settings;
     private final EmbeddingService embeddings;
@@ -172,12 +180,16 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
                 int candidates = settings.candidates(maxResults);
                 boolean vectors = query.embedding() != null && searcher.getIndexReader().numDocs() > 0;
                 RankFusion<Integer> fused = new RankFusion<>(settings.rrfK());
+                org.apache.lucene.search.Query scope = LuceneFilters.of(query.filter());
                 org.apache.lucene.search.Query lexical = lexicalQuery(query.text());
                 if (lexical != null) {
-                    fused.add("bm25", docs(searcher.search(lexical, candidates).scoreDocs), 1 - settings.vectorWeight());
+                    fused.add("bm25", docs(searcher.search(LuceneFilters.within(lexical, scope), candidates).scoreDocs),
+                            1 - settings.vectorWeight());
                 }
                 if (vectors) {
-                    KnnFloatVectorQuery knn = new KnnFloatVectorQuery(VECTOR, query.embedding().toArray(), candidates);
+                    // the scope is the k-NN search's own filter: Lucene searches the graph (or, for a narrow scope,
+                    // every kept vector exactly) among the kept passages only
+                    KnnFloatVectorQuery knn = new KnnFloatVectorQuery(VECTOR, query.embedding().toArray(), candidates, scope);
                     fused.add("vector", docs(searcher.search(knn, candidates).scoreDocs), settings.vectorWeight());
                 }
                 List<Passage> result = new ArrayList<>();
@@ -344,7 +356,78 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
             doc.add(new StoredField(STRIP_VECTOR, toBytes(Vectors.of(strip, embeddings))));
         }
         passage.metadata().forEach((k, v) -> doc.add(new StoredField(META_PREFIX + k, v)));
+        indexScope(passage, doc);
         return doc;
+    }
+
+    /** The passage's scope as indexed terms (see {@link LuceneFilters}). */
+    private static void indexScope(Passage passage, Document doc) {
+        passage.metadata().forEach((key, value) -> {
+            for (String v : PassageFilter.values(key, value)) {
+                if (v.length() <= MAX_FILTER_VALUE) {
+                    doc.add(new StringField(FILTER_PREFIX + key, v, Field.Store.NO));
+                }
+            }
+        });
+        if (!PassageFilter.values(passage, PassageFilter.READERS).isEmpty()) {
+            doc.add(new StringField(RESTRICTED, "1", Field.Store.NO));
+        }
+        java.time.LocalDate updated = PassageFilter.updatedOf(passage);
+        if (updated != null) {
+            doc.add(new org.apache.lucene.document.LongPoint(UPDATED_DAY, updated.toEpochDay()));
+        }
+    }
+
+    /** Builds the Lucene query of a {@link PassageFilter} over the fields {@link #indexScope} writes. */
+    static final class LuceneFilters {
+
+        private LuceneFilters() {
+        }
+
+        /** The filter as a query that only selects (scores nothing), or {@code null} when it keeps everything. */
+        static org.apache.lucene.search.Query of(PassageFilter filter) {
+            if (filter.isNone()) {
+                return null;
+            }
+            BooleanQuery.Builder all = new BooleanQuery.Builder();
+            if (!filter.collections().isEmpty()) {
+                all.add(anyOf(PassageFilter.COLLECTIONS, filter.collections()), BooleanClause.Occur.FILTER);
+            }
+            filter.metadata().forEach((key, value) ->
+                    all.add(new TermQuery(new Term(FILTER_PREFIX + key, value)), BooleanClause.Occur.FILTER));
+            if (filter.updatedAfter() != null || filter.updatedBefore() != null) {
+                long from = filter.updatedAfter() == null ? Long.MIN_VALUE : filter.updatedAfter().toEpochDay();
+                long to = filter.updatedBefore() == null ? Long.MAX_VALUE : filter.updatedBefore().toEpochDay();
+                all.add(org.apache.lucene.document.LongPoint.newRangeQuery(UPDATED_DAY, from, to), BooleanClause.Occur.FILTER);
+            }
+            if (filter.readers() != null) {
+                // readable by one of the caller's groups, or by everyone (no readers named)
+                BooleanQuery.Builder open = new BooleanQuery.Builder()
+                        .add(new org.apache.lucene.search.MatchAllDocsQuery(), BooleanClause.Occur.FILTER)
+                        .add(new TermQuery(new Term(RESTRICTED, "1")), BooleanClause.Occur.MUST_NOT);
+                BooleanQuery.Builder readable = new BooleanQuery.Builder()
+                        .add(anyOf(PassageFilter.READERS, filter.readerTerms()), BooleanClause.Occur.SHOULD)
+                        .add(open.build(), BooleanClause.Occur.SHOULD);
+                readable.setMinimumNumberShouldMatch(1);
+                all.add(readable.build(), BooleanClause.Occur.FILTER);
+            }
+            return all.build();
+        }
+
+        private static org.apache.lucene.search.Query anyOf(String key, java.util.Collection<String> values) {
+            return new org.apache.lucene.search.TermInSetQuery(FILTER_PREFIX + key,
+                    values.stream().map(BytesRef::new).toList());
+        }
+
+        /** {@code query} restricted to the filter's passages, or {@code query} itself without one. */
+        static org.apache.lucene.search.Query within(org.apache.lucene.search.Query query,
+                                                     org.apache.lucene.search.Query scope) {
+            if (scope == null) {
+                return query;
+            }
+            return new BooleanQuery.Builder().add(query, BooleanClause.Occur.MUST)
+                    .add(scope, BooleanClause.Occur.FILTER).build();
+        }
     }
 
     private static Passage toPassage(Document doc, double score, String ranks) {

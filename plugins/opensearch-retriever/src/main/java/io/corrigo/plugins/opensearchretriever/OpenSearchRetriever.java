@@ -8,6 +8,7 @@ import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Origin;
 import io.corrigo.api.Passage;
+import io.corrigo.api.PassageFilter;
 import io.corrigo.api.Query;
 import io.corrigo.api.Retriever;
 import io.corrigo.api.Source;
@@ -42,6 +43,9 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
     }
 
     private static final ObjectMapper JSON = OpenSearchClient.json();
+    /** The object holding a passage's scope as keywords (see {@link #filter}). */
+    private static final String SCOPE = "scope";
+    private static final String SCOPE_UPDATED = "scope_updated";
 
     private final OpenSearchClient client;
     private final String index;
@@ -114,6 +118,13 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
         method.put("engine", "lucene"); // faiss and nmslib need native libraries; lucene runs wherever OpenSearch does
         properties.putObject("strips").put("type", "object").put("enabled", false);
         properties.putObject("metadata").put("type", "object").put("enabled", false);
+        // the passage's scope, searchable: every value a keyword (what filters match), the update day a date
+        properties.putObject(SCOPE).put("type", "object").put("dynamic", true);
+        properties.putObject(SCOPE_UPDATED).put("type", "date").put("format", "yyyy-MM-dd");
+        ObjectNode keywords = mappings.putArray("dynamic_templates").addObject().putObject("scope_keywords");
+        keywords.put("path_match", SCOPE + ".*");
+        keywords.put("match_mapping_type", "string");
+        keywords.putObject("mapping").put("type", "keyword").put("ignore_above", 200);
         return root;
     }
 
@@ -156,6 +167,17 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
         doc.set("embedding", StoredJson.vector(Vectors.of(passage, embeddings)));
         doc.set("strips", StoredJson.strips(passage.strips(), embeddings));
         doc.set("metadata", StoredJson.metadata(passage.metadata()));
+        ObjectNode scope = doc.putObject(SCOPE);
+        passage.metadata().forEach((key, value) -> {
+            if (!key.contains(".") && !key.isBlank()) { // a dot would make an object path of the key
+                ArrayNode values = scope.putArray(key);
+                PassageFilter.values(key, value).forEach(values::add);
+            }
+        });
+        java.time.LocalDate updated = PassageFilter.updatedOf(passage);
+        if (updated != null) {
+            doc.put(SCOPE_UPDATED, updated.toString());
+        }
         return doc;
     }
 
@@ -183,13 +205,23 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
         try {
             ObjectNode header = JSON.createObjectNode().put("index", index);
             ObjectNode lexical = JSON.createObjectNode().put("size", candidates).put("_source", false);
-            lexical.putObject("query").putObject("match").put("text", query.text());
+            ObjectNode filter = filter(query.filter());
+            if (filter == null) {
+                lexical.putObject("query").putObject("match").put("text", query.text());
+            } else {
+                ObjectNode bool = lexical.putObject("query").putObject("bool");
+                bool.putObject("must").putObject("match").put("text", query.text());
+                bool.set("filter", filter);
+            }
             searches.append(JSON.writeValueAsString(header)).append('\n').append(JSON.writeValueAsString(lexical)).append('\n');
             if (vectors) {
                 ObjectNode knn = JSON.createObjectNode().put("size", candidates).put("_source", false);
                 ObjectNode field = knn.putObject("query").putObject("knn").putObject("embedding");
                 field.set("vector", StoredJson.vector(query.embedding()));
                 field.put("k", candidates);
+                if (filter != null) {
+                    field.set("filter", filter); // efficient k-NN filtering: the graph is searched among kept passages
+                }
                 searches.append(JSON.writeValueAsString(header)).append('\n').append(JSON.writeValueAsString(knn)).append('\n');
             }
         } catch (IOException e) {
@@ -232,6 +264,40 @@ final class OpenSearchRetriever implements Retriever, KnowledgeIndex {
             }
         }
         return result;
+    }
+
+    /** The filter as an OpenSearch {@code bool} query of filter clauses, or {@code null} when it keeps everything. */
+    private static ObjectNode filter(PassageFilter filter) {
+        if (filter.isNone()) {
+            return null;
+        }
+        ObjectNode root = JSON.createObjectNode();
+        ArrayNode clauses = root.putObject("bool").putArray("filter");
+        if (!filter.collections().isEmpty()) {
+            ArrayNode values = clauses.addObject().putObject("terms").putArray(SCOPE + "." + PassageFilter.COLLECTIONS);
+            filter.collections().forEach(values::add);
+        }
+        filter.metadata().forEach((key, value) -> clauses.addObject().putObject("term").put(SCOPE + "." + key, value));
+        if (filter.updatedAfter() != null || filter.updatedBefore() != null) {
+            ObjectNode range = clauses.addObject().putObject("range").putObject(SCOPE_UPDATED);
+            if (filter.updatedAfter() != null) {
+                range.put("gte", filter.updatedAfter().toString());
+            }
+            if (filter.updatedBefore() != null) {
+                range.put("lte", filter.updatedBefore().toString());
+            }
+        }
+        if (filter.readers() != null) {
+            // readable by one of the caller's groups, or by everyone (no readers named)
+            ObjectNode readable = clauses.addObject().putObject("bool");
+            readable.put("minimum_should_match", 1);
+            ArrayNode should = readable.putArray("should");
+            ArrayNode groups = should.addObject().putObject("terms").putArray(SCOPE + "." + PassageFilter.READERS);
+            filter.readerTerms().forEach(groups::add);
+            should.addObject().putObject("bool").putObject("must_not").putObject("exists")
+                    .put("field", SCOPE + "." + PassageFilter.READERS);
+        }
+        return root;
     }
 
     private static Passage passage(String id, JsonNode source, double score, String ranks) {

@@ -194,17 +194,20 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
         FusionSettings fusion = settings.fusion();
         int candidates = fusion.candidates(maxResults);
         boolean vectors = fusion.usesVectors(query.embedding() != null);
+        SqlFilter scope = SqlFilter.of(query.filter());
         // full text: any of the query's words (plainto_tsquery would demand all of them), ranked by cover density
         StringBuilder sql = new StringBuilder("WITH q AS (SELECT replace(plainto_tsquery('" + settings.language()
                 + "'::regconfig, ?)::text, ' & ', ' | ')::tsquery AS words), "
                 + "lexical AS (SELECT id, row_number() OVER (ORDER BY rank DESC, id) AS r FROM ("
-                + "SELECT t.id, ts_rank_cd(t.tsv, q.words) AS rank FROM " + quoted() + " t, q WHERE t.tsv @@ q.words "
-                + "ORDER BY rank DESC, t.id LIMIT ?) l)");
+                + "SELECT t.id, ts_rank_cd(t.tsv, q.words) AS rank FROM " + quoted() + " t, q WHERE t.tsv @@ q.words"
+                + scope.and() + " ORDER BY rank DESC, t.id LIMIT ?) l)");
         if (vectors) {
-            // ORDER BY distance LIMIT n is what the HNSW index serves; ranks are numbered afterwards
+            // ORDER BY distance LIMIT n is what the HNSW index serves; ranks are numbered afterwards. Under a filter
+            // the index scan goes on until it has n rows within it (iterative scan, set below)
             sql.append(", semantic AS (SELECT id, row_number() OVER (ORDER BY distance, id) AS r FROM ("
-                    + "SELECT id, embedding <=> ?::vector AS distance FROM " + quoted()
-                    + " ORDER BY embedding <=> ?::vector LIMIT ?) v)");
+                    + "SELECT t.id, t.embedding <=> ?::vector AS distance FROM " + quoted() + " t"
+                    + (scope.isEmpty() ? "" : " WHERE " + scope.condition())
+                    + " ORDER BY t.embedding <=> ?::vector LIMIT ?) v)");
         }
         sql.append(", fused AS (SELECT id, sum(score) AS score FROM (SELECT id, ? / (? + r) AS score FROM lexical");
         if (vectors) {
@@ -213,34 +216,72 @@ final class PgVectorRetriever implements Retriever, KnowledgeIndex, AutoCloseabl
         sql.append(") s GROUP BY id ORDER BY score DESC, id LIMIT ?) "
                 + "SELECT t.id, t.document_id, t.title, t.uri, t.origin, t.text, t.embedding::text, t.strips::text, "
                 + "t.metadata::text, f.score FROM fused f JOIN " + quoted() + " t ON t.id = f.id ORDER BY f.score DESC, t.id");
-        try (Connection c = database.getConnection(); PreparedStatement p = c.prepareStatement(sql.toString())) {
-            int i = 1;
-            p.setString(i++, query.text());
-            p.setInt(i++, candidates);
-            if (vectors) {
-                String vector = literal(query.embedding());
-                p.setString(i++, vector);
-                p.setString(i++, vector);
+        try (Connection c = database.getConnection()) {
+            boolean scoped = !scope.isEmpty() && vectors;
+            if (scoped) {
+                c.setAutoCommit(false);
+                iterativeScan(c);
+            }
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                p.setString(i++, query.text());
+                i = scope.bind(c, p, i);
                 p.setInt(i++, candidates);
-            }
-            p.setDouble(i++, fusion.lexicalWeight(vectors));
-            p.setInt(i++, fusion.rrfK());
-            if (vectors) {
-                p.setDouble(i++, fusion.vectorWeight());
+                if (vectors) {
+                    String vector = literal(query.embedding());
+                    p.setString(i++, vector);
+                    i = scope.bind(c, p, i);
+                    p.setString(i++, vector);
+                    p.setInt(i++, candidates);
+                }
+                p.setDouble(i++, fusion.lexicalWeight(vectors));
                 p.setInt(i++, fusion.rrfK());
-            }
-            p.setInt(i, maxResults);
-            List<Passage> result = new ArrayList<>();
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    result.add(passage(r));
+                if (vectors) {
+                    p.setDouble(i++, fusion.vectorWeight());
+                    p.setInt(i++, fusion.rrfK());
+                }
+                p.setInt(i, maxResults);
+                List<Passage> result = new ArrayList<>();
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        result.add(passage(r));
+                    }
+                }
+                return result;
+            } finally {
+                if (scoped) {
+                    c.rollback(); // nothing was written: ends the transaction and its SET LOCAL
+                    c.setAutoCommit(true);
                 }
             }
-            return result;
         } catch (SQLException e) {
             throw failure("searching " + table, e);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("unreadable row in " + table + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Whether the server's pgvector knows iterative index scans (0.8 and later); {@code null} until tried. */
+    private volatile Boolean iterative;
+
+    /**
+     * Lets a filtered HNSW scan go on until it has enough rows within the filter (pgvector 0.8+), for the open
+     * transaction only. Without it (older pgvector) a narrow filter falls back to the planner's choice: an exact scan
+     * of the kept rows where it expects few.
+     */
+    private void iterativeScan(Connection c) throws SQLException {
+        if (Boolean.FALSE.equals(iterative)) {
+            return;
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("SAVEPOINT scan");
+            s.execute("SET LOCAL hnsw.iterative_scan = strict_order");
+            iterative = true;
+        } catch (SQLException unknown) {
+            iterative = false;
+            try (Statement s = c.createStatement()) {
+                s.execute("ROLLBACK TO SAVEPOINT scan");
+            }
         }
     }
 
