@@ -186,7 +186,8 @@ final class CorrectiveAnswering implements AnswerStrategy {
      * rewrite no longer says what is asked: "how many", "in what year").
      */
     private CritiqueLoop.Context retrieveAgain(Query original, String rewritten, TraceRecorder child) {
-        Query asked = child.time(Stage.ANALYSE, () -> stages.analysis().analyse(rewritten, child));
+        Query asked = child.time(Stage.ANALYSE, () -> stages.analysis().analyse(rewritten, child))
+                .withFilter(original.filter());
         child.retrievalDecision(new RetrievalDecision(true, "critique", "re-retrieval after a rejected answer"));
         Retrieved retrieved = retrieve(asked, Math.min(100, settings.topK() * 2), false, child);
         Query forQuestion = original.withTermStatistics(retrieved.query().termStatistics());

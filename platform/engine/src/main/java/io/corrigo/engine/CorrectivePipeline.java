@@ -1,5 +1,6 @@
 package io.corrigo.engine;
 
+import io.corrigo.api.PassageFilter;
 import io.corrigo.api.Query;
 import io.corrigo.engine.analyse.AnalyseStage;
 import io.corrigo.engine.condense.CondenseStage;
@@ -156,6 +157,16 @@ public final class CorrectivePipeline {
      * soon as it is taken, before the answer is generated (once; not at all in a naive run, which decides nothing).
      */
     public RunResult run(String question, List<Turn> history, Consumer<String> tokens, Consumer<Decision> decisions) {
+        return run(question, history, PassageFilter.NONE, tokens, decisions);
+    }
+
+    /**
+     * Answers as {@link #run(String, List, Consumer, Consumer)} does, from the passages {@code filter} keeps only: the
+     * question's collections, metadata and dates, and what its asker may read. Every retrieval of the run (a
+     * re-retrieval after a rejected answer too) is scoped by it.
+     */
+    public RunResult run(String question, List<Turn> history, PassageFilter filter, Consumer<String> tokens,
+                         Consumer<Decision> decisions) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
         trace.observe(decisions);
         RuleCondenser.Condensed condensed = condense(question, history, trace);
@@ -163,7 +174,7 @@ public final class CorrectivePipeline {
             // asking back beats retrieving for a question nobody asked, or serving the last answer again
             return new RunResult(Answer.abstain(condensed.clarification()), trace.finish(true));
         }
-        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace));
+        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
         Answer answer = strategy.answer(asked, trace, tokens);
         return new RunResult(answer, trace.finish(answer.abstained()));
     }
@@ -174,12 +185,17 @@ public final class CorrectivePipeline {
      * trace records them; a follow-up is condensed against {@code history} first. Never throws for a plugin's failure.
      */
     public Evidence evidence(String question, List<Turn> history) {
+        return evidence(question, history, PassageFilter.NONE);
+    }
+
+    /** As {@link #evidence(String, List)}, from the passages {@code filter} keeps only. */
+    public Evidence evidence(String question, List<Turn> history, PassageFilter filter) {
         TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
         RuleCondenser.Condensed condensed = condense(question, history, trace);
         if (condensed.unclear()) {
             return new Evidence(List.of(), trace.finish(true));
         }
-        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace));
+        Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
         List<ContextStrip> context = strategy.evidence(asked, trace);
         return new Evidence(context, trace.finish(context.isEmpty()));
     }

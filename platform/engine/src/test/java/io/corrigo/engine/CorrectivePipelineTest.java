@@ -71,6 +71,28 @@ class CorrectivePipelineTest {
     }
 
     @Test
+    void should_drop_a_passage_outside_the_askers_groups__when_the_retriever_ignores_the_filter() {
+        // given: a retriever that ignores filters, and the answering passage readable by "hr" only
+        Passage restricted = new Passage("1", kbPassages.get(0).text(), kbPassages.get(0).source(), 0, null, List.of(),
+                java.util.Map.of(io.corrigo.api.PassageFilter.READERS, "hr"));
+        CorrectivePipeline pipeline = pipeline((query, max) -> List.of(restricted, kbPassages.get(1)),
+                Fakes.overlapEvaluator(), webSearch(), SETTINGS);
+        io.corrigo.api.PassageFilter engineer = io.corrigo.api.PassageFilter.readableBy(java.util.Set.of("engineering"));
+
+        // when
+        RunResult result = pipeline.run("What is the incubation period of measles?", List.of(), engineer, null, d -> { });
+
+        // then: the restricted passage is in neither the trace nor the answer, and the run says why it is degraded
+        assertThat(result.trace().retrieved()).extracting(PassageTrace::id).containsExactly("2");
+        assertThat(result.answer().text()).doesNotContain("ten to twelve");
+        assertThat(result.degraded()).isTrue();
+        assertThat(result.trace().notices()).anySatisfy(n -> assertThat(n.message()).contains("outside the question's scope"));
+        // and an administrator's question (no filter) sees it
+        assertThat(pipeline.run("What is the incubation period of measles?").trace().retrieved())
+                .extracting(PassageTrace::id).contains("1");
+    }
+
+    @Test
     void should_give_the_graded_refined_evidence_without_generating() {
         // given
         CorrectivePipeline pipeline = pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS);

@@ -53,9 +53,11 @@ class SelfRagTest {
     private final HashingEmbeddings embeddings = new HashingEmbeddings();
     private final List<String> retrievedFor = new CopyOnWriteArrayList<>();
     private final List<Integer> retrievedTopK = new CopyOnWriteArrayList<>();
+    private final List<io.corrigo.api.PassageFilter> retrievedWithin = new CopyOnWriteArrayList<>();
 
     private final Retriever retriever = (query, max) -> {
         retrievedFor.add(query.text());
+        retrievedWithin.add(query.filter());
         retrievedTopK.add(max);
         return List.of(kb("1", "The incubation period of measles is ten to twelve days. Measles spreads in the air."));
     };
@@ -215,6 +217,18 @@ class SelfRagTest {
         assertThat(second.retrieval().question()).isEqualTo("measles incubation days");
         assertThat(second.retrieval().retrieved()).extracting(PassageTrace::grade).isNotEmpty();
         assertThat(result.answer().text()).isEqualTo(SUPPORTED);
+    }
+
+    @Test
+    void should_scope_the_re_retrieval_as_the_first_retrieval__to_what_the_asker_may_read() {
+        ScriptedCritic critic = new ScriptedCritic(text -> text.contains("ten to twelve") ? 5 : 1);
+        ScriptedGenerator generator = new ScriptedGenerator("Measles spreads in the air [1].", SUPPORTED);
+        io.corrigo.api.PassageFilter scope = io.corrigo.api.PassageFilter.readableBy(java.util.Set.of("nurses"));
+
+        pipeline(generator, critic, SETTINGS).run(QUESTION, List.of(), scope, null, d -> { });
+
+        assertThat(retrievedFor).containsExactly(QUESTION, "measles incubation days");
+        assertThat(retrievedWithin).as("the filter of every retrieval of the run").containsExactly(scope, scope);
     }
 
     @Test

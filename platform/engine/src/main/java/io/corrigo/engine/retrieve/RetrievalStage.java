@@ -15,6 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Asks the retriever for the top-k passages. A retriever that throws or breaks its contract yields no
  * passages and a degrading notice: the pipeline then treats the knowledge base as silent (INCORRECT).
+ *
+ * <p>The query's {@link io.corrigo.api.PassageFilter} is the retriever's to apply in its engine; a passage it returns
+ * outside the filter anyway (a retriever that ignores filters, or a passage whose scope it did not index) is dropped
+ * here, with a degrading notice: what the asker may not read never reaches grading, the answer or the trace.
  */
 public final class RetrievalStage {
 
@@ -41,7 +45,15 @@ public final class RetrievalStage {
         if (clean.size() < Math.min(passages.size(), topK)) {
             trace.notice(Stage.RETRIEVE, "retriever returned null passages; they were skipped", false);
         }
-        return clean;
+        if (query.filter().isNone()) {
+            return clean;
+        }
+        List<Passage> within = clean.stream().filter(query.filter()::matches).toList();
+        if (within.size() < clean.size()) {
+            trace.notice(Stage.RETRIEVE, "retriever returned " + (clean.size() - within.size())
+                    + " passage(s) outside the question's scope; they were dropped", true);
+        }
+        return within;
     }
 
     /**

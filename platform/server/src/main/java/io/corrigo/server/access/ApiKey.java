@@ -34,6 +34,10 @@ class ApiKey {
     private Instant createdAt;
     @Column(name = "revoked_at")
     private Instant revokedAt;
+    @Column(name = "reader_groups", nullable = false)
+    private String readerGroups = "";
+    @Column(nullable = false)
+    private String collections = "";
 
     protected ApiKey() {
     }
@@ -68,9 +72,19 @@ class ApiKey {
         }
     }
 
+    void scope(List<String> groups, List<String> defaultCollections) {
+        this.readerGroups = String.join(",", groups);
+        this.collections = String.join(",", defaultCollections);
+    }
+
+    private static List<String> names(String joined) {
+        return joined == null || joined.isBlank() ? List.of() : List.of(joined.split(","));
+    }
+
     KeyView view() {
         List<String> origins = allowedOrigins == null || allowedOrigins.isBlank() ? List.of()
                 : Arrays.asList(allowedOrigins.trim().split("\\s+"));
-        return new KeyView(id, tenantId, kind, name, keyPrefix + "…", origins, createdAt, revokedAt);
+        return new KeyView(id, tenantId, kind, name, keyPrefix + "…", origins, createdAt, revokedAt, names(readerGroups),
+                names(collections));
     }
 }

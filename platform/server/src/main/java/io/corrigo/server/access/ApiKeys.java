@@ -45,6 +45,16 @@ public class ApiKeys {
      */
     @Transactional
     public CreatedKey create(String tenantId, KeyKind kind, String name, List<String> allowedOrigins) {
+        return create(tenantId, kind, name, allowedOrigins, List.of(), List.of());
+    }
+
+    /**
+     * As {@link #create(String, KeyKind, String, List)}, for people of {@code groups} (what its questions may read
+     * beside what everyone may), searching {@code collections} by default.
+     */
+    @Transactional
+    public CreatedKey create(String tenantId, KeyKind kind, String name, List<String> allowedOrigins, List<String> groups,
+                             List<String> collections) {
         tenants.find(tenantId);
         List<String> problems = new ArrayList<>();
         if (kind == null) {
@@ -63,6 +73,7 @@ public class ApiKeys {
         if (kind == KeyKind.PUBLISHABLE && origins.isEmpty() && problems.stream().noneMatch(p -> p.startsWith("allowedOrigins"))) {
             problems.add("allowedOrigins: a publishable key needs at least one origin it may be used from");
         }
+        scopeProblems(groups, collections, problems);
         if (!problems.isEmpty()) {
             throw ServiceException.invalid("invalid_key", "The key is not valid.", problems);
         }
@@ -70,6 +81,8 @@ public class ApiKeys {
         ApiKey row = keys.save(new ApiKey("key-" + UUID.randomUUID().toString().substring(0, 13), tenantId, kind,
                 name.trim(), key.substring(0, 10), hash(key), kind == KeyKind.PUBLISHABLE ? origins : List.of(),
                 clock.instant()));
+        row.scope(names(groups), names(collections));
+        row = keys.save(row);
         audit.record("key.create", tenantId, row.view().id(), null, row.view());
         return new CreatedKey(row.view(), key);
     }
@@ -78,6 +91,47 @@ public class ApiKeys {
     public List<KeyView> list(String tenantId) {
         tenants.find(tenantId);
         return keys.findByTenantIdOrderByCreatedAtDesc(tenantId).stream().map(ApiKey::view).toList();
+    }
+
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
+
+    private static List<String> names(List<String> names) {
+        return names == null ? List.of() : List.copyOf(new java.util.LinkedHashSet<>(names));
+    }
+
+    private static void scopeProblems(List<String> groups, List<String> collections, List<String> problems) {
+        for (String group : names(groups)) {
+            if (group == null || !NAME.matcher(group).matches()) {
+                problems.add("groups: '" + group + "' is not a group name (1-40 lower-case letters, digits and dashes)");
+            }
+        }
+        for (String collection : names(collections)) {
+            if (collection == null || !NAME.matcher(collection).matches()) {
+                problems.add("collections: '" + collection + "' is not a collection name (1-40 lower-case letters, digits and dashes)");
+            }
+        }
+    }
+
+    /**
+     * Sets the groups a key's questions read as and the collections they search by default; takes effect with the
+     * next request. @throws ServiceException 400 for a bad name, 404 for a key of another tenant or none
+     */
+    @Transactional
+    public KeyView rescope(String tenantId, String keyId, List<String> groups, List<String> collections) {
+        tenants.find(tenantId);
+        ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
+                .orElseThrow(() -> ServiceException.notFound("key_not_found", "No key '" + keyId + "'."));
+        KeyView before = key.view();
+        List<String> problems = new ArrayList<>();
+        scopeProblems(groups, collections, problems);
+        if (!problems.isEmpty()) {
+            throw ServiceException.invalid("invalid_key", "The key's groups or collections are not valid.", problems);
+        }
+        key.scope(groups == null ? before.groups() : names(groups), collections == null ? before.collections() : names(collections));
+        recent.clear(); // authenticated keys are cached with their groups
+        KeyView after = keys.save(key).view();
+        audit.record("key.scope", tenantId, keyId, before, after);
+        return after;
     }
 
     /** @throws ServiceException 404 for a key of another tenant or none */

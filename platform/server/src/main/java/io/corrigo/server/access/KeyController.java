@@ -25,7 +25,7 @@ class KeyController {
         this.tenants = tenants;
     }
 
-    record CreateKey(KeyKind kind, String name, List<String> allowedOrigins) {
+    record CreateKey(KeyKind kind, String name, List<String> allowedOrigins, List<String> groups, List<String> collections) {
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/keys")
@@ -37,7 +37,17 @@ class KeyController {
     @PostMapping("/api/v1/tenants/{tenant}/keys")
     @ResponseStatus(HttpStatus.CREATED)
     ApiKeys.CreatedKey create(@PathVariable String tenant, @RequestBody CreateKey request) {
-        return keys.create(tenant, request.kind(), request.name(), request.allowedOrigins());
+        return keys.create(tenant, request.kind(), request.name(), request.allowedOrigins(), request.groups(),
+                request.collections());
+    }
+
+    /** A key's new groups and default collections ({@code null} keeps one). */
+    record KeyScope(List<String> groups, List<String> collections) {
+    }
+
+    @org.springframework.web.bind.annotation.PatchMapping("/api/v1/tenants/{tenant}/keys/{keyId}")
+    KeyView rescope(@PathVariable String tenant, @PathVariable String keyId, @RequestBody KeyScope request) {
+        return keys.rescope(tenant, keyId, request.groups(), request.collections());
     }
 
     @DeleteMapping("/api/v1/tenants/{tenant}/keys/{keyId}")

@@ -92,6 +92,28 @@ class OpenAiCompatibleController {
                 "owned_by", "corrigo");
     }
 
+    /**
+     * The question's scope from the request's extension fields {@code collections} and {@code filter} (as on
+     * {@code /query}); none when absent.
+     */
+    static io.corrigo.api.PassageFilter scope(JsonNode request) {
+        java.util.List<String> collections = null;
+        if (request.path("collections").isArray()) {
+            collections = new java.util.ArrayList<>();
+            for (JsonNode c : request.path("collections")) {
+                collections.add(c.isTextual() ? c.asText() : c.toString());
+            }
+        }
+        java.util.Map<String, Object> filter = null;
+        if (request.path("filter").isObject()) {
+            filter = new java.util.LinkedHashMap<>();
+            for (var e : (Iterable<java.util.Map.Entry<String, JsonNode>>) () -> request.path("filter").fields()) {
+                filter.put(e.getKey(), e.getValue().isValueNode() && !e.getValue().isNull() ? e.getValue().asText() : e.getValue());
+            }
+        }
+        return io.corrigo.server.knowledge.QuestionScope.parse(collections, filter);
+    }
+
     @PostMapping(value = "/v1/chat/completions")
     ResponseEntity<StreamingResponseBody> complete(@RequestAttribute(KeyAccessFilter.KEY) KeyView key,
                                                    @RequestBody JsonNode request) {
@@ -104,8 +126,8 @@ class OpenAiCompatibleController {
         int promptTokens = estimatedTokens(request.path("messages"));
         long created = clock.instant().getEpochSecond();
         // a bad question is a 400 here, not a broken stream
-        QuestionGateway.Accepted accepted = gateway.accept(Caller.client(key.tenant(), key.id()),
-                new QuestionGateway.Question(question, null, history(request.path("messages"))));
+        QuestionGateway.Accepted accepted = gateway.accept(Caller.client(key.tenant(), key.id(), key.groups(), key.collections()),
+                new QuestionGateway.Question(question, null, history(request.path("messages")), scope(request)));
         String id = "chatcmpl-" + accepted.runId();
         if (!request.path("stream").asBoolean(false)) {
             QueryResponse answer = accepted.answerAtOnce();

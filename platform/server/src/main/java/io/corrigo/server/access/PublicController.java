@@ -92,7 +92,8 @@ class PublicController {
     }
 
     private static Caller caller(KeyView key, Ask request) {
-        return Caller.visitor(key.tenant(), key.id(), request == null ? null : request.visitorToken());
+        return Caller.visitor(key.tenant(), key.id(), key.groups(), key.collections(),
+                request == null ? null : request.visitorToken());
     }
 
     private static QuestionGateway.Question question(Ask request) {
@@ -104,7 +105,7 @@ class PublicController {
     @GetMapping("/public/v1/runs/{runId}/sources/{number}")
     SourceView source(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @PathVariable String runId,
                       @PathVariable int number) {
-        return runs.source(key.tenant(), runId, number);
+        return runs.source(key.tenant(), runId, number, key.id(), java.util.Set.copyOf(key.groups()));
     }
 
     @PostMapping("/public/v1/runs/{runId}/feedback")

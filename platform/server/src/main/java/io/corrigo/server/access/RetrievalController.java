@@ -1,5 +1,7 @@
 package io.corrigo.server.access;
 
+import io.corrigo.api.answer.QuestionAnalysis;
+import io.corrigo.api.answer.Sufficiency;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.api.ContextStrip;
 import io.corrigo.engine.CorrectivePipeline;
@@ -30,6 +32,13 @@ import org.springframework.web.bind.annotation.RestController;
  * ({@code content}, {@code score} = the evaluator's score, {@code title}, {@code metadata}), best first; the CRAG
  * action and every graded passage come in an extra {@code corrigo} object. Errors use Dify's {@code error_code} /
  * {@code error_msg} (1001 malformed Authorization, 1002 refused key, 2001 unknown knowledge).
+ *
+ * <p>Each record's metadata carries the grader's verdict ({@code grade}) and whether the record holds what the
+ * question asks ({@code sufficient}: the answer-type check for questions it applies to, else a CORRECT grade);
+ * {@code corrigo.answerable} says whether any record suffices, and {@code "only_sufficient": true} returns no records
+ * when none does, so that a front-end generating from them abstains instead of answering from near misses. The
+ * question may name {@code collections} and a {@code filter} (as on {@code /query}); the key's groups bound what it
+ * may read.
  */
 @RestController
 class RetrievalController {
@@ -66,20 +75,39 @@ class RetrievalController {
         if (topK < 1 || topK > 100 || threshold < 0 || threshold > 1) {
             throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, "retrieval_setting.top_k must be 1-100 and score_threshold 0-1.");
         }
+        boolean onlySufficient = request.path("only_sufficient").asBoolean(setting.path("only_sufficient").asBoolean(false));
         CorrectivePipeline.Evidence evidence;
+        String question = request.path("query").asText(null);
         try {
-            evidence = queries.evidence(key.tenant(), request.path("query").asText(null));
+            evidence = queries.evidence(key.tenant(), question,
+                    io.corrigo.server.gateway.Caller.client(key.tenant(), key.id(), key.groups(),
+                            key.collections()).scope(OpenAiCompatibleController.scope(request)));
         } catch (ServiceException e) {
             throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, e.describe());
         }
+        List<Map<String, Object>> records = records(evidence, topK, threshold, question);
+        boolean answerable = records.stream().anyMatch(r -> Boolean.TRUE.equals(((Map<?, ?>) r.get("metadata")).get("sufficient")));
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("records", records(evidence, topK, threshold));
-        body.put("corrigo", extras(evidence.trace()));
+        body.put("records", onlySufficient && !answerable ? List.of() : records);
+        Map<String, Object> extras = extras(evidence.trace());
+        extras.put("answerable", answerable);
+        body.put("corrigo", extras);
         return body;
     }
 
+    /**
+     * Whether a record holds what the question asks: for a question whose answer type can be checked by form (a number,
+     * a date, a name…), whether its text holds a candidate bound to the question's focus; for others, whether the grader
+     * judged its passage CORRECT.
+     */
+    private static Sufficiency.Verdict sufficiency(QuestionAnalysis question, String content) {
+        return Sufficiency.ofPassage(question, content);
+    }
+
     /** One record per source: its refined sentences, scored by the evaluator's score of its passage. */
-    static List<Map<String, Object>> records(CorrectivePipeline.Evidence evidence, int topK, double threshold) {
+    static List<Map<String, Object>> records(CorrectivePipeline.Evidence evidence, int topK, double threshold,
+                                             String question) {
+        QuestionAnalysis analysis = QuestionAnalysis.of(question == null ? "" : question);
         Map<Integer, List<ContextStrip>> bySource = new LinkedHashMap<>();
         evidence.context().forEach(c -> bySource.computeIfAbsent(c.citation(), n -> new ArrayList<>()).add(c));
         List<PassageTrace> graded = Stream.concat(evidence.trace().retrieved().stream(),
@@ -101,8 +129,15 @@ class RetrievalController {
             if (first.source().uri() != null) {
                 metadata.put("uri", first.source().uri());
             }
+            String content = String.join(" ", strips.stream().map(ContextStrip::text).toList());
+            Sufficiency.Verdict verdict = sufficiency(analysis, content);
+            metadata.put("sufficient", verdict.checked() ? verdict.sufficient()
+                    : passage.map(p -> p.grade() == io.corrigo.api.Grade.CORRECT).orElse(false));
+            if (verdict.checked()) {
+                metadata.put("sufficiency", verdict.reason());
+            }
             Map<String, Object> record = new LinkedHashMap<>();
-            record.put("content", String.join(" ", strips.stream().map(ContextStrip::text).toList()));
+            record.put("content", content);
             record.put("score", score);
             record.put("title", first.source().title() == null ? first.source().documentId() : first.source().title());
             record.put("metadata", metadata);

@@ -1,5 +1,9 @@
 package io.corrigo.server.gateway;
 
+import io.corrigo.server.knowledge.QuestionScope;
+import io.corrigo.server.problem.ServiceException;
+import java.util.List;
+import java.util.Map;
 import io.corrigo.server.run.QueryResponse;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -19,7 +23,25 @@ class QueryController {
      * next turn (a follow-up such as "And for part-time staff?" is read in its context), without one as a new
      * conversation's first.
      */
-    record QueryRequest(String question, String conversationId) {
+    record QueryRequest(String question, String conversationId, List<String> collections, Map<String, Object> filter,
+                        List<String> readAs) {
+
+        QuestionGateway.Question asked() {
+            return new QuestionGateway.Question(question, conversationId, List.of(),
+                    QuestionScope.parse(collections, filter));
+        }
+
+        /** An admin, or with {@code readAs} an admin asking as a person of those groups would (to check permissions). */
+        Caller caller(String tenant) {
+            if (readAs == null) {
+                return Caller.admin(tenant);
+            }
+            if (readAs.stream().anyMatch(g -> g == null || !g.matches("[a-z0-9][a-z0-9-]{0,39}"))) {
+                throw ServiceException.invalid("invalid_scope", "readAs: group names are 1-40 lower-case letters, "
+                        + "digits and dashes.");
+            }
+            return new Caller(Caller.Kind.ADMIN, tenant, null, null, java.util.Set.copyOf(readAs), null);
+        }
     }
 
     private final QuestionGateway gateway;
@@ -32,7 +54,7 @@ class QueryController {
 
     @PostMapping("/api/v1/tenants/{tenant}/query")
     QueryResponse query(@PathVariable String tenant, @RequestBody QueryRequest request) {
-        return gateway.ask(Caller.admin(tenant), QuestionGateway.Question.of(request.question(), request.conversationId()));
+        return gateway.ask(request.caller(tenant), request.asked());
     }
 
     /**
@@ -42,7 +64,6 @@ class QueryController {
      */
     @PostMapping(value = "/api/v1/tenants/{tenant}/query", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     ResponseEntity<StreamingResponseBody> queryStreaming(@PathVariable String tenant, @RequestBody QueryRequest request) {
-        return stream.respond(gateway.accept(Caller.admin(tenant),
-                QuestionGateway.Question.of(request.question(), request.conversationId())), answer -> answer);
+        return stream.respond(gateway.accept(request.caller(tenant), request.asked()), answer -> answer);
     }
 }

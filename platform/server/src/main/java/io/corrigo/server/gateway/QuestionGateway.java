@@ -30,11 +30,18 @@ public class QuestionGateway {
      * @param text           what was asked
      * @param conversationId the stored thread it continues (admins, visitors), or {@code null} for a new one
      * @param history        the earlier turns a client sends itself (OpenAI's messages); empty otherwise
+     * @param scope          the collections, metadata and dates the question names ({@link
+     *                       io.corrigo.server.knowledge.QuestionScope}); its readers are ignored: the caller's count
      */
-    public record Question(String text, String conversationId, List<Turn> history) {
+    public record Question(String text, String conversationId, List<Turn> history, io.corrigo.api.PassageFilter scope) {
 
         public Question {
             history = history == null ? List.of() : List.copyOf(history);
+            scope = scope == null ? io.corrigo.api.PassageFilter.NONE : scope;
+        }
+
+        public Question(String text, String conversationId, List<Turn> history) {
+            this(text, conversationId, history, null);
         }
 
         public static Question of(String text, String conversationId) {
@@ -57,7 +64,8 @@ public class QuestionGateway {
         String text = queries.validate(caller.tenantId(), question.text());
         Conversations.Thread thread = caller.kind() == Caller.Kind.CLIENT ? null
                 : queries.conversation(caller.tenantId(), question.conversationId(), caller.asker());
-        return new Accepted(caller, text, question.history(), thread, UUID.randomUUID().toString());
+        return new Accepted(caller, text, question.history(), thread, UUID.randomUUID().toString(),
+                caller.scope(question.scope()));
     }
 
     /**
@@ -75,8 +83,11 @@ public class QuestionGateway {
         private final List<Turn> history;
         private final Conversations.Thread thread;
         private final String runId;
+        private final io.corrigo.api.PassageFilter filter;
 
-        private Accepted(Caller caller, String text, List<Turn> history, Conversations.Thread thread, String runId) {
+        private Accepted(Caller caller, String text, List<Turn> history, Conversations.Thread thread, String runId,
+                         io.corrigo.api.PassageFilter filter) {
+            this.filter = filter;
             this.caller = caller;
             this.text = text;
             this.history = history;
@@ -125,8 +136,8 @@ public class QuestionGateway {
                 case CLIENT -> io.corrigo.server.run.RunChannel.openai(caller.keyId());
             };
             return thread == null
-                    ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions, channel)
-                    : queries.ask(caller.tenantId(), text, thread, runId, tokens, decisions, channel);
+                    ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions, channel, filter)
+                    : queries.ask(caller.tenantId(), text, thread, runId, tokens, decisions, channel, filter);
         }
     }
 }

@@ -29,8 +29,10 @@ class DocumentController {
 
     private final IngestionService ingestion;
     private final KnowledgeBases knowledgeBases;
+    private final DocumentTexts texts;
 
-    DocumentController(IngestionService ingestion, KnowledgeBases knowledgeBases) {
+    DocumentController(IngestionService ingestion, KnowledgeBases knowledgeBases, DocumentTexts texts) {
+        this.texts = texts;
         this.ingestion = ingestion;
         this.knowledgeBases = knowledgeBases;
     }
@@ -39,7 +41,12 @@ class DocumentController {
     @PostMapping(value = "/api/v1/tenants/{tenant}/documents", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<JobView> upload(@PathVariable String tenant, @RequestParam("file") List<MultipartFile> files,
                                    @RequestParam(required = false) String knowledgeBase,
+                                   @RequestParam(required = false) String collections,
+                                   @RequestParam(required = false) String groups,
+                                   @RequestParam(required = false) String metadata,
                                    @RequestParam(defaultValue = "false") boolean wait) {
+        DocumentScope scope = collections == null && groups == null && metadata == null ? null
+                : DocumentScope.of(DocumentScope.split(collections), DocumentScope.split(groups), metadata(metadata));
         List<IngestionService.Upload> uploads = new ArrayList<>();
         for (MultipartFile file : files) {
             try {
@@ -48,7 +55,76 @@ class DocumentController {
                 throw new UncheckedIOException(e);
             }
         }
-        return answer(tenant, ingestion.submit(tenant, knowledgeBase, uploads), wait);
+        return answer(tenant, ingestion.submit(tenant, knowledgeBase, uploads, scope), wait);
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /** The {@code metadata} form field: a JSON object of text values. @throws ServiceException 400 otherwise */
+    private static java.util.Map<String, String> metadata(String json) {
+        if (json == null || json.isBlank()) {
+            return java.util.Map.of();
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode node = JSON.readTree(json);
+            if (!node.isObject()) {
+                throw new IllegalArgumentException("not an object");
+            }
+            java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+            for (var e : (Iterable<java.util.Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>>) node::fields) {
+                if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                    throw new IllegalArgumentException("'" + e.getKey() + "' is not a text value");
+                }
+                values.put(e.getKey(), e.getValue().asText());
+            }
+            return values;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            throw io.corrigo.server.problem.ServiceException.invalid("invalid_metadata",
+                    "The metadata field must be a JSON object of text values, e.g. {\"author\": \"HR\", \"language\": \"en\"}: "
+                    + (e instanceof IllegalArgumentException ? e.getMessage() : "it is not valid JSON") + ".");
+        }
+    }
+
+    /**
+     * The document opened at a span of its text (a citation's {@code span}): the text around it, the span itself, its
+     * section and, for a PDF, its page.
+     */
+    @GetMapping("/api/v1/tenants/{tenant}/documents/{id}/source")
+    DocumentTexts.Source source(@PathVariable String tenant, @PathVariable String id,
+                                @RequestParam(defaultValue = "0") int start, @RequestParam(defaultValue = "0") int end) {
+        return texts.source(tenant, id, start, end, null);
+    }
+
+    /** The original file as it was uploaded. */
+    @GetMapping("/api/v1/tenants/{tenant}/documents/{id}/original")
+    ResponseEntity<byte[]> original(@PathVariable String tenant, @PathVariable String id) {
+        DocumentView document = ingestion.document(tenant, id);
+        return download(document, texts.original(tenant, id, null));
+    }
+
+    /** A file download: its media type and name, never rendered inline (an uploaded HTML page must not run here). */
+    static ResponseEntity<byte[]> download(DocumentView document, byte[] content) {
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType(document.contentType()))
+                .header("Content-Disposition", org.springframework.http.ContentDisposition.attachment()
+                        .filename(document.name(), java.nio.charset.StandardCharsets.UTF_8).build().toString())
+                .header("X-Content-Type-Options", "nosniff")
+                .body(content);
+    }
+
+    /** A document's new collections, groups and metadata (each replaces the old value; {@code null} keeps it). */
+    record ScopeChange(List<String> collections, List<String> groups, java.util.Map<String, String> metadata) {
+    }
+
+    /** Sets a document's collections, groups and metadata, and indexes it again with them before answering. */
+    @org.springframework.web.bind.annotation.PatchMapping("/api/v1/tenants/{tenant}/documents/{id}")
+    DocumentView rescope(@PathVariable String tenant, @PathVariable String id,
+                         @org.springframework.web.bind.annotation.RequestBody ScopeChange change) {
+        DocumentView now = ingestion.document(tenant, id);
+        return ingestion.rescope(tenant, id, DocumentScope.of(
+                change.collections() == null ? now.collections() : change.collections(),
+                change.groups() == null ? now.groups() : change.groups(),
+                change.metadata() == null ? now.metadata() : change.metadata()));
     }
 
     /** Re-indexes one knowledge base ({@code ?knowledgeBase=name}) or, without it, all of them. */

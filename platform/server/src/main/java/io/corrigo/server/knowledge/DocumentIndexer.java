@@ -241,11 +241,19 @@ class DocumentIndexer {
 
     /** A chunk with what its passage needs. */
     private record Chunked(String id, String documentId, String knowledgeBaseId, SourceText source, Chunker.Chunk chunk,
-                           String section) {
+                           String section, Map<String, String> scope) {
+    }
+
+    /** What every chunk of the document carries into the index: its scope, with its knowledge base as a collection. */
+    private Map<String, String> scopeOf(DocumentRecord document) {
+        String kbName = document.knowledgeBaseId() == null ? null : knowledgeBases.byId(document.knowledgeBaseId()).name;
+        return document.scope().passageMetadata(kbName,
+                document.createdAt().atZone(java.time.ZoneOffset.UTC).toLocalDate().toString());
     }
 
     private List<Chunked> chunk(Chunker chunker, DocumentRecord document, List<SourceText> sources) {
         String documentId = document.id();
+        Map<String, String> scope = scopeOf(document);
         List<Chunked> result = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             SourceText source = sources.get(s);
@@ -262,7 +270,8 @@ class DocumentIndexer {
                 String id = source.id() != null
                         ? (chunks.size() == 1 ? source.id() : source.id() + IngestionService.CHUNK_SEPARATOR + c)
                         : documentId + IngestionService.CHUNK_SEPARATOR + (sources.size() == 1 ? "" : s + ".") + c;
-                result.add(new Chunked(id, documentId, document.knowledgeBaseId(), source, chunks.get(c), headings.get(c)));
+                result.add(new Chunked(id, documentId, document.knowledgeBaseId(), source, chunks.get(c), headings.get(c),
+                        scope));
             }
         }
         return result;
@@ -281,7 +290,7 @@ class DocumentIndexer {
                 result.add(c);
             } else if (!edit.disabled()) {
                 result.add(edit.text() == null ? c : new Chunked(c.id(), c.documentId(), c.knowledgeBaseId(), c.source(),
-                        asChunk(edit.text()), c.section()));
+                        asChunk(edit.text()), c.section(), c.scope()));
             }
         }
         return result;
@@ -330,8 +339,35 @@ class DocumentIndexer {
         if (change.text() != null && change.text().isBlank()) {
             throw ServiceException.invalid("empty_chunk", "A chunk's text cannot be empty: disable the chunk instead.");
         }
-        KnowledgeIndex index = writableIndex(tenantId);
+        writableIndex(tenantId);
         overrides.put(document.id(), chunkId, change, clock.instant());
+        int indexed = indexNow(document, all);
+        log.info("Tenant {}: chunk {} of '{}' {}; document indexed again ({} chunks)", tenantId, chunkId,
+                document.name(), change.disabled() ? "disabled" : change.text() != null ? "edited" : "restored", indexed);
+        return chunks(document);
+    }
+
+    /**
+     * Indexes an indexed document again at once, on the caller's thread, with its scope as it is now (its collections,
+     * readers and metadata changed): the old chunks are replaced before this returns, so a narrowed readership holds
+     * for every question asked afterwards. @throws ServiceException 409 while the document is being indexed
+     */
+    void rescope(DocumentRecord document) {
+        if (document.status() == DocumentRecord.Status.QUEUED || document.status() == DocumentRecord.Status.INDEXING) {
+            throw ServiceException.conflict("document_indexing", "'" + document.name()
+                    + "' is being indexed; change its scope when the job is done.");
+        }
+        if (document.status() == DocumentRecord.Status.FAILED) {
+            return; // nothing of it is in the index
+        }
+        writableIndex(document.tenantId());
+        indexNow(document, chunk(chunker(document), document,
+                parser.parse(document.name(), store.get(document.tenantId(), document.id())).texts()));
+    }
+
+    /** Replaces the document's chunks in the index by {@code all} with the admins' edits applied; returns how many. */
+    private int indexNow(DocumentRecord document, List<Chunked> all) {
+        KnowledgeIndex index = writableIndex(document.tenantId());
         List<Chunked> indexed = edited(all, document);
         index.deleteDocument(document.id());
         for (int from = 0; from < indexed.size(); from += BATCH) {
@@ -339,9 +375,7 @@ class DocumentIndexer {
         }
         document.indexed(indexed.size(), clock.instant());
         documents.save(document);
-        log.info("Tenant {}: chunk {} of '{}' {}; document indexed again ({} chunks)", tenantId, chunkId,
-                document.name(), change.disabled() ? "disabled" : change.text() != null ? "edited" : "restored", indexed.size());
-        return chunks(document);
+        return indexed.size();
     }
 
     /** The chunks as passages, embedded on the embedding threads, in order. */
@@ -382,6 +416,7 @@ class DocumentIndexer {
         if (c.knowledgeBaseId() != null) {
             metadata.put("knowledgeBase", c.knowledgeBaseId());
         }
+        metadata.putAll(c.scope()); // last: a row's own fields never widen who may read it
         return new Passage(c.id(), c.chunk().text(), Source.knowledgeBase(c.documentId(), c.source().title()), 0,
                 vector, strips, metadata);
     }

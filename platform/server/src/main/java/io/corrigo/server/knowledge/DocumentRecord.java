@@ -5,6 +5,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.Map;
 
 /** An uploaded document of a tenant and what became of it. */
 @Entity
@@ -48,6 +49,17 @@ class DocumentRecord {
 
     @Column(name = "knowledge_base_id")
     private String knowledgeBaseId;
+
+    /** Comma-separated collection names (beside the knowledge base's). */
+    @Column(nullable = false)
+    private String collections = "";
+
+    /** Comma-separated groups that may read the document; empty: everyone of the tenant. */
+    @Column(name = "reader_groups", nullable = false)
+    private String readerGroups = "";
+
+    /** The metadata as a JSON object of strings, or {@code null}. */
+    private String metadata;
 
     protected DocumentRecord() {
     }
@@ -112,9 +124,40 @@ class DocumentRecord {
         this.updatedAt = now;
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /** Where the document belongs and who may read it. */
+    DocumentScope scope() {
+        Map<String, String> values = new java.util.TreeMap<>();
+        if (metadata != null && !metadata.isBlank()) {
+            try {
+                JSON.readTree(metadata).fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("unreadable metadata of document " + id, e);
+            }
+        }
+        return new DocumentScope(DocumentScope.split(collections), DocumentScope.split(readerGroups), values);
+    }
+
+    void scope(DocumentScope scope, Instant now) {
+        this.collections = String.join(",", scope.collections());
+        this.readerGroups = String.join(",", scope.groups());
+        try {
+            this.metadata = scope.metadata().isEmpty() ? null : JSON.writeValueAsString(scope.metadata());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        this.updatedAt = now;
+    }
+
+    Instant createdAt() {
+        return createdAt;
+    }
+
     DocumentView view() {
+        DocumentScope scope = scope();
         return new DocumentView(id, knowledgeBaseId, name, contentType, status.name(), chunkCount, sizeBytes, jobId, error,
-                createdAt, updatedAt);
+                createdAt, updatedAt, scope.collections(), scope.groups(), scope.metadata());
     }
 
     String tenantId() {

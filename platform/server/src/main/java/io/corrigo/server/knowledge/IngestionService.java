@@ -83,6 +83,14 @@ public class IngestionService {
      * A file name already in that knowledge base is replaced.
      */
     public JobView submit(String tenantId, String knowledgeBase, List<Upload> uploads) {
+        return submit(tenantId, knowledgeBase, uploads, null);
+    }
+
+    /**
+     * As {@link #submit(String, String, List)}, every upload with {@code scope} (its collections, readers and
+     * metadata); {@code null} keeps a replaced document's scope and gives a new one none.
+     */
+    public JobView submit(String tenantId, String knowledgeBase, List<Upload> uploads, DocumentScope scope) {
         tenants.require(tenantId);
         KnowledgeBase kb = knowledgeBases.require(tenantId, knowledgeBase);
         if (uploads.isEmpty()) {
@@ -106,6 +114,9 @@ public class IngestionService {
             DocumentRecord document = documents.findFirstByTenantIdAndKnowledgeBaseIdAndName(tenantId, kb.id, upload.fileName())
                     .orElseGet(() -> new DocumentRecord(newId("d-"), tenantId, kb.id, upload.fileName(),
                             types.get(upload.fileName()), clock.instant()));
+            if (scope != null) {
+                document.scope(scope, clock.instant());
+            }
             store.put(tenantId, document.id(), upload.content());
             overrides.clear(document.id()); // a replaced document has other chunks: edits of the old ones do not apply
             document.queue(jobId, types.get(upload.fileName()), upload.content().length, clock.instant());
@@ -165,6 +176,23 @@ public class IngestionService {
         List<ChunkView> chunks = indexer.edit(record(tenantId, documentId), chunkId, change);
         audit.record("document.chunk-edit", tenantId, documentId + " " + chunkId, null, change);
         return chunks;
+    }
+
+    /**
+     * Sets a document's collections, readers and metadata, and indexes it again at once with them: when this returns,
+     * every question is scoped by the new values. @throws ServiceException 404, 409 while it is being indexed
+     */
+    public DocumentView rescope(String tenantId, String documentId, DocumentScope scope) {
+        DocumentRecord document = record(tenantId, documentId);
+        DocumentView before = document.view();
+        document.scope(scope, clock.instant());
+        indexer.rescope(document);
+        documents.save(document);
+        DocumentView after = document.view();
+        audit.record("document.scope", tenantId, documentId, Map.of("collections", before.collections(),
+                "groups", before.groups(), "metadata", before.metadata()), Map.of("collections", after.collections(),
+                "groups", after.groups(), "metadata", after.metadata()));
+        return after;
     }
 
     /** Whether {@code text} is well-formed UTF-16 with no control characters but tab, line feed and carriage return. */

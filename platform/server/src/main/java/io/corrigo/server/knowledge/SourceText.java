@@ -11,12 +11,18 @@ import java.util.Map;
  *                 when anything better exists)
  * @param sections the cleaned text, by section; a chunk never spans two sections, and keeps its section's heading
  * @param metadata extra fields to keep with every chunk
+ * @param pages    which printed page each part of the text is on (PDFs), or {@code null}
  */
-record SourceText(String id, String title, List<TextCleaner.Section> sections, Map<String, String> metadata) {
+record SourceText(String id, String title, List<TextCleaner.Section> sections, Map<String, String> metadata,
+                  PageMap pages) {
 
     SourceText {
         sections = List.copyOf(sections);
         metadata = Map.copyOf(metadata);
+    }
+
+    SourceText(String id, String title, List<TextCleaner.Section> sections, Map<String, String> metadata) {
+        this(id, title, sections, metadata, null);
     }
 
     /** The whole cleaned text. */

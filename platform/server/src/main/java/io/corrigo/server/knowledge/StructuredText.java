@@ -9,7 +9,7 @@ import org.xml.sax.helpers.DefaultHandler;
  * Receives Tika's XHTML and writes the body as text that keeps its structure: headings ({@code h1}–{@code h6}, which
  * DOCX heading styles and HTML headings become) as Markdown {@code #} lines, block elements separated by blank lines,
  * line breaks inside a block (PDF lines) kept. {@link TextCleaner} reads it with {@link TextCleaner.Layout#MARKDOWN}
- * or {@link TextCleaner.Layout#PDF}. Stops with a {@link LimitReachedException} past {@code maxChars}.
+ * or {@link TextCleaner.Layout#PDF}. A PDF page's start is marked by a line of its own ({@link PageMap#MARK}). Stops with a {@link LimitReachedException} past {@code maxChars}.
  */
 final class StructuredText extends DefaultHandler {
 
@@ -37,6 +37,8 @@ final class StructuredText extends DefaultHandler {
         String name = localName.isEmpty() ? qName : localName;
         if (SKIPPED.contains(name)) {
             skipped++;
+        } else if (name.equals("div") && "page".equals(attributes.getValue("class"))) {
+            text.append(PageMap.MARK); // a PDF page starts: cleaning reads it as a blank line, PageMap as a page break
         } else if (name.length() == 2 && name.charAt(0) == 'h' && Character.isDigit(name.charAt(1))) {
             text.append("\n\n# ");
         } else if (BLOCKS.contains(name)) {

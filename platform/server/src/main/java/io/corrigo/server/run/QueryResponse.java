@@ -39,7 +39,25 @@ public record QueryResponse(String runId, String tenant, int pipelineVersion, St
                 incomplete, notices, totalMillis, traceUrl, id, token, usage);
     }
 
-    /** A citation as the API shows it. */
-    public record CitationView(int number, String title, String documentId, String uri, String origin, String quote) {
+    /**
+     * A citation as the API shows it.
+     *
+     * @param number     the {@code [n]} in the answer
+     * @param title      the source's title
+     * @param documentId the knowledge-base document, or the web page's URL
+     * @param uri        where the source lives outside Corrigo (a web page, a document's source URL), or {@code null}
+     * @param origin     {@code KNOWLEDGE_BASE} or {@code WEB}
+     * @param quote      the passage text the answer relies on
+     * @param page       the printed page the quote is on (PDFs), or {@code null}
+     * @param section    the heading of the section it is in, or {@code null}
+     * @param span       where the quote is in the document's text, or {@code null} when it could not be located
+     * @param sourceUrl  where this caller opens the document at the quote (text around it, highlighted), or {@code null}
+     */
+    public record CitationView(int number, String title, String documentId, String uri, String origin, String quote,
+                               Integer page, String section, Span span, String sourceUrl) {
+    }
+
+    /** Character offsets of a quote in its document's text: {@code [start, end)}. */
+    public record Span(int start, int end) {
     }
 }

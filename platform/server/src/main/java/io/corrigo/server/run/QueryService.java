@@ -1,5 +1,6 @@
 package io.corrigo.server.run;
 
+import io.corrigo.api.PassageFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.engine.CorrectivePipeline;
 import io.corrigo.engine.RunResult;
@@ -33,10 +34,12 @@ public class QueryService {
 
     private final io.corrigo.server.cost.Budgets budgets;
     private final io.corrigo.server.cost.Prices prices;
+    private final io.corrigo.server.knowledge.DocumentTexts texts;
 
     QueryService(TenantService tenants, PipelineRuntimes runtimes, RunWriter runs, Conversations conversations,
                  ObjectMapper json, Clock clock, CorrigoProperties properties, io.corrigo.server.cost.Budgets budgets,
-                 io.corrigo.server.cost.Prices prices) {
+                 io.corrigo.server.cost.Prices prices, io.corrigo.server.knowledge.DocumentTexts texts) {
+        this.texts = texts;
         this.budgets = budgets;
         this.prices = prices;
         this.conversations = conversations;
@@ -69,10 +72,17 @@ public class QueryService {
     /** As {@link #ask(String, String, List, String, Consumer, Consumer)}, recording where the question came from. */
     public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
                              Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
+        return ask(tenantId, question, history, runId, tokens, decisions, channel, PassageFilter.NONE);
+    }
+
+    /** As {@link #ask(String, String, List, String, Consumer, Consumer, RunChannel)}, from the passages {@code filter} keeps. */
+    public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
+                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel, PassageFilter filter) {
         String q = validate(tenantId, question);
         try (Lease lease = lease(tenantId)) {
-            RunResult result = lease.noted(lease.pipeline.pipeline().run(q, history, tokens, decisions));
-            return response(lease.saved(save(runId, tenantId, lease.pipeline(), result, channel)), result);
+            RunResult result = lease.noted(lease.pipeline.pipeline().run(q, history, filter, tokens, decisions));
+            return response(lease.saved(save(runId, tenantId, lease.pipeline(), result, channel)), result, channel,
+                    filter.readers());
         }
     }
 
@@ -153,8 +163,13 @@ public class QueryService {
      * @throws ServiceException 404 unknown tenant, 400 bad question
      */
     public CorrectivePipeline.Evidence evidence(String tenantId, String question) {
+        return evidence(tenantId, question, PassageFilter.NONE);
+    }
+
+    /** As {@link #evidence(String, String)}, from the passages {@code filter} keeps. */
+    public CorrectivePipeline.Evidence evidence(String tenantId, String question, PassageFilter filter) {
         String q = validate(tenantId, question);
-        return runtimes.forTenant(tenantId).pipeline().evidence(q, List.of());
+        return runtimes.forTenant(tenantId).pipeline().evidence(q, List.of(), filter);
     }
 
     /**
@@ -180,15 +195,22 @@ public class QueryService {
     /** As {@link #ask(String, String, Conversations.Thread, String, Consumer, Consumer)}, recording the channel. */
     public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
                              Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
+        return ask(tenantId, q, thread, runId, tokens, decisions, channel, PassageFilter.NONE);
+    }
+
+    /** As {@link #ask(String, String, Conversations.Thread, String, Consumer, Consumer, RunChannel)}, within {@code filter}. */
+    public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
+                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel,
+                             PassageFilter filter) {
         RunResult result;
         RunRecord record;
         try (Lease lease = lease(tenantId)) {
-            result = lease.noted(lease.pipeline().pipeline().run(q, thread.history(), tokens, decisions));
+            result = lease.noted(lease.pipeline().pipeline().run(q, thread.history(), filter, tokens, decisions));
             record = lease.saved(save(runId, tenantId, lease.pipeline(), result, channel));
         }
         Condensation condensation = result.trace().condensation();
         conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
-        return response(record, result).inConversation(thread.id(), thread.visitorToken());
+        return response(record, result, channel, filter.readers()).inConversation(thread.id(), thread.visitorToken());
     }
 
     /**
@@ -283,6 +305,26 @@ public class QueryService {
         return r;
     }
 
+    private QueryResponse.CitationView citation(RunRecord run, io.corrigo.api.Citation c, RunChannel channel,
+                                                java.util.Set<String> readers) {
+        QueryResponse.CitationView plain = new QueryResponse.CitationView(c.number(), c.source().label(),
+                c.source().documentId(), c.source().uri(), c.source().origin().name(), c.quote(), null, null, null, null);
+        if (c.source().origin() != io.corrigo.api.Origin.KNOWLEDGE_BASE) {
+            return plain;
+        }
+        return texts.locate(run.tenantId, c.source().documentId(), c.quote(), readers).map(at -> {
+            String opens = switch (channel.name()) {
+                case "widget" -> "/public/v1/runs/" + run.id + "/sources/" + c.number();
+                case "openai" -> "/v1/documents/" + at.documentId() + "/source?start=" + at.start() + "&end=" + at.end();
+                default -> "/api/v1/tenants/" + run.tenantId + "/documents/" + at.documentId() + "/source?start="
+                        + at.start() + "&end=" + at.end();
+            };
+            return new QueryResponse.CitationView(c.number(), c.source().label(), c.source().documentId(),
+                    c.source().uri(), c.source().origin().name(), c.quote(), at.page(), at.section(),
+                    new QueryResponse.Span(at.start(), at.end()), opens);
+        }).orElse(plain);
+    }
+
     /**
      * The critique round whose answer was served: the one decided SERVE, else (served best of the rounds) the judged
      * round with the most support; {@code null} when no round was judged.
@@ -303,10 +345,13 @@ public class QueryService {
         return best;
     }
 
-    private static QueryResponse response(RunRecord r, RunResult result) {
+    /**
+     * The answer as the API shows it: each knowledge-base citation located in its document (span, section, page) with
+     * the address where the caller opens it ({@code readers}: the caller's groups, {@code null} for an admin).
+     */
+    private QueryResponse response(RunRecord r, RunResult result, RunChannel channel, java.util.Set<String> readers) {
         List<QueryResponse.CitationView> citations = result.answer().citations().stream()
-                .map(c -> new QueryResponse.CitationView(c.number(), c.source().label(), c.source().documentId(),
-                        c.source().uri(), c.source().origin().name(), c.quote()))
+                .map(c -> citation(r, c, channel, readers))
                 .toList();
         List<String> notices = result.trace().notices().stream()
                 .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();

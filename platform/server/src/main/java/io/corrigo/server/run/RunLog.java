@@ -48,9 +48,11 @@ public class RunLog {
     private final Duration retention;
 
     private final RunRollups rollups;
+    private final io.corrigo.server.knowledge.DocumentTexts texts;
 
     RunLog(RunRepository runs, RunWriter writes, RunRollups rollups, TenantService tenants, ObjectMapper json, Clock clock,
-           CorrigoProperties properties) {
+           CorrigoProperties properties, io.corrigo.server.knowledge.DocumentTexts texts) {
+        this.texts = texts;
         this.rollups = rollups;
         this.runs = runs;
         this.writes = writes;
@@ -76,7 +78,25 @@ public class RunLog {
      */
     @Transactional(readOnly = true)
     public SourceView source(String tenantId, String runId, int number) {
+        return source(run(tenantId, runId), number, null);
+    }
+
+    /**
+     * Source {@code number} of a run asked with key {@code keyId}, for a reader of {@code readers} (the key's groups):
+     * 404 for a run another key asked, and for a knowledge-base source the reader may no longer read.
+     */
+    @Transactional(readOnly = true)
+    public SourceView source(String tenantId, String runId, int number, String keyId, java.util.Set<String> readers) {
         RunView run = run(tenantId, runId);
+        if (keyId == null || !keyId.equals(run.keyId())) {
+            throw ServiceException.notFound("run_not_found", "No run '" + runId + "' for this key.");
+        }
+        return source(run, number, readers);
+    }
+
+    private SourceView source(RunView run, int number, java.util.Set<String> readers) {
+        String runId = run.id();
+        String tenantId = run.tenant();
         Citation citation = run.citations() == null ? null : run.citations().stream()
                 .filter(c -> c.number() == number).findFirst().orElse(null);
         if (citation == null) {
@@ -99,8 +119,21 @@ public class RunLog {
             sentences.clear(); // the trace kept no sentences of it (a naive run): the quote alone
             sentences.add(new SourceView.Sentence(citation.quote(), true));
         }
+        SourceView.InDocument document = null;
+        if (citation.source().origin() == io.corrigo.api.Origin.KNOWLEDGE_BASE) {
+            var located = texts.locate(tenantId, citation.source().documentId(), citation.quote(), readers);
+            if (readers != null && located.isEmpty() && !texts.readable(tenantId, citation.source().documentId(), readers)) {
+                throw ServiceException.notFound("source_not_found", "Run '" + runId + "' has no source " + number + ".");
+            }
+            document = located.map(at -> {
+                var opened = texts.source(tenantId, at.documentId(), at.start(), at.end(), readers);
+                return new SourceView.InDocument(at.documentId(), opened.page(), opened.pages(), opened.section(),
+                        at.start(), at.end(), opened.before(), opened.quoted(), opened.after());
+            }).orElse(null);
+        }
         return new SourceView(number, citation.source().title() == null ? citation.source().documentId()
-                : citation.source().title(), citation.source().origin().name(), citation.source().uri(), sentences);
+                : citation.source().title(), citation.source().origin().name(), citation.source().uri(), sentences,
+                document);
     }
 
     private static boolean quotes(String quote, String sentence) {

@@ -12,8 +12,28 @@ import java.util.List;
  * @param origin    {@code KNOWLEDGE_BASE} or {@code WEB}
  * @param uri       its address, or {@code null}
  * @param sentences the passage's sentences in order
+ * @param document  the knowledge-base document around the quote (its text before, the quote, after; page and
+ *                  section), or {@code null} for a web source or a quote no longer in the document
  */
-public record SourceView(int number, String title, String origin, String uri, List<Sentence> sentences) {
+public record SourceView(int number, String title, String origin, String uri, List<Sentence> sentences,
+                         InDocument document) {
+
+    /**
+     * The cited document opened at the quote.
+     *
+     * @param documentId the document
+     * @param page       the printed page of the quote (PDFs), or {@code null}
+     * @param pages      how many pages the document has, or {@code null}
+     * @param section    the section heading, or {@code null}
+     * @param start      where the quote starts in the document's text
+     * @param end        where it ends
+     * @param before     the text before it
+     * @param quoted     the quote as the document has it: what is highlighted
+     * @param after      the text after it
+     */
+    public record InDocument(String documentId, Integer page, Integer pages, String section, int start, int end,
+                             String before, String quoted, String after) {
+    }
 
     /**
      * One sentence of the passage.

@@ -107,10 +107,14 @@ final class Wire {
                     out.writeFieldName("termStatistics");
                     out.writeTree(statistics(value.text(), value.termStatistics()));
                 }
+                out.writeFieldName("filter"); // the asker's scope: a retriever in the runner applies it as any other
+                provider.defaultSerializeValue(value.filter(), out);
                 out.writeEndObject();
             }
         });
-        return new ObjectMapper().registerModule(new Jdk8Module()).registerModule(api)
+        return new ObjectMapper().registerModule(new Jdk8Module())
+                .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+                .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).registerModule(api)
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 
