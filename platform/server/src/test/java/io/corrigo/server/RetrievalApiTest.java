@@ -72,6 +72,27 @@ class RetrievalApiTest extends HostTestBase {
     }
 
     @Test
+    void should_say_whether_the_records_answer__and_return_none_when_asked_to_and_nothing_does() throws Exception {
+        // the lab's passages are on topic, but none says how many eyewash stations there are
+        Response missing = retrieval("Bearer " + secret, """
+                {"knowledge_id": "dify", "query": "How many eyewash stations does the chemistry lab have?",
+                 "retrieval_setting": {"top_k": 3, "score_threshold": 0.0}, "only_sufficient": true}""");
+        Response answerable = retrieval("Bearer " + secret, """
+                {"knowledge_id": "dify", "query": "Where is the eyewash station?",
+                 "retrieval_setting": {"top_k": 3, "score_threshold": 0.0, "only_sufficient": true}}""");
+
+        assertThat(missing.status()).isEqualTo(200);
+        assertThat(missing.body().get("corrigo").get("answerable").asBoolean()).isFalse();
+        assertThat(missing.body().get("records")).as("nothing suffices: no records").isEmpty();
+        assertThat(missing.body().get("corrigo").get("passages")).as("what was graded is still shown").isNotEmpty();
+        assertThat(answerable.body().get("corrigo").get("answerable").asBoolean()).as(answerable.body().toString()).isTrue();
+        JsonNode best = answerable.body().get("records").get(0);
+        assertThat(best.get("content").asText()).contains("next to the north door");
+        assertThat(best.get("metadata").get("sufficient").asBoolean()).isTrue();
+        assertThat(best.get("metadata").get("grade").asText()).isEqualTo("CORRECT");
+    }
+
+    @Test
     void should_drop_records_below_the_score_threshold() throws Exception {
         Response strict = retrieval("Bearer " + secret, """
                 {"knowledge_id": "dify", "query": "Where is the eyewash station?",

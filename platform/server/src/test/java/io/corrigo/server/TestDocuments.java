@@ -42,6 +42,29 @@ public final class TestDocuments {
         }
     }
 
+    /** A PDF of several pages, each page one printed line per entry of its list, with {@code title} in its metadata. */
+    public static byte[] pdfPages(String title, List<List<String>> pages) throws IOException {
+        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            for (List<String> lines : pages) {
+                PDPage page = new PDPage();
+                document.addPage(page);
+                try (PDPageContentStream content = new PDPageContentStream(document, page)) {
+                    content.beginText();
+                    content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11);
+                    content.newLineAtOffset(60, 740);
+                    for (String line : lines) {
+                        content.showText(line);
+                        content.newLineAtOffset(0, -16);
+                    }
+                    content.endText();
+                }
+            }
+            document.getDocumentInformation().setTitle(title);
+            document.save(out);
+            return out.toByteArray();
+        }
+    }
+
     /**
      * A one-page PDF whose page content is one Flate stream that inflates to about {@code inflatedBytes}: a single
      * text string of that many letters. A few hundred kilobytes on disk; a parser holds the whole string in memory
