@@ -62,6 +62,9 @@
     .source-view { margin: 4px 0 6px; padding: 6px 8px; background: #f6f8fa; border-left: 3px solid var(--accent);
                    font-size: 13px; max-height: 180px; overflow-y: auto; }
     .source-view mark { background: #fff8c5; color: inherit; }
+    .source-where { font-size: 12px; color: #57606a; margin-bottom: 4px; font-weight: 600; position: sticky; top: -6px;
+                    background: #f6f8fa; padding: 2px 0; }
+    .source-text { white-space: pre-wrap; }
     .feedback { display: flex; gap: 6px; margin-top: 6px; align-items: center; flex-wrap: wrap; }
     .feedback button { border: 1px solid #d0d7de; background: #fff; border-radius: 6px; padding: 2px 8px; min-height: 28px; }
     .feedback button[aria-pressed="true"] { background: var(--accent); color: #fff; }
@@ -243,10 +246,26 @@
         if (!r.ok) throw new Error('status ' + r.status);
         const source = await r.json();
         view.textContent = '';
-        for (const s of source.sentences) {
-          const part = document.createElement(s.quoted ? 'mark' : 'span');
-          part.textContent = s.text;
-          view.append(part, document.createTextNode(' '));
+        const doc = source.document;
+        if (doc) {
+          // the document around the quote, the quote highlighted, where it is printed
+          const where = [];
+          if (doc.page) where.push('Page ' + doc.page + (doc.pages ? ' of ' + doc.pages : ''));
+          if (doc.section) where.push(doc.section);
+          if (where.length) {
+            const at = document.createElement('div'); at.className = 'source-where'; at.textContent = where.join(' · ');
+            view.append(at);
+          }
+          const text = document.createElement('div'); text.className = 'source-text';
+          const mark = document.createElement('mark'); mark.textContent = doc.quoted;
+          text.append(document.createTextNode(doc.before), mark, document.createTextNode(doc.after));
+          view.append(text);
+        } else {
+          for (const s of source.sentences) {
+            const part = document.createElement(s.quoted ? 'mark' : 'span');
+            part.textContent = s.text;
+            view.append(part, document.createTextNode(' '));
+          }
         }
         const mark = view.querySelector('mark');
         if (mark) view.scrollTop = Math.max(0, mark.offsetTop - view.offsetTop - 8);

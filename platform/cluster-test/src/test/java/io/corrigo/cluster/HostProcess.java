@@ -100,6 +100,16 @@ final class HostProcess implements AutoCloseable {
         return id;
     }
 
+    /** The host's address, e.g. {@code http://127.0.0.1:8123}. */
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** The admin's {@code Authorization} header. */
+    String authorization() {
+        return authorization;
+    }
+
     int port() {
         return port;
     }

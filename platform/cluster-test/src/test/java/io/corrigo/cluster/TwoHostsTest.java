@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.cluster.HostProcess.Reply;
 import io.corrigo.plugins.opensearchretriever.testing.OpenSearchNode;
 import io.corrigo.plugins.pgvectorretriever.testing.PgliteServer;
+import io.corrigo.testsupport.PermissionMatrix;
 import io.corrigo.testsupport.Eventually;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayInputStream;
@@ -302,6 +303,28 @@ class TwoHostsTest {
             rows.next();
             assertThat(rows.getLong(1)).as("the passages in PostgreSQL").isEqualTo(document.get("chunkCount").asLong()).isPositive();
         }
+    }
+
+    @Test
+    void should_keep_every_document_within_its_readers_on_postgresql_and_pgvector() throws Exception {
+        String tenant = "pgperms";
+        assertThat(one.postJson("/api/v1/tenants", Map.of("id", tenant, "name", "Permissions on PostgreSQL")).status())
+                .isEqualTo(201);
+        ObjectNode definition = (ObjectNode) one.get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).set("retriever", HostProcess.JSON.valueToTree(Map.of(
+                "factoryId", "pgvector-retriever", "properties", PgliteServer.settings("perms"))));
+        assertThat(one.putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
+
+        PermissionMatrix.Report report = new PermissionMatrix(one.baseUrl(), one.authorization(), tenant).run();
+
+        assertThat(report.leaks()).as("leaks").isEmpty();
+        assertThat(report.misses()).as("documents a caller may read but did not get").isEmpty();
+        assertThat(report.checks()).isGreaterThan(60);
+        // a scoped question on the other host: only the named collection, filtered in PostgreSQL
+        Reply scoped = two.postJson("/api/v1/tenants/" + tenant + "/query", Map.of("question",
+                "When does the canteen open?", "collections", List.of("no-such-collection")));
+        assertThat(scoped.status()).isEqualTo(200);
+        assertThat(scoped.body().get("citations")).as(scoped.body().toString()).isEmpty();
     }
 
     @Test

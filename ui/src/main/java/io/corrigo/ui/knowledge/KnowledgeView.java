@@ -134,6 +134,8 @@ public class KnowledgeView extends TenantScopedView {
         bases.forEach(b -> kbNames.put(b.id(), b.name()));
         documents.addColumn(d -> kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase())).setHeader("Knowledge base")
                 .setAutoWidth(true);
+        documents.addColumn(KnowledgeView::scope).setHeader("Collections · readers").setFlexGrow(1)
+                .setTooltipGenerator(KnowledgeView::scope);
         documents.addComponentColumn(d -> Badges.of(d.status())).setHeader("State").setAutoWidth(true);
         documents.addColumn(DocumentView::chunkCount).setHeader("Chunks").setAutoWidth(true);
         documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader("Size").setAutoWidth(true);
@@ -148,7 +150,11 @@ public class KnowledgeView extends TenantScopedView {
             inspect.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
             Button delete = new Button("Delete", e -> confirmDelete(tenantId, d));
             delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
-            HorizontalLayout actions = new HorizontalLayout(inspect, delete);
+            Button scope = new Button("Scope", e -> scopeDialog(tenantId, d));
+            scope.setId("scope-" + d.name());
+            scope.setEnabled("INDEXED".equals(d.status()) || "FAILED".equals(d.status()));
+            scope.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
+            HorizontalLayout actions = new HorizontalLayout(inspect, scope, delete);
             actions.setSpacing(false);
             return actions;
         }).setAutoWidth(true).setFlexGrow(0);
@@ -179,6 +185,66 @@ public class KnowledgeView extends TenantScopedView {
         Details details = new Details("New knowledge base", form);
         details.setId("new-knowledge-base");
         return details;
+    }
+
+    /** A document's collections and readers in a few words: what the grid shows. */
+    private static String scope(DocumentView d) {
+        String collections = d.collections().isEmpty() ? "—" : String.join(", ", d.collections());
+        String readers = d.groups().isEmpty() ? "everyone" : String.join(", ", d.groups());
+        return collections + " · " + readers;
+    }
+
+    /** Edits a document's collections, readers and metadata; saved, it is indexed again at once with them. */
+    private void scopeDialog(String tenantId, DocumentView document) {
+        com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
+        dialog.setId("scope-dialog");
+        dialog.setHeaderTitle("Scope of " + document.name());
+        dialog.setWidth("min(40rem, 92vw)");
+        TextField collections = new TextField("Collections");
+        collections.setId("scope-collections");
+        collections.setValue(String.join(", ", document.collections()));
+        collections.setHelperText("Comma-separated; questions may name them. It is also always in its knowledge base.");
+        collections.setWidthFull();
+        TextField groups = new TextField("Readable by groups");
+        groups.setId("scope-groups");
+        groups.setValue(String.join(", ", document.groups()));
+        groups.setHelperText("Empty: everyone of the tenant. Otherwise only keys and people of one of these groups.");
+        groups.setWidthFull();
+        com.vaadin.flow.component.textfield.TextArea metadata = new com.vaadin.flow.component.textfield.TextArea("Metadata");
+        metadata.setId("scope-metadata");
+        metadata.setValue(String.join("\n", document.metadata().entrySet().stream()
+                .map(e -> e.getKey() + " = " + e.getValue()).toList()));
+        metadata.setHelperText("One 'key = value' per line: source_url, author, created, updated (yyyy-MM-dd), "
+                + "language, tags (comma-separated) or a key of your own.");
+        metadata.setWidthFull();
+        Button save = new Button("Save and re-index", e -> Toasts.attempt(() -> {
+            java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+            for (String line : metadata.getValue().split("\n")) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                int eq = line.indexOf('=');
+                if (eq < 0) {
+                    throw io.corrigo.server.problem.ServiceException.invalid("invalid_scope",
+                            "Metadata lines are 'key = value'; '" + line.strip() + "' is not.");
+                }
+                values.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+            }
+            ingestion.rescope(tenantId, document.id(), io.corrigo.server.knowledge.DocumentScope.of(
+                    names(collections.getValue()), names(groups.getValue()), values));
+            dialog.close();
+            Toasts.success("Scope of " + document.name() + " saved; it was indexed again with it.");
+            refresh(tenantId);
+        }));
+        save.setId("save-scope");
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        dialog.add(new VerticalLayout(collections, groups, metadata));
+        dialog.getFooter().add(new Button("Cancel", e -> dialog.close()), save);
+        dialog.open();
+    }
+
+    private static List<String> names(String commaSeparated) {
+        return java.util.Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(n -> !n.isEmpty()).toList();
     }
 
     private void confirmDelete(String tenantId, DocumentView document) {

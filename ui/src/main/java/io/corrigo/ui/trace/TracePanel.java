@@ -158,7 +158,19 @@ public class TracePanel extends VerticalLayout {
                         + (c.source().origin() == Origin.WEB ? "web" : "knowledge base");
                 ListItem item = new ListItem();
                 String uri = c.source().uri() == null ? "" : c.source().uri();
-                item.add(uri.startsWith("http") ? new Anchor(uri, label) : new Span(label));
+                if (uri.startsWith("http")) {
+                    item.add(new Anchor(uri, label));
+                } else {
+                    item.add(new Span(label));
+                }
+                if (c.source().origin() == Origin.KNOWLEDGE_BASE && run.id() != null) {
+                    // the quote checked against its document: the text around it, highlighted, at its page
+                    Anchor open = new Anchor("source?tenant=" + run.tenant() + "&run=" + run.id() + "&n=" + c.number(),
+                            "open in document");
+                    open.addClassName("open-source");
+                    open.getStyle().set("margin-left", "var(--lumo-space-s)").set("font-size", "var(--lumo-font-size-s)");
+                    item.add(open);
+                }
                 Paragraph quote = new Paragraph(c.quote() == null ? "" : c.quote());
                 quote.getStyle().set("margin", "0 0 var(--lumo-space-s) 0").set("color", "var(--lumo-secondary-text-color)")
                         .set("font-size", "var(--lumo-font-size-s)");
