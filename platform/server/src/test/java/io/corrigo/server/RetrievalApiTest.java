@@ -67,6 +67,10 @@ class RetrievalApiTest extends HostTestBase {
         assertThat(best.get("title").asText()).isNotBlank();
         assertThat(best.get("metadata").isObject()).as("Dify needs an object, never null").isTrue();
         assertThat(best.get("metadata").get("grade").asText()).isIn("CORRECT", "AMBIGUOUS");
+        // where it is in its document, and where the key opens it there
+        assertThat(best.get("metadata").get("section").asText()).isEqualTo("Lab safety");
+        assertThat(best.get("metadata").get("span").get("end").asInt()).isGreaterThan(best.get("metadata").get("span").get("start").asInt());
+        assertThat(best.get("metadata").get("source_url").asText()).startsWith("/v1/documents/");
         assertThat(response.body().get("corrigo").get("action").asText()).isEqualTo("CORRECT");
         assertThat(response.body().get("corrigo").get("passages")).isNotEmpty();
     }

@@ -44,9 +44,11 @@ import org.springframework.web.bind.annotation.RestController;
 class RetrievalController {
 
     private final QueryService queries;
+    private final io.corrigo.server.knowledge.DocumentTexts texts;
 
-    RetrievalController(QueryService queries) {
+    RetrievalController(QueryService queries, io.corrigo.server.knowledge.DocumentTexts texts) {
         this.queries = queries;
+        this.texts = texts;
     }
 
     /** A refusal in Dify's error shape. */
@@ -86,6 +88,9 @@ class RetrievalController {
             throw new RetrievalError(HttpStatus.BAD_REQUEST, 400, e.describe());
         }
         List<Map<String, Object>> records = records(evidence, topK, threshold, question);
+        for (Map<String, Object> record : records) {
+            locate(key, record);
+        }
         boolean answerable = records.stream().anyMatch(r -> Boolean.TRUE.equals(((Map<?, ?>) r.get("metadata")).get("sufficient")));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("records", onlySufficient && !answerable ? List.of() : records);
@@ -93,6 +98,33 @@ class RetrievalController {
         extras.put("answerable", answerable);
         body.put("corrigo", extras);
         return body;
+    }
+
+    /** A knowledge-base record's place in its document: page, section, span and where the key opens it. */
+    @SuppressWarnings("unchecked")
+    private void locate(KeyView key, Map<String, Object> record) {
+        Map<String, Object> metadata = (Map<String, Object>) record.get("metadata");
+        if (!"KNOWLEDGE_BASE".equals(metadata.get("origin"))) {
+            return;
+        }
+        texts.locate(key.tenant(), (String) metadata.get("document_id"), firstSentence((String) record.get("content")),
+                java.util.Set.copyOf(key.groups())).ifPresent(at -> {
+                    if (at.page() != null) {
+                        metadata.put("page", at.page());
+                    }
+                    if (at.section() != null) {
+                        metadata.put("section", at.section());
+                    }
+                    metadata.put("span", Map.of("start", at.start(), "end", at.end()));
+                    metadata.put("source_url", "/v1/documents/" + at.documentId() + "/source?start=" + at.start()
+                            + "&end=" + at.end());
+                });
+    }
+
+    /** A record's first sentence: what is located (its sentences may come from different places of the document). */
+    private static String firstSentence(String content) {
+        List<String> sentences = io.corrigo.api.text.Sentences.split(content);
+        return sentences.isEmpty() ? content : sentences.get(0);
     }
 
     /**

@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * {@code bench --synthetic-chunks N}: a retriever plugin at scale, in this process, from its real plugin file. The
  * synthetic corpus ({@link SyntheticChunks}) is indexed through {@link KnowledgeIndex#upsert} in batches of 1,000, as
  * ingestion does; then {@code queries} queries (after 200 to warm up) measure hybrid retrieval (text and vector) and
- * text alone, top 5; then {@link KnowledgeIndex#compact()} ends the bulk load and the queries run again. Reports
+ * text alone, top 5, and hybrid retrieval within one collection that holds 1 % of the chunks (the filter applied in
+ * the retriever's engine, {@link io.corrigo.api.PassageFilter}); then {@link KnowledgeIndex#compact()} ends the bulk load and the queries run again. Reports
  * indexing time and CPU, index size on disk, heap after GC, segments (for an index kept in Lucene files), and the
  * latencies before and after compaction.
  *
@@ -128,6 +129,8 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
         }
         double[] hybrid = new double[queries];
         double[] text = new double[queries];
+        double[] filtered = new double[queries];
+        int found = 0;
         for (int i = 0; i < queries; i++) {
             Query query = corpus.query(random.nextInt(chunks));
             long t = System.nanoTime();
@@ -137,6 +140,15 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
             t = System.nanoTime();
             search.retrieve(words, TOP);
             text[i] = (System.nanoTime() - t) / 1e6;
+            int target = random.nextInt(chunks);
+            Query scoped = corpus.query(target).withFilter(new io.corrigo.api.PassageFilter(
+                    java.util.Set.of(SyntheticChunks.collection(target)), Map.of(), null, null, null));
+            t = System.nanoTime();
+            List<Passage> within = search.retrieve(scoped, TOP);
+            filtered[i] = (System.nanoTime() - t) / 1e6;
+            if (within.stream().anyMatch(p -> p.id().equals("chunk-" + target))) {
+                found++;
+            }
             if (i % 50 == 0) {
                 BenchCommand.bar(progress, label, (i + 1.0) / queries, "");
             }
@@ -144,6 +156,8 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("hybrid", percentiles(hybrid));
         figures.put("textOnly", percentiles(text));
+        figures.put("filtered1pc", percentiles(filtered));
+        figures.put("filteredFound", (double) found / queries);
         figures.put("diskMiB", size(dir) >> 20);
         long segments = segments(dir);
         if (segments > 0) {
@@ -160,15 +174,18 @@ record RetrievalScale(int chunks, String retriever, Path pluginsDir, Path workDi
                 (Double) report.get("indexingSeconds"), (Double) report.get("indexingCpuSeconds"),
                 (Double) report.get("compactionSeconds"), (Double) report.get("compactionCpuSeconds"),
                 (Long) report.get("heapAfterGcMiB"));
-        print.printf("%-12s %30s %24s %9s %9s%n", "", "hybrid p50 / p95 / p99 ms", "text alone p50 / p95 ms", "disk MiB",
-                "segments");
+        print.printf("%-12s %30s %24s %30s %9s %9s%n", "", "hybrid p50 / p95 / p99 ms", "text alone p50 / p95 ms",
+                "filtered 1 % p50 / p95 (found)", "disk MiB", "segments");
         for (String pass : List.of("asLoaded", "compacted")) {
             Map<String, Object> f = (Map<String, Object>) report.get(pass);
             Map<String, Double> h = (Map<String, Double>) f.get("hybrid");
             Map<String, Double> t = (Map<String, Double>) f.get("textOnly");
-            print.printf(Locale.ROOT, "%-12s %12.2f / %6.2f / %6.2f %15.2f / %6.2f %9d %9s%n",
+            Map<String, Double> s = (Map<String, Double>) f.get("filtered1pc");
+            print.printf(Locale.ROOT, "%-12s %12.2f / %6.2f / %6.2f %15.2f / %6.2f %14.2f / %6.2f (%3.0f %%) %9d %9s%n",
                     pass.equals("asLoaded") ? "as loaded" : "compacted", h.get("p50"), h.get("p95"), h.get("p99"),
-                    t.get("p50"), t.get("p95"), (Long) f.get("diskMiB"), f.getOrDefault("segments", "-"));
+                    t.get("p50"), t.get("p95"), s.get("p50"), s.get("p95"), 100 * (Double) f.get("filteredFound"),
+                    (Long) f.get("diskMiB"), f.getOrDefault("segments", "-"));
+            print.printf(Locale.ROOT, "%-12s filtered p50 / hybrid p50 = %.2f%n", "", s.get("p50") / h.get("p50"));
         }
     }
 

@@ -49,7 +49,16 @@ final class SyntheticChunks implements EmbeddingService {
         String second = words(random, WORDS_PER_CHUNK / 2);
         List<Strip> strips = List.of(new Strip(0, first, vector(random)), new Strip(1, second, vector(random)));
         Source source = new Source(Origin.KNOWLEDGE_BASE, "doc-" + (i / 10), "Document " + (i / 10), null);
-        return new Passage("chunk-" + i, first + " " + second, source, 0, chunkVector(i), strips, Map.of());
+        return new Passage("chunk-" + i, first + " " + second, source, 0, chunkVector(i), strips,
+                Map.of(io.corrigo.api.PassageFilter.COLLECTIONS, collection(i)));
+    }
+
+    /** How many collections the chunks are spread over: a filter on one keeps 1 % of them. */
+    static final int COLLECTIONS = 100;
+
+    /** The collection chunk {@code i} is in. */
+    static String collection(int i) {
+        return "c" + Math.floorMod(i * 31, COLLECTIONS);
     }
 
     /** A query aimed at chunk {@code chunk}. */
