@@ -10,18 +10,13 @@ import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.QueryService;
 import io.corrigo.server.tenant.TenantService;
-import java.io.ByteArrayOutputStream;
+import io.corrigo.testsupport.TestPdfs;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.font.PDType1Font;
-import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +53,7 @@ class CitedSourceBrowserTest extends UiTestBase {
         }
         tenants.create(TENANT, "Lighthouse Trust");
         JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("lighthouse.pdf", "application/pdf",
-                pdf(List.of(List.of("Lighthouse keeping", "", "The lighthouse on the northern cape was built in 1874.",
+                TestPdfs.pages("Lighthouse keeping", List.of(List.of("Lighthouse keeping", "", "The lighthouse on the northern cape was built in 1874.",
                                 "It is painted with red and white stripes."),
                         List.of("Maintenance", "", "The lamp of the lighthouse is cleaned every Tuesday morning.",
                                 "The keeper logs every cleaning in a bound book."))))));
@@ -137,27 +132,5 @@ class CitedSourceBrowserTest extends UiTestBase {
 
     private SearchContext widget() {
         return visitor.driver.findElement(By.cssSelector("corrigo-chat")).getShadowRoot();
-    }
-
-    private static byte[] pdf(List<List<String>> pages) throws IOException {
-        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            for (List<String> lines : pages) {
-                PDPage page = new PDPage();
-                document.addPage(page);
-                try (PDPageContentStream content = new PDPageContentStream(document, page)) {
-                    content.beginText();
-                    content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11);
-                    content.newLineAtOffset(60, 740);
-                    for (String line : lines) {
-                        content.showText(line);
-                        content.newLineAtOffset(0, -16);
-                    }
-                    content.endText();
-                }
-            }
-            document.getDocumentInformation().setTitle("Lighthouse keeping");
-            document.save(out);
-            return out.toByteArray();
-        }
     }
 }

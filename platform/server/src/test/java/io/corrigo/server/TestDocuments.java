@@ -1,5 +1,6 @@
 package io.corrigo.server;
 
+import io.corrigo.testsupport.TestPdfs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -7,11 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.Deflater;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.font.PDType1Font;
-import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
 /** Real documents for upload tests, made with the libraries the parser reads them with. */
 public final class TestDocuments {
@@ -21,48 +17,7 @@ public final class TestDocuments {
 
     /** A one-page PDF, one printed line per entry, with {@code title} in its metadata unless {@code null}. */
     public static byte[] pdf(String title, String... lines) throws IOException {
-        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            PDPage page = new PDPage();
-            document.addPage(page);
-            try (PDPageContentStream content = new PDPageContentStream(document, page)) {
-                content.beginText();
-                content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11);
-                content.newLineAtOffset(60, 740);
-                for (String line : lines) {
-                    content.showText(line);
-                    content.newLineAtOffset(0, -16);
-                }
-                content.endText();
-            }
-            if (title != null) {
-                document.getDocumentInformation().setTitle(title);
-            }
-            document.save(out);
-            return out.toByteArray();
-        }
-    }
-
-    /** A PDF of several pages, each page one printed line per entry of its list, with {@code title} in its metadata. */
-    public static byte[] pdfPages(String title, List<List<String>> pages) throws IOException {
-        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            for (List<String> lines : pages) {
-                PDPage page = new PDPage();
-                document.addPage(page);
-                try (PDPageContentStream content = new PDPageContentStream(document, page)) {
-                    content.beginText();
-                    content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11);
-                    content.newLineAtOffset(60, 740);
-                    for (String line : lines) {
-                        content.showText(line);
-                        content.newLineAtOffset(0, -16);
-                    }
-                    content.endText();
-                }
-            }
-            document.getDocumentInformation().setTitle(title);
-            document.save(out);
-            return out.toByteArray();
-        }
+        return TestPdfs.pages(title, List.of(Arrays.asList(lines)));
     }
 
     /**

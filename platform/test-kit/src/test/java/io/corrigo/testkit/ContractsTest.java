@@ -75,6 +75,9 @@ class ContractsTest {
             List<String> words = List.of(query.text().toLowerCase().split("\\W+"));
             List<Passage> scored = new ArrayList<>();
             for (Passage p : passages.values()) {
+                if (!"ignores-filter".equals(broken) && !"drops-afterwards".equals(broken) && !query.filter().matches(p)) {
+                    continue; // the filter applied in the search
+                }
                 long hits = words.stream().filter(w -> w.length() > 3 && p.text().toLowerCase().contains(w)).count();
                 if (hits > 0) {
                     scored.add(p.withRetrievalScore(hits));
@@ -83,6 +86,9 @@ class ContractsTest {
             scored.sort(Comparator.comparingDouble(Passage::retrievalScore).reversed().thenComparing(Passage::id));
             if ("worst-first".equals(broken)) {
                 scored.sort(Comparator.comparingDouble(Passage::retrievalScore));
+            }
+            if ("drops-afterwards".equals(broken)) {
+                return scored.subList(0, Math.min(maxResults, scored.size())).stream().filter(query.filter()::matches).toList();
             }
             return "too-many".equals(broken) ? scored : scored.subList(0, Math.min(maxResults, scored.size()));
         }
@@ -146,6 +152,18 @@ class ContractsTest {
         }
     }
 
+    static class IgnoresFilterRetriever extends RetrieverContract {
+        protected PluginFactory<Retriever> factory() {
+            return new Factory<>("ignores-filter", c -> new WordIndex("ignores-filter"), List.of());
+        }
+    }
+
+    static class DropsAfterwardsRetriever extends RetrieverContract {
+        protected PluginFactory<Retriever> factory() {
+            return new Factory<>("drops-afterwards", c -> new WordIndex("drops-afterwards"), List.of());
+        }
+    }
+
     static class BadConfigRetriever extends RetrieverContract {
         protected PluginFactory<Retriever> factory() {
             return new Factory<>("Bad_Id", c -> new WordIndex(""), List.of(
@@ -165,6 +183,11 @@ class ContractsTest {
         assertThat(failed(run(TooManyRetriever.class))).containsExactly("returns_a_list_without_nulls_and_at_most_max_results");
         assertThat(failed(run(NoDeleteRetriever.class))).containsExactly("knowledge_index_changes_are_visible_when_the_call_returns");
         assertThat(failed(run(BadConfigRetriever.class))).contains("factory_id_is_stable_and_well_formed", "config_properties_are_valid");
+        assertThat(failed(run(IgnoresFilterRetriever.class))).containsExactly("a_caller_never_gets_a_passage_outside_their_groups",
+                "a_narrow_filter_is_applied_in_the_search_not_to_its_results",
+                "returns_only_passages_within_the_filter_and_the_best_of_them");
+        assertThat(failed(run(DropsAfterwardsRetriever.class))).contains("a_narrow_filter_is_applied_in_the_search_not_to_its_results")
+                .doesNotContain("a_caller_never_gets_a_passage_outside_their_groups");
     }
 
     /** Word overlap in [0, 1]; {@code nan} scores unrelated passages NaN, {@code racy} shares a counter unsafely. */

@@ -4,6 +4,7 @@ import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
 import io.corrigo.api.Passage;
+import io.corrigo.api.PassageFilter;
 import io.corrigo.api.Source;
 import io.corrigo.api.Strip;
 import io.corrigo.engine.trace.Failures;
@@ -118,8 +119,9 @@ class DocumentIndexer {
             }
             try {
                 Chunker chunker = chunkers.computeIfAbsent(String.valueOf(document.knowledgeBaseId()), id -> chunker(document));
-                parsed.put(document.id(), edited(chunk(chunker, document,
-                        parser.parse(document.name(), store.get(job.tenantId, document.id())).texts()), document));
+                List<SourceText> texts = parser.parse(document.name(), store.get(job.tenantId, document.id())).texts();
+                adoptFacts(document, texts);
+                parsed.put(document.id(), edited(chunk(chunker, document, texts), document));
             } catch (RuntimeException e) {
                 fail(job, document, e, progress);
             }
@@ -133,6 +135,30 @@ class DocumentIndexer {
             }
         }
         return tenantEnabled(job.tenantId) ? IngestionJob.State.DONE : IngestionJob.State.FAILED;
+    }
+
+    /** Metadata a file records of itself (PDF, DOCX, HTML): what the parser extracted, kept where none was given. */
+    static final List<String> EXTRACTED = List.of("author", "created", PassageFilter.UPDATED, "language");
+
+    /** The file's own author, dates and language become the document's metadata where it has none of its own. */
+    private void adoptFacts(DocumentRecord document, List<SourceText> texts) {
+        if (texts.size() != 1) {
+            return; // JSON Lines rows keep their fields to themselves
+        }
+        DocumentScope scope = document.scope();
+        Map<String, String> merged = new java.util.TreeMap<>(scope.metadata());
+        boolean changed = false;
+        for (String key : EXTRACTED) {
+            String fact = texts.get(0).metadata().get(key);
+            if (fact != null && !merged.containsKey(key)) {
+                merged.put(key, fact);
+                changed = true;
+            }
+        }
+        if (changed) {
+            document.scope(new DocumentScope(scope.collections(), scope.groups(), merged), clock.instant());
+            documents.save(document);
+        }
     }
 
     private Chunker chunker(DocumentRecord document) {

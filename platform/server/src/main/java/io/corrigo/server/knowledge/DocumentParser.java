@@ -127,8 +127,10 @@ class DocumentParser {
         if (extracted.text().isBlank()) {
             throw ServiceException.invalid("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
         }
+        Map<String, String> metadata = new LinkedHashMap<>(extracted.facts());
+        metadata.put("format", type.toString());
         SourceText source = source(null, extracted.title(), fileName, extracted.text(),
-                type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, Map.of("format", type.toString()));
+                type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, metadata);
         PageMap pages = type.equals(PDF) ? PageMap.of(extracted.text()) : null;
         return pages == null ? source : new SourceText(source.id(), source.title(), source.sections(), source.metadata(), pages);
     }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.tika.exception.TikaException;
 import org.apache.tika.metadata.Metadata;
 import org.apache.tika.metadata.TikaCoreProperties;
@@ -28,7 +29,8 @@ import org.xml.sax.SAXException;
  * libraries print goes to standard error.
  *
  * <p>Request: the media type ({@link DataOutputStream#writeUTF}), the length and the bytes. Answer: {@link #TEXT},
- * whether a title follows, the title, the length and the UTF-8 bytes of the structured text; or {@link #REFUSED} and
+ * whether a title follows, the title, the number of metadata facts and each as two {@code writeUTF} strings (key,
+ * value: {@link #facts}), the length and the UTF-8 bytes of the structured text; or {@link #REFUSED} and
  * the reason.
  */
 public final class ExtractionWorker {
@@ -80,8 +82,37 @@ public final class ExtractionWorker {
         if (title != null) {
             out.writeUTF(title.length() > MAX_TITLE_CHARS ? title.substring(0, MAX_TITLE_CHARS) : title);
         }
+        Map<String, String> facts = facts(metadata);
+        out.writeInt(facts.size());
+        for (Map.Entry<String, String> fact : facts.entrySet()) {
+            out.writeUTF(fact.getKey());
+            out.writeUTF(fact.getValue());
+        }
         out.writeInt(text.length);
         out.write(text);
+    }
+
+    /**
+     * What the file says of itself, as document metadata: {@code author}, {@code created} and {@code updated} (ISO
+     * days) and {@code language}, where the format records them and they are plausible (one short line, a date).
+     */
+    static Map<String, String> facts(Metadata metadata) {
+        Map<String, String> facts = new java.util.LinkedHashMap<>();
+        String author = metadata.get(TikaCoreProperties.CREATOR);
+        if (author != null && !author.isBlank() && author.length() <= 200 && !author.contains("\n")) {
+            facts.put("author", author.strip());
+        }
+        day(metadata.get(TikaCoreProperties.CREATED)).ifPresent(d -> facts.put("created", d));
+        day(metadata.get(TikaCoreProperties.MODIFIED)).ifPresent(d -> facts.put("updated", d));
+        String language = metadata.get(TikaCoreProperties.LANGUAGE);
+        if (language != null && language.strip().matches("[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?")) {
+            facts.put("language", language.strip().toLowerCase(Locale.ROOT));
+        }
+        return facts;
+    }
+
+    private static java.util.Optional<String> day(String value) {
+        return java.util.Optional.ofNullable(io.corrigo.api.PassageFilter.day(value)).map(Object::toString);
     }
 
     /** Warnings and errors only: without the host's configuration Logback would print every parser's debug lines. */

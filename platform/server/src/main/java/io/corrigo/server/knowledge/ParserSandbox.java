@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -48,7 +49,7 @@ class ParserSandbox {
     }
 
     /** The structured text of a document and the title in its metadata ({@code null}: none). */
-    record Extracted(String title, String text) implements Result {
+    record Extracted(String title, String text, Map<String, String> facts) implements Result {
     }
 
     /** Why a document gave no text, in words for its owner ("could not be read as PDF (…)"). */
@@ -196,9 +197,13 @@ class ParserSandbox {
                 throw new IOException("unexpected answer " + kind + " from the parser process");
             }
             String title = answers.readBoolean() ? answers.readUTF() : null;
+            Map<String, String> facts = new java.util.LinkedHashMap<>();
+            for (int n = answers.readInt(); n > 0; n--) {
+                facts.put(answers.readUTF(), answers.readUTF());
+            }
             byte[] text = new byte[answers.readInt()];
             answers.readFully(text);
-            return new Extracted(title, new String(text, StandardCharsets.UTF_8));
+            return new Extracted(title, new String(text, StandardCharsets.UTF_8), Map.copyOf(facts));
         }
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.server.HostTestBase;
-import io.corrigo.server.TestDocuments;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -131,7 +130,7 @@ class ScopedKnowledgeApiTest extends HostTestBase {
     @Test
     void should_locate_a_cited_pdf_sentence_at_its_page_and_open_the_document_there() throws Exception {
         String t = tenant("scoped-pdf");
-        byte[] pdf = TestDocuments.pdfPages("Lighthouse keeping", List.of(
+        byte[] pdf = io.corrigo.testsupport.TestPdfs.pages("Lighthouse keeping", "Harbour Office", List.of(
                 List.of("Lighthouse keeping", "", "The lighthouse on the northern cape was built in 1874.",
                         "It is painted with red and white stripes."),
                 List.of("Maintenance", "", "The lamp of the lighthouse is cleaned every Tuesday morning.",
@@ -139,8 +138,15 @@ class ScopedKnowledgeApiTest extends HostTestBase {
         Reply job = uploadAndWait("/api/v1/tenants/" + t + "/documents", "lighthouse.pdf", pdf);
         assertThat(job.status()).isEqualTo(200);
         String id = job.body().get("documents").get(0).get("id").asText();
+        // what the file says of itself became the document's metadata: a question can filter on it
+        JsonNode metadata = find(get("/api/v1/tenants/" + t + "/documents").body(), id).get("metadata");
+        assertThat(metadata.get("author").asText()).isEqualTo("Harbour Office");
+        assertThat(metadata.get("created").asText()).isEqualTo("2024-05-17");
+        assertThat(citedDocuments(ask(t, Map.of("question", "When is the lamp of the lighthouse cleaned?",
+                "filter", Map.of("author", "Someone Else"))))).isEmpty();
 
-        Reply answer = ask(t, Map.of("question", "When is the lamp of the lighthouse cleaned?"));
+        Reply answer = ask(t, Map.of("question", "When is the lamp of the lighthouse cleaned?", "filter",
+                Map.of("author", "Harbour Office")));
         assertThat(answer.status()).isEqualTo(200);
         JsonNode citation = answer.body().get("citations").get(0);
         assertThat(citation.get("documentId").asText()).isEqualTo(id);
