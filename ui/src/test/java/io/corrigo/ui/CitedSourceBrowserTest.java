@@ -53,7 +53,7 @@ class CitedSourceBrowserTest extends UiTestBase {
         }
         tenants.create(TENANT, "Lighthouse Trust");
         JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("lighthouse.pdf", "application/pdf",
-                TestPdfs.pages("Lighthouse keeping", List.of(List.of("Lighthouse keeping", "", "The lighthouse on the northern cape was built in 1874.",
+                TestPdfs.pages("Lighthouse keeping", "Harbour Office", List.of(List.of("Lighthouse keeping", "", "The lighthouse on the northern cape was built in 1874.",
                                 "It is painted with red and white stripes."),
                         List.of("Maintenance", "", "The lamp of the lighthouse is cleaned every Tuesday morning.",
                                 "The keeper logs every cleaning in a bound book."))))));
@@ -88,6 +88,35 @@ class CitedSourceBrowserTest extends UiTestBase {
         assertThat(browser.text("source-text")).contains("built in 1874").contains("bound book");
         assertThat(browser.driver.findElement(By.id("download-original")).getDomAttribute("download")).isNotNull();
         browser.screenshot("40-cited-source-admin");
+    }
+
+    @Test
+    void an_admin_gives_a_document_collections_readers_and_metadata_in_the_knowledge_view() {
+        Browser browser = adminBrowser();
+        browser.open("/knowledge?tenant=" + TENANT);
+        browser.click("scope-lighthouse.pdf");
+        browser.waitUntil(d -> !d.findElements(By.id("scope-dialog")).isEmpty(), Duration.ofSeconds(10));
+        // the file's own author came with it
+        assertThat(browser.driver.findElement(By.id("scope-metadata")).getDomProperty("value")).contains("author");
+        browser.type("scope-collections", "manuals, maintenance");
+        browser.type("scope-groups", "keepers");
+        browser.typeArea("scope-metadata", "language = en\ntags = lamps, safety");
+        browser.screenshot("42-document-scope-dialog");
+        browser.click("save-scope");
+        try {
+            browser.waitUntil(d -> d.findElement(By.id("documents")).getText().contains("keepers"), Duration.ofSeconds(15));
+            var document = ingestion.list(TENANT).get(0);
+            assertThat(document.collections()).containsExactly("manuals", "maintenance");
+            assertThat(document.groups()).containsExactly("keepers");
+            assertThat(document.metadata()).as("the text area is the whole metadata: the author line was replaced")
+                    .containsOnly(java.util.Map.entry("language", "en"), java.util.Map.entry("tags", "lamps,safety"));
+            assertThat(browser.driver.findElement(By.id("documents")).getText()).contains("default + manuals, maintenance");
+        } finally {
+            // readable by everyone again, for the other tests of this class
+            var document = ingestion.list(TENANT).get(0);
+            ingestion.rescope(TENANT, document.id(), io.corrigo.server.knowledge.DocumentScope.of(
+                    document.collections(), java.util.List.of(), document.metadata()));
+        }
     }
 
     @Test

@@ -316,6 +316,8 @@ class TwoHostsTest {
         assertThat(one.putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
 
         PermissionMatrix.Report report = new PermissionMatrix(one.baseUrl(), one.authorization(), tenant).run();
+        System.out.printf("Permission matrix (PostgreSQL, pgvector): %d replies read, %d leaks, %d misses%n",
+                report.checks(), report.leaks().size(), report.misses().size());
 
         assertThat(report.leaks()).as("leaks").isEmpty();
         assertThat(report.misses()).as("documents a caller may read but did not get").isEmpty();

@@ -90,7 +90,10 @@ public record PassageFilter(Set<String> collections, Map<String, String> metadat
         return COLLECTIONS.equals(key) || READERS.equals(key) || TAGS.equals(key);
     }
 
-    /** The values of {@code key} in the passage's metadata: split at commas for a multi-valued key; empty when absent. */
+    /**
+     * The values of {@code key} in the passage's metadata, in their order: split at commas for a multi-valued key; empty
+     * when absent.
+     */
     public static Set<String> values(Passage passage, String key) {
         return values(key, passage.metadata().get(key));
     }
@@ -105,7 +108,7 @@ public record PassageFilter(Set<String> collections, Map<String, String> metadat
         }
         Set<String> values = new LinkedHashSet<>();
         Arrays.stream(value.split(",")).map(String::strip).filter(v -> !v.isEmpty()).forEach(values::add);
-        return Set.copyOf(values);
+        return java.util.Collections.unmodifiableSet(values); // in the order written
     }
 
     /** Who may read the passage: its {@value #READERS}, or {@value #EVERYONE} when it names none. */

@@ -132,10 +132,9 @@ public class KnowledgeView extends TenantScopedView {
         documents.addColumn(DocumentView::name).setHeader("Document").setFlexGrow(2).setTooltipGenerator(DocumentView::name);
         java.util.Map<String, String> kbNames = new java.util.HashMap<>();
         bases.forEach(b -> kbNames.put(b.id(), b.name()));
-        documents.addColumn(d -> kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase())).setHeader("Knowledge base")
-                .setAutoWidth(true);
-        documents.addColumn(KnowledgeView::scope).setHeader("Collections · readers").setFlexGrow(1)
-                .setTooltipGenerator(KnowledgeView::scope);
+        documents.addColumn(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d))
+                .setHeader("Knowledge base · readers").setFlexGrow(1)
+                .setTooltipGenerator(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d));
         documents.addComponentColumn(d -> Badges.of(d.status())).setHeader("State").setAutoWidth(true);
         documents.addColumn(DocumentView::chunkCount).setHeader("Chunks").setAutoWidth(true);
         documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader("Size").setAutoWidth(true);
@@ -187,11 +186,11 @@ public class KnowledgeView extends TenantScopedView {
         return details;
     }
 
-    /** A document's collections and readers in a few words: what the grid shows. */
-    private static String scope(DocumentView d) {
-        String collections = d.collections().isEmpty() ? "—" : String.join(", ", d.collections());
-        String readers = d.groups().isEmpty() ? "everyone" : String.join(", ", d.groups());
-        return collections + " · " + readers;
+    /** Where a document is (its knowledge base, then its collections) and who reads it, in a few words. */
+    private static String scope(String knowledgeBase, DocumentView d) {
+        String where = d.collections().isEmpty() ? knowledgeBase
+                : knowledgeBase + " + " + String.join(", ", d.collections());
+        return where + " · " + (d.groups().isEmpty() ? "everyone" : String.join(", ", d.groups()));
     }
 
     /** Edits a document's collections, readers and metadata; saved, it is indexed again at once with them. */

@@ -18,6 +18,8 @@ class DocumentPermissionsTest extends HostTestBase {
 
         PermissionMatrix.Report report = new PermissionMatrix("http://127.0.0.1:" + port, adminAuthorization(),
                 "permissions").run();
+        System.out.printf("Permission matrix (H2, Lucene): %d replies read, %d leaks, %d misses%n", report.checks(),
+                report.leaks().size(), report.misses().size());
 
         assertThat(report.leaks()).as("leaks").isEmpty();
         assertThat(report.misses()).as("documents a caller may read but did not get").isEmpty();
