@@ -182,6 +182,10 @@ public class EvalCommand {
                                 + "  unanswerable abstained %.3f  answerable answered right %.3f  right %.3f%n", "",
                         t.questions(), t.servedNonAnswers(), t.unanswerableAbstained(), t.answerableRight(), t.right());
             }
+            CitationCheck checked = runs.stream().filter(r -> r.pipeline().equals(p.name())).map(EvalRun::citations)
+                    .reduce(CitationCheck.NONE, CitationCheck::plus);
+            out.printf(Locale.ROOT, "%-16s citations: %d of %d cited sentences are held by the passage their [n] points at%n",
+                    "", checked.held(), checked.cited());
             if (m.degraded() > 0) {
                 out.printf(Locale.ROOT, "  WARNING: %d of %d %s runs were degraded (a plugin failed or was refused; "
                         + "runs.jsonl has each run's notices): these figures measure the failure too%n", m.degraded(),

@@ -22,9 +22,19 @@ import java.util.Map;
  */
 public record EvalRun(String pipeline, EvalQuestion question, String action, boolean abstained, String answer,
                       List<String> context, Map<String, Double> stageMillis, double totalMillis, int rounds,
-                      boolean degraded, List<String> notices, Double faithfulness, Double relevancy) {
+                      boolean degraded, List<String> notices, Double faithfulness, Double relevancy,
+                      CitationCheck citations) {
 
     public EvalRun {
         notices = notices == null ? List.of() : List.copyOf(notices);
+        citations = citations == null ? CitationCheck.NONE : citations;
+    }
+
+    /** A run whose citations were not checked. */
+    public EvalRun(String pipeline, EvalQuestion question, String action, boolean abstained, String answer,
+                   List<String> context, Map<String, Double> stageMillis, double totalMillis, int rounds,
+                   boolean degraded, List<String> notices, Double faithfulness, Double relevancy) {
+        this(pipeline, question, action, abstained, answer, context, stageMillis, totalMillis, rounds, degraded, notices,
+                faithfulness, relevancy, CitationCheck.NONE);
     }
 }

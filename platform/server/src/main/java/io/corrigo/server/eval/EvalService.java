@@ -115,7 +115,9 @@ public class EvalService {
         return new EvalRun(name, question, trace.action() == null ? null : trace.action().name(),
                 result.answer().abstained(), result.answer().text(), context, stages, trace.totalMillis(),
                 trace.rounds().size(), trace.degraded(),
-                trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList(), faithfulness, relevancy);
+                trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList(), faithfulness, relevancy,
+                result.answer().abstained() ? CitationCheck.NONE
+                        : CitationCheck.of(result.answer().text(), result.answer().citations()));
     }
 
     /**

@@ -3,7 +3,10 @@ package io.corrigo.server.knowledge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.corrigo.api.Citation;
+import io.corrigo.api.Source;
 import io.corrigo.server.HostTestBase;
+import io.corrigo.server.eval.CitationCheck;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,8 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -173,37 +174,19 @@ class ScopedKnowledgeApiTest extends HostTestBase {
     @Test
     void every_citation_points_at_a_passage_holding_the_sentence_it_follows() {
         signInAsAdmin();
-        int checked = 0;
+        CitationCheck all = CitationCheck.NONE;
         for (String question : List.of("What is the Hepatitis C virus?", "what does the solicitor general of texas do",
                 "what is the function of insulin and where is it produced", "who played charlotte lucas in pride and prejudice")) {
             Reply answer = postJson("/api/v1/tenants/demo/query", Map.of("question", question));
             assertThat(answer.status()).isEqualTo(200);
-            Map<Integer, String> quotes = new java.util.HashMap<>();
-            answer.body().get("citations").forEach(c -> quotes.put(c.get("number").asInt(), c.get("quote").asText()));
-            for (String[] cited : citedSentences(answer.body().get("answer").asText())) {
-                String quote = quotes.get(Integer.parseInt(cited[1]));
-                assertThat(quote).as("citation [%s] of \"%s\"", cited[1], question).isNotNull();
-                assertThat(letters(quote)).as("[%s] holds \"%s\"", cited[1], cited[0]).contains(letters(cited[0]));
-                checked++;
-            }
+            List<Citation> citations = new ArrayList<>();
+            answer.body().get("citations").forEach(c -> citations.add(new Citation(c.get("number").asInt(),
+                    Source.knowledgeBase(c.get("documentId").asText(), c.get("title").asText()), c.get("quote").asText())));
+            CitationCheck check = CitationCheck.of(answer.body().get("answer").asText(), citations);
+            assertThat(check.held()).as("cited sentences of \"%s\" held by their citation", question).isEqualTo(check.cited());
+            all = all.plus(check);
         }
-        assertThat(checked).as("cited sentences checked").isGreaterThan(2);
-    }
-
-    /** Each sentence of an answer followed by a marker: {sentence, number}. */
-    private static List<String[]> citedSentences(String answer) {
-        List<String[]> result = new ArrayList<>();
-        Matcher m = Pattern.compile("([^.!?\\]]+[.!?]?)\\s*\\[(\\d+)]").matcher(answer);
-        while (m.find()) {
-            if (letters(m.group(1)).length() > 10) {
-                result.add(new String[] {m.group(1).strip(), m.group(2)});
-            }
-        }
-        return result;
-    }
-
-    private static String letters(String text) {
-        return text.toLowerCase().replaceAll("[^\\p{L}\\p{N}]", "");
+        assertThat(all.cited()).as("cited sentences checked").isGreaterThan(2);
     }
 
     private String retrieval(String key, String body) throws Exception {
