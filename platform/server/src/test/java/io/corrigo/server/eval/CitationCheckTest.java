@@ -18,7 +18,16 @@ class CitationCheckTest {
         CitationCheck check = CitationCheck.of("every Tuesday [1]. The lamp is cleaned  every Tuesday morning [1]. "
                 + "The tower was built in 1874 of granite! [2]", CITATIONS);
 
-        assertThat(check).as("the short answer ahead of its sentence counts too: the passage holds it").isEqualTo(new CitationCheck(3, 3));
+        assertThat(check).as("the short answer ahead of its sentence is not counted; its sentence is").isEqualTo(new CitationCheck(2, 2));
+    }
+
+    @Test
+    void ignores_reference_marks_the_quoted_text_carries_itself() {
+        CitationCheck check = CitationCheck.of("Viruses were described since 1901 [4] and later identified in Norwalk [5] . [1]",
+                List.of(new Citation(1, Source.knowledgeBase("d-1", "Viruses"),
+                        "Viruses were described since 1901 [4] and later identified in Norwalk [5] .")));
+
+        assertThat(check).isEqualTo(CitationCheck.NONE);
     }
 
     @Test
