@@ -60,7 +60,7 @@ public class DocumentTexts {
 
     /** A parsed document: its whole text, its sections' spans, its pages. */
     private record Text(String title, String text, List<int[]> sectionSpans, List<String> headings, List<PageMap> pages,
-                        List<int[]> pageSpans) {
+                        List<int[]> sourceSpans, List<String> sourceTitles) {
     }
 
     private final DocumentRepository documents;
@@ -120,7 +120,7 @@ public class DocumentTexts {
         int from = wordStart(text.text(), Math.max(0, s - CONTEXT_CHARS));
         int to = wordEnd(text.text(), Math.min(text.text().length(), e + CONTEXT_CHARS));
         DocumentView view = document.view();
-        return new Source(documentId, view.name(), text.title(), view.contentType(), at.page(),
+        return new Source(documentId, view.name(), at.title(), view.contentType(), at.page(),
                 text.pages().isEmpty() || text.pages().get(0) == null ? null : text.pages().get(0).pages(), at.section(), s, e,
                 (from > 0 ? "…" : "") + text.text().substring(from, s), text.text().substring(s, e),
                 text.text().substring(e, to) + (to < text.text().length() ? "…" : ""), text.text().length());
@@ -149,15 +149,20 @@ public class DocumentTexts {
             }
         }
         Integer page = null;
-        for (int i = 0; i < text.pageSpans().size(); i++) {
-            int[] span = text.pageSpans().get(i);
-            PageMap pages = text.pages().get(i);
-            if (pages != null && start >= span[0] && start <= span[1]) {
-                int found = pages.pageOf(text.text().substring(start, Math.max(end, Math.min(text.text().length(), start + 80))));
-                page = found > 0 ? found : null;
+        String title = text.title();
+        for (int i = 0; i < text.sourceSpans().size(); i++) {
+            int[] span = text.sourceSpans().get(i);
+            if (start >= span[0] && start <= span[1]) {
+                title = text.sourceTitles().get(i); // a JSON Lines row's own title
+                PageMap pages = text.pages().get(i);
+                if (pages != null) {
+                    int found = pages.pageOf(text.text().substring(start, Math.max(end, Math.min(text.text().length(), start + 80))));
+                    page = found > 0 ? found : null;
+                }
+                break;
             }
         }
-        return new Location(documentId, text.title(), page, section, start, end);
+        return new Location(documentId, title, page, section, start, end);
     }
 
     private synchronized Text cached(String key) {
@@ -195,7 +200,8 @@ public class DocumentTexts {
         List<int[]> sectionSpans = new ArrayList<>();
         List<String> headings = new ArrayList<>();
         List<PageMap> pages = new ArrayList<>();
-        List<int[]> pageSpans = new ArrayList<>();
+        List<int[]> sourceSpans = new ArrayList<>();
+        List<String> sourceTitles = new ArrayList<>();
         for (SourceText source : sources) {
             int sourceStart = all.length();
             for (TextCleaner.Section section : source.sections()) {
@@ -211,10 +217,11 @@ public class DocumentTexts {
                 headings.add(section.heading());
             }
             pages.add(source.pages());
-            pageSpans.add(new int[] {sourceStart, all.length()});
+            sourceSpans.add(new int[] {sourceStart + (sourceStart == 0 ? 0 : 2), all.length()});
+            sourceTitles.add(source.title());
         }
         String title = sources.isEmpty() ? document.name() : sources.get(0).title();
-        return new Text(title, all.toString(), sectionSpans, headings, pages, pageSpans);
+        return new Text(title, all.toString(), sectionSpans, headings, pages, sourceSpans, sourceTitles);
     }
 
     /**

@@ -183,6 +183,13 @@ class ScopedKnowledgeApiTest extends HostTestBase {
             answer.body().get("citations").forEach(c -> citations.add(new Citation(c.get("number").asInt(),
                     Source.knowledgeBase(c.get("documentId").asText(), c.get("title").asText()), c.get("quote").asText())));
             CitationCheck check = CitationCheck.of(answer.body().get("answer").asText(), citations);
+            for (JsonNode c : answer.body().get("citations")) {
+                if (c.hasNonNull("sourceUrl")) { // the demo corpus is one JSON Lines file: a row opens under its own title
+                    Reply source = get(c.get("sourceUrl").asText());
+                    assertThat(source.body().get("title").asText()).isEqualTo(c.get("title").asText());
+                    assertThat(source.body().get("quoted").asText()).isEqualTo(c.get("quote").asText());
+                }
+            }
             assertThat(check.held()).as("cited sentences of \"%s\" held by their citation", question).isEqualTo(check.cited());
             all = all.plus(check);
         }
