@@ -19,8 +19,11 @@ import org.springframework.stereotype.Service;
 @Service
 public class DocumentTexts {
 
-    /** How much cleaned text the cache holds at most, all documents together. */
-    static final long CACHE_CHARS = 20_000_000;
+    /**
+     * How much cleaned text the cache holds at most, all documents together (each character with its letter index:
+     * about 8 bytes, so some 80 MB at most).
+     */
+    static final long CACHE_CHARS = 10_000_000;
     /** How much text a source view shows either side of the quoted span. */
     static final int CONTEXT_CHARS = 700;
 
@@ -60,7 +63,32 @@ public class DocumentTexts {
 
     /** A parsed document: its whole text, its sections' spans, its pages. */
     private record Text(String title, String text, List<int[]> sectionSpans, List<String> headings, List<PageMap> pages,
-                        List<int[]> sourceSpans, List<String> sourceTitles) {
+                        List<int[]> sourceSpans, List<String> sourceTitles, Letters letters) {
+    }
+
+    /**
+     * The text's letters and digits, lower-case, with the offset in the text each came from: what quotes are found by.
+     * Made once per parsed document (not per citation: a document may be megabytes).
+     */
+    private record Letters(String letters, int[] offsets) {
+
+        static Letters of(String text) {
+            StringBuilder letters = new StringBuilder(text.length());
+            int[] offsets = new int[text.length()];
+            int n = 0;
+            for (int i = 0; i < text.length(); ) {
+                int c = text.codePointAt(i);
+                if (Character.isLetterOrDigit(c)) {
+                    String lower = new String(Character.toChars(Character.toLowerCase(c)));
+                    for (int k = 0; k < lower.length() && n < offsets.length; k++) {
+                        letters.append(lower.charAt(k));
+                        offsets[n++] = i;
+                    }
+                }
+                i += Character.charCount(c);
+            }
+            return new Letters(letters.toString(), java.util.Arrays.copyOf(offsets, n));
+        }
     }
 
     private final DocumentRepository documents;
@@ -94,7 +122,7 @@ public class DocumentTexts {
         } catch (RuntimeException unreadable) {
             return Optional.empty(); // a citation without a location is still a citation
         }
-        int[] span = find(text.text(), quote);
+        int[] span = find(text.text(), text.letters(), quote);
         return span == null ? Optional.empty() : Optional.of(location(documentId, text, span[0], span[1]));
     }
 
@@ -221,36 +249,24 @@ public class DocumentTexts {
             sourceTitles.add(source.title());
         }
         String title = sources.isEmpty() ? document.name() : sources.get(0).title();
-        return new Text(title, all.toString(), sectionSpans, headings, pages, sourceSpans, sourceTitles);
+        String whole = all.toString();
+        return new Text(title, whole, sectionSpans, headings, pages, sourceSpans, sourceTitles, Letters.of(whole));
     }
 
     /**
      * The span of {@code quote} in {@code text}, matched by letters and digits only (so line breaks, spacing and
      * punctuation that cleaning or a generator changed do not matter), or {@code null}.
      */
-    static int[] find(String text, String quote) {
+    private static int[] find(String text, Letters letters, String quote) {
         String wanted = PageMap.fingerprint(quote.replaceAll("\\[\\d+]", ""));
         if (wanted.isEmpty()) {
             return null;
         }
-        StringBuilder letters = new StringBuilder(text.length());
-        int[] offsets = new int[text.length()];
-        int n = 0;
-        for (int i = 0; i < text.length(); ) {
-            int c = text.codePointAt(i);
-            if (Character.isLetterOrDigit(c)) {
-                String lower = new String(Character.toChars(Character.toLowerCase(c)));
-                for (int k = 0; k < lower.length() && n < offsets.length; k++) {
-                    letters.append(lower.charAt(k));
-                    offsets[n++] = i;
-                }
-            }
-            i += Character.charCount(c);
-        }
-        int at = letters.indexOf(wanted);
+        int at = letters.letters().indexOf(wanted);
         if (at < 0) {
             return null;
         }
+        int[] offsets = letters.offsets();
         int last = offsets[at + wanted.length() - 1];
         int end = last + Character.charCount(text.codePointAt(last));
         // take in the sentence's closing punctuation and quotes
