@@ -3,14 +3,8 @@ package io.corrigo.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +17,6 @@ import org.junit.jupiter.api.Test;
 class OpenAiNodeClientTest extends HostTestBase {
 
     private static final String TENANT = "node-client";
-    private static final Path HOME = Path.of("target/openai-node");
 
     @BeforeEach
     void handbook() {
@@ -42,10 +35,10 @@ class OpenAiNodeClientTest extends HostTestBase {
         // given
         String key = postJson("/api/v1/tenants/" + TENANT + "/keys", Map.of("kind", "SECRET", "name", "node")).body()
                 .get("value").asText();
-        install();
+        NodePackage client = new NodePackage("openai-node").install();
 
         // when
-        JsonNode out = node("http://127.0.0.1:" + port + "/v1", key, TENANT,
+        JsonNode out = client.run("http://127.0.0.1:" + port + "/v1", key, TENANT,
                 "How many days of paid time off do full-time employees get?", "And part-time staff?");
 
         // then
@@ -58,44 +51,5 @@ class OpenAiNodeClientTest extends HostTestBase {
         assertThat(out.get("usage").get("completion_tokens").asInt()).as("include_usage: a last chunk with usage").isPositive();
         assertThat(out.get("models")).extracting(JsonNode::asText).containsExactly(TENANT);
         assertThat(out.get("refused").get("status").asInt()).isEqualTo(401);
-    }
-
-    private static JsonNode node(String... args) throws IOException, InterruptedException {
-        Path log = HOME.resolve("client.log");
-        Process node = new ProcessBuilder(List.of("node", "client.mjs", args[0], args[1], args[2], args[3], args[4]))
-                .directory(HOME.toFile()).redirectError(log.toFile()).start();
-        byte[] stdout = node.getInputStream().readAllBytes();
-        assertThat(node.waitFor(2, TimeUnit.MINUTES)).isTrue();
-        assertThat(node.exitValue()).as(Files.readString(log)).isZero();
-        return JSON.readTree(stdout);
-    }
-
-    /** {@code npm ci} once per lock file, the script copied in each time. */
-    private static void install() throws IOException, InterruptedException {
-        Files.createDirectories(HOME);
-        String lock = resource("package-lock.json");
-        Files.writeString(HOME.resolve("client.mjs"), resource("client.mjs"));
-        Path installed = HOME.resolve("node_modules/.corrigo-lock");
-        if (Files.exists(installed) && Files.readString(installed).equals(lock)) {
-            return;
-        }
-        Files.writeString(HOME.resolve("package.json"), resource("package.json"));
-        Files.writeString(HOME.resolve("package-lock.json"), lock);
-        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(HOME.toFile())
-                .redirectErrorStream(true).redirectOutput(HOME.resolve("npm.log").toFile()).start();
-        if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-            npm.destroyForcibly();
-            throw new IllegalStateException("npm ci failed in " + HOME.toAbsolutePath() + ":\n" + Files.readString(HOME.resolve("npm.log")));
-        }
-        Files.writeString(installed, lock);
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = OpenAiNodeClientTest.class.getResourceAsStream("/openai-node/" + name)) {
-            if (in == null) {
-                throw new IllegalStateException("resource /openai-node/" + name + " missing from the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

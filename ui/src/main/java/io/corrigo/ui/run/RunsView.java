@@ -231,6 +231,7 @@ public class RunsView extends TenantScopedView {
         String channel = switch (run.channel()) {
             case "api" -> "API";
             case "openai" -> "OpenAI-compatible API";
+            case "mcp" -> "MCP";
             case "widget" -> "widget";
             default -> Badges.label(run.channel());
         };

@@ -41,15 +41,27 @@ public class Conversations {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
-     * Who asks: an admin of the tenant, or a publishable key's visitor.
+     * Who asks: an admin of the tenant, a publishable key's visitor, or a secret key's assistant (an MCP client).
      *
      * @param keyId        the key's id, or {@code null} for an admin
-     * @param visitorToken the token the visitor got when the thread started, or {@code null} (a new thread, or an admin)
+     * @param visitorToken the token the visitor got when the thread started, or {@code null} (a new thread, an admin,
+     *                     or a key's own thread)
+     * @param wholeKey     whether the thread is the key's own, continued by any holder of the (secret) key, without a
+     *                     visitor token
      */
-    public record Asker(String keyId, String visitorToken) {
+    public record Asker(String keyId, String visitorToken, boolean wholeKey) {
 
         /** An admin: any admin of the tenant may continue the thread. */
-        public static final Asker ADMIN = new Asker(null, null);
+        public static final Asker ADMIN = new Asker(null, null, false);
+
+        public Asker(String keyId, String visitorToken) {
+            this(keyId, visitorToken, false);
+        }
+
+        /** A secret key's holder: its threads are the key's. */
+        public static Asker key(String keyId) {
+            return new Asker(java.util.Objects.requireNonNull(keyId), null, true);
+        }
     }
 
     /**
@@ -81,7 +93,7 @@ public class Conversations {
     public Thread open(String tenantId, String conversationId, Asker asker) {
         if (conversationId == null || conversationId.isBlank()) {
             String id = "c-" + random(18);
-            String token = asker.keyId() == null ? null : random(24);
+            String token = asker.keyId() == null || asker.wholeKey() ? null : random(24);
             Instant now = clock.instant();
             jdbc.update("INSERT INTO conversation (id, tenant_id, owner, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
                     id, tenantId, owner(asker.keyId(), token), Timestamp.from(now), Timestamp.from(now));

@@ -6,7 +6,8 @@ import io.corrigo.server.conversation.Conversations;
  * Who asks, as the gateway needs it: the tenant, and whose conversation threads they may continue.
  *
  * @param kind         an admin (any thread of the tenant started by an admin), a widget visitor (only threads started
- *                     with the same key and visitor token), or a client that sends its own history (no stored thread)
+ *                     with the same key and visitor token), a client that sends its own history (no stored thread), or
+ *                     an assistant (an MCP client: the threads started with the same secret key)
  * @param tenantId     the tenant asked
  * @param keyId        the key's id for a visitor or client, else {@code null}
  * @param visitorToken the visitor's token for the thread, or {@code null}
@@ -26,7 +27,7 @@ public record Caller(Kind kind, String tenantId, String keyId, String visitorTok
 
     /** The kinds of caller. */
     public enum Kind {
-        ADMIN, VISITOR, CLIENT
+        ADMIN, VISITOR, CLIENT, ASSISTANT
     }
 
     public static Caller admin(String tenantId) {
@@ -45,6 +46,12 @@ public record Caller(Kind kind, String tenantId, String keyId, String visitorTok
         return new Caller(Kind.CLIENT, tenantId, keyId, null, java.util.Set.copyOf(groups), collections);
     }
 
+    /** An assistant (an MCP client) with a secret key of {@code groups}, searching {@code collections} by default. */
+    public static Caller assistant(String tenantId, String keyId, java.util.Collection<String> groups,
+                                   java.util.List<String> collections) {
+        return new Caller(Kind.ASSISTANT, tenantId, keyId, null, java.util.Set.copyOf(groups), collections);
+    }
+
     /**
      * What a question of this caller may see: the collections and metadata it names (the key's collections when it
      * names none), and never more than the caller's groups may read, whatever the question says.
@@ -58,6 +65,10 @@ public record Caller(Kind kind, String tenantId, String keyId, String visitorTok
     }
 
     Conversations.Asker asker() {
-        return kind == Kind.ADMIN ? Conversations.Asker.ADMIN : new Conversations.Asker(keyId, visitorToken);
+        return switch (kind) {
+            case ADMIN -> Conversations.Asker.ADMIN;
+            case ASSISTANT -> Conversations.Asker.key(keyId);
+            default -> new Conversations.Asker(keyId, visitorToken);
+        };
     }
 }

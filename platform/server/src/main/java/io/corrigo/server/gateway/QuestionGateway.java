@@ -134,6 +134,7 @@ public class QuestionGateway {
                 case ADMIN -> io.corrigo.server.run.RunChannel.API;
                 case VISITOR -> io.corrigo.server.run.RunChannel.widget(caller.keyId());
                 case CLIENT -> io.corrigo.server.run.RunChannel.openai(caller.keyId());
+                case ASSISTANT -> io.corrigo.server.run.RunChannel.mcp(caller.keyId());
             };
             return thread == null
                     ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions, channel, filter)

@@ -316,6 +316,7 @@ public class QueryService {
             String opens = switch (channel.name()) {
                 case "widget" -> "/public/v1/runs/" + run.id + "/sources/" + c.number();
                 case "openai" -> "/v1/documents/" + at.documentId() + "/source?start=" + at.start() + "&end=" + at.end();
+                case "mcp" -> "corrigo://documents/" + at.documentId() + "/source/" + at.start() + "/" + at.end();
                 default -> "/api/v1/tenants/" + run.tenantId + "/documents/" + at.documentId() + "/source?start="
                         + at.start() + "&end=" + at.end();
             };

@@ -1,0 +1,141 @@
+package io.corrigo.server.access;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.corrigo.server.HostTestBase;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The MCP server through the official MCP Java SDK's client (Streamable HTTP) against a real host: the tools and the
+ * resource template are listed, {@code ask} answers with citations and continues a conversation, abstains on a
+ * question the knowledge does not answer, {@code search_knowledge} returns graded passages within the key's groups,
+ * a citation's source opens as a resource, and a refused key or another key's conversation get nothing.
+ */
+class McpServerTest extends HostTestBase {
+
+    private String tenant(String id) {
+        signInAsAdmin();
+        postJson("/api/v1/tenants", Map.of("id", id, "name", id));
+        return id;
+    }
+
+    private String key(String tenant, String name, List<String> groups) {
+        return postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "SECRET", "name", name, "groups", groups))
+                .body().get("value").asText();
+    }
+
+    private void upload(String tenant, String file, String query, String text) {
+        Reply job = uploadAndWait("/api/v1/tenants/" + tenant + "/documents?" + query, file, text.getBytes(StandardCharsets.UTF_8));
+        assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
+    }
+
+    private McpSyncClient client(String key) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+                .endpoint("/v1/mcp")
+                .httpRequestCustomizer((request, method, uri, body, context) -> request.header("Authorization", "Bearer " + key))
+                .build();
+        return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
+                .clientInfo(new McpSchema.Implementation("corrigo-test", "1.0")).build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> structured(McpSchema.CallToolResult result) {
+        assertThat(result.isError()).as(result.content().toString()).isFalse();
+        return (Map<String, Object>) result.structuredContent();
+    }
+
+    @Test
+    void should_list_and_call_the_tools_with_citations_follow_ups_and_abstention() {
+        String t = tenant("mcp-leave");
+        upload(t, "leave.md", "", """
+                # Leave
+
+                Full-time employees receive 25 days of paid time off each year.
+                Part-time staff receive paid time off pro rata to their contracted hours.
+                """);
+        String key = key(t, "desktop", List.of());
+
+        try (McpSyncClient client = client(key)) {
+            McpSchema.InitializeResult init = client.initialize();
+            assertThat(init.serverInfo().name()).isEqualTo("corrigo");
+            assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+                    .containsExactlyInAnyOrder("ask", "search_knowledge");
+            assertThat(client.listResourceTemplates().resourceTemplates()).extracting(McpSchema.ResourceTemplate::uriTemplate)
+                    .containsExactly(McpTools.SOURCE_TEMPLATE);
+
+            Map<String, Object> first = structured(client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "How many days of paid time off do full-time employees get?"))));
+            assertThat((String) first.get("answer")).contains("25 days");
+            assertThat(first.get("abstained")).isEqualTo(false);
+            assertThat(first.get("incomplete")).isEqualTo(false);
+            List<Map<String, Object>> citations = (List<Map<String, Object>>) first.get("citations");
+            assertThat(citations).isNotEmpty();
+            String conversation = (String) first.get("conversation_id");
+            assertThat(conversation).startsWith("c-");
+
+            Map<String, Object> followUp = structured(client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "And part-time staff?", "conversation_id", conversation))));
+            assertThat((String) followUp.get("answer")).contains("pro rata");
+            assertThat(followUp.get("conversation_id")).isEqualTo(conversation);
+
+            Map<String, Object> missing = structured(client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "How many days of parental leave do fathers get?"))));
+            assertThat(missing.get("abstained")).as(missing.toString()).isEqualTo(true);
+
+            String source = (String) citations.get(0).get("source_uri");
+            assertThat(source).startsWith("corrigo://documents/");
+            McpSchema.ReadResourceResult opened = client.readResource(new McpSchema.ReadResourceRequest(source));
+            assertThat(((McpSchema.TextResourceContents) opened.contents().get(0)).text()).contains("«").contains("25 days");
+
+            McpSchema.CallToolResult bad = client.callTool(new McpSchema.CallToolRequest("ask", Map.of("question", " ")));
+            assertThat(bad.isError()).isTrue();
+        }
+
+        String other = key(t, "other", List.of());
+        try (McpSyncClient client = client(other)) {
+            client.initialize();
+            McpSchema.CallToolResult foreign = client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "And part-time staff?", "conversation_id", "c-does-not-exist-here")));
+            assertThat(foreign.isError()).as("a thread that is not this key's").isTrue();
+        }
+    }
+
+    @Test
+    void should_search_within_the_keys_groups_and_refuse_a_wrong_key() {
+        String t = tenant("mcp-scoped");
+        upload(t, "payroll.md", "groups=finance", "# Payroll\n\nSalaries are paid on the 25th of each month by bank transfer.\n");
+        upload(t, "canteen.md", "", "# Parking\n\nThe office garage has 120 parking spaces for employees.\n");
+        String everyone = key(t, "everyone", List.of());
+        String finance = key(t, "finance", List.of("finance"));
+
+        try (McpSyncClient client = client(everyone)) {
+            client.initialize();
+            Map<String, Object> found = structured(client.callTool(new McpSchema.CallToolRequest("search_knowledge",
+                    Map.of("question", "When are salaries paid?"))));
+            assertThat(found.toString()).doesNotContain("25th");
+            Map<String, Object> lunch = structured(client.callTool(new McpSchema.CallToolRequest("search_knowledge",
+                    Map.of("question", "How many parking spaces does the office garage have?", "top_k", 3))));
+            assertThat(lunch.get("answerable")).as(lunch.toString()).isEqualTo(true);
+            assertThat(lunch.toString()).contains("120 parking spaces");
+        }
+        try (McpSyncClient client = client(finance)) {
+            client.initialize();
+            Map<String, Object> found = structured(client.callTool(new McpSchema.CallToolRequest("search_knowledge",
+                    Map.of("question", "When are salaries paid?"))));
+            assertThat(found.get("answerable")).isEqualTo(true);
+            assertThat(found.toString()).contains("25th");
+        }
+        try (McpSyncClient client = client("sk_not-a-key")) {
+            assertThatThrownBy(client::initialize).as("a refused key learns nothing").isInstanceOf(RuntimeException.class);
+        }
+    }
+}
