@@ -10,6 +10,7 @@ import io.corrigo.engine.correct.WebSearchStage;
 import io.corrigo.engine.critique.CritiqueLoop;
 import io.corrigo.engine.gate.RetrievalGate;
 import io.corrigo.engine.generate.GenerationStage;
+import io.corrigo.engine.guard.GuardStage;
 import io.corrigo.engine.grade.ActionRule;
 import io.corrigo.engine.grade.CragActionRule;
 import io.corrigo.engine.grade.PassageGrader;
@@ -41,6 +42,8 @@ import java.util.function.Consumer;
  *
  * <p>A corrective run ({@link CorrectiveAnswering}) is a straight line of stages, each a class in a package of its own:
  * <ol>
+ *   <li><b>guard</b> (with a guardrail): the question and the conversation redacted before anything else sees them
+ *       ({@link GuardStage}; fails closed);</li>
  *   <li><b>condense</b> (later turns of a conversation): a follow-up made a standalone question from the earlier turns
  *       ({@link CondenseStage}; the offline rules, or the pipeline's query rewriter);</li>
  *   <li><b>analyse</b>: embed the question once ({@link AnalyseStage}), and decide whether it needs retrieval at all
@@ -72,6 +75,10 @@ public final class CorrectivePipeline {
     public static final String SEARCH_UNAVAILABLE = "There is not enough reliable information to answer this right "
             + "now: the knowledge base does not settle it and the web search fallback is unavailable.";
 
+    /** The abstention when the guardrail could not check the question. */
+    public static final String UNCHECKED = "This question could not be checked for personal data, so it was not "
+            + "answered; please try again later.";
+
     /** How many knowledge-base passages {@link SearchFailurePolicy#ANSWER_FROM_KB} falls back on. */
     static final int FALLBACK_PASSAGES = 3;
 
@@ -80,6 +87,7 @@ public final class CorrectivePipeline {
     private final Executor executor;
     private final Clock clock;
     private final ActionRule actionRule;
+    private final GuardStage guard;
     private final CondenseStage condensing;
     private final AnalyseStage analysis;
     private final AnswerStrategy strategy;
@@ -90,6 +98,7 @@ public final class CorrectivePipeline {
         this.executor = builder.executor != null ? builder.executor : ForkJoinPool.commonPool();
         this.clock = builder.clock != null ? builder.clock : Clock.systemUTC();
         this.actionRule = builder.actionRule != null ? builder.actionRule : new CragActionRule();
+        this.guard = new GuardStage(plugins.get(io.corrigo.api.Guardrail.class));
         this.condensing = new CondenseStage(plugins.queryRewriter());
         this.analysis = new AnalyseStage(plugins.embeddings());
         RetrievalStage retrieval = new RetrievalStage(plugins.retriever());
@@ -167,9 +176,14 @@ public final class CorrectivePipeline {
      */
     public RunResult run(String question, List<Turn> history, PassageFilter filter, Consumer<String> tokens,
                          Consumer<Decision> decisions) {
-        TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
+        GuardStage.Guarded guarded = guard.inputs(question, history);
+        TraceRecorder trace = new TraceRecorder(guarded.question(), settings, plugins.refs(), clock);
+        guard.record(guarded, trace);
+        if (guarded.failure() != null) {
+            return new RunResult(Answer.abstain(UNCHECKED), trace.finish(true));
+        }
         trace.observe(decisions);
-        RuleCondenser.Condensed condensed = condense(question, history, trace);
+        RuleCondenser.Condensed condensed = condense(guarded.question(), guarded.history(), trace);
         if (condensed.unclear()) {
             // asking back beats retrieving for a question nobody asked, or serving the last answer again
             return new RunResult(Answer.abstain(condensed.clarification()), trace.finish(true));
@@ -190,8 +204,13 @@ public final class CorrectivePipeline {
 
     /** As {@link #evidence(String, List)}, from the passages {@code filter} keeps only. */
     public Evidence evidence(String question, List<Turn> history, PassageFilter filter) {
-        TraceRecorder trace = new TraceRecorder(question, settings, plugins.refs(), clock);
-        RuleCondenser.Condensed condensed = condense(question, history, trace);
+        GuardStage.Guarded guarded = guard.inputs(question, history);
+        TraceRecorder trace = new TraceRecorder(guarded.question(), settings, plugins.refs(), clock);
+        guard.record(guarded, trace);
+        if (guarded.failure() != null) {
+            return new Evidence(List.of(), trace.finish(true));
+        }
+        RuleCondenser.Condensed condensed = condense(guarded.question(), guarded.history(), trace);
         if (condensed.unclear()) {
             return new Evidence(List.of(), trace.finish(true));
         }
@@ -204,6 +223,11 @@ public final class CorrectivePipeline {
     private RuleCondenser.Condensed condense(String question, List<Turn> history, TraceRecorder trace) {
         return history.isEmpty() ? new RuleCondenser.Condensed(question, "unchanged", List.of(), null)
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
+    }
+
+    /** The guardrail stage: what the run log may keep of an answer ({@link GuardStage#forLog}). */
+    public GuardStage guard() {
+        return guard;
     }
 
     /** The plugins this pipeline runs with (for {@link io.corrigo.engine.judge.OfflineJudge}, the offline measures). */

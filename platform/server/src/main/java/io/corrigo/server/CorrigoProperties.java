@@ -52,10 +52,10 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
     public record Plugins(Boolean allowUnsigned, Path trustStore, String trustStorePassword,
                           @DefaultValue("25") int maxFileMegabytes, @DefaultValue("10000") int callTimeoutMillis,
                           @DefaultValue({"lucene-retriever", "lightweight-evaluator", "extractive-generator",
-                                  "local-corpus-search"}) java.util.List<String> inline,
+                                  "local-corpus-search", "pii-guardrail"}) java.util.List<String> inline,
                           @DefaultValue({"lucene-retriever", "lightweight-evaluator", "extractive-generator",
                                   "local-corpus-search", "web-search", "llm", "opensearch-retriever",
-                                  "pgvector-retriever"}) java.util.List<String> trusted,
+                                  "pgvector-retriever", "pii-guardrail"}) java.util.List<String> trusted,
                           @DefaultValue Runner runner) {
     }
 

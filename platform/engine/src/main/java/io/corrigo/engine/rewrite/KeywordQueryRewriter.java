@@ -14,7 +14,7 @@ public final class KeywordQueryRewriter implements QueryRewriter {
 
     @Override
     public String rewrite(String question, RewritePurpose purpose, String feedback) {
-        String keywords = String.join(" ", Terms.contentTerms(question));
+        String keywords = String.join(" ", Terms.contentTerms(io.corrigo.api.Redaction.withoutPlaceholders(question)));
         return keywords.isBlank() ? question.trim() : keywords;
     }
 }

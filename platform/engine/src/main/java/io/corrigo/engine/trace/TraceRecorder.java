@@ -54,6 +54,11 @@ public final class TraceRecorder {
         }
     }
 
+    /** Records that {@code stage} took {@code millis} before this recorder existed (the guardrail, which names the question). */
+    public void timing(Stage stage, double millis) {
+        timings.add(new StageTiming(stage, millis));
+    }
+
     /** Records a problem the run worked around; {@code degrading} flags the answer. */
     public void notice(Stage stage, String message, boolean degrading) {
         notices.add(new Notice(stage, message, degrading));

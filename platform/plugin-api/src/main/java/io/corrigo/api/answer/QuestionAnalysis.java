@@ -104,7 +104,8 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
 
     /** The analysis of {@code question}. */
     public static QuestionAnalysis of(String question) {
-        String text = question == null ? "" : question.strip();
+        // a guardrail's placeholders ("[EMAIL]") stand for what was asked about, not for a name a passage must hold
+        String text = question == null ? "" : io.corrigo.api.Redaction.withoutPlaceholders(question).strip();
         List<String> words = Terms.tokens(text.replace("'s ", " ").replace("’s ", " "));
         AnswerType type = AnswerType.OTHER;
         List<String> focusTerms = List.of();

@@ -209,7 +209,10 @@ public class QueryService {
             record = lease.saved(save(runId, tenantId, lease.pipeline(), result, channel));
         }
         Condensation condensation = result.trace().condensation();
-        conversations.record(thread.id(), q, condensation == null ? q : condensation.standalone(), record.answer, record.id);
+        // the conversation keeps what the run log keeps: the question and answer as the guardrail left them
+        String asked = result.trace().question();
+        conversations.record(thread.id(), asked, condensation == null ? asked : condensation.standalone(), record.answer,
+                record.id);
         return response(record, result, channel, filter.readers()).inConversation(thread.id(), thread.visitorToken());
     }
 
@@ -284,7 +287,18 @@ public class QueryService {
         r.action = result.trace().action() == null ? null : result.trace().action().name();
         r.abstained = result.answer().abstained();
         r.degraded = result.degraded();
-        r.answer = result.answer().text();
+        // the run log keeps the answer as the guardrail leaves it (the question already is: the trace never saw it whole)
+        io.corrigo.api.Redaction logged = pipeline.pipeline().guard().forLog(result.answer().text());
+        r.answer = logged.text();
+        io.corrigo.api.Answer keptAnswer = logged.redacted() || !logged.text().equals(result.answer().text())
+                ? new io.corrigo.api.Answer(logged.text(), result.answer().citations(), result.answer().abstained(),
+                        result.answer().reflection(), result.answer().usage())
+                : result.answer();
+        io.corrigo.engine.trace.RunTrace keptTrace = logged.redacted()
+                ? result.trace().withNotice(new io.corrigo.engine.trace.Notice(io.corrigo.engine.trace.Stage.GUARD,
+                        "redacted in the answer before the run log: " + new io.corrigo.engine.guard.GuardStage.Where(
+                                "answer", logged.found()).counts(), false))
+                : result.trace();
         r.totalMillis = result.trace().totalMillis();
         r.createdAt = clock.instant();
         r.fallback = !result.trace().searchResults().isEmpty() || result.trace().rewrittenQuery() != null;
@@ -300,7 +314,7 @@ public class QueryService {
             r.support = served.support();
             r.usefulness = served.usefulness();
         }
-        r.trace = traces.write(result.answer(), result.trace());
+        r.trace = traces.write(keptAnswer, keptTrace);
         runs.write(r); // off the request path; readable at once through the run log
         return r;
     }
@@ -356,7 +370,8 @@ public class QueryService {
                 .toList();
         List<String> notices = result.trace().notices().stream()
                 .map(n -> n.stage().name().toLowerCase() + ": " + n.message()).toList();
-        return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, r.answer, r.abstained, citations, r.action,
+        // the asker gets the answer as served; the log keeps it as the guardrail left it
+        return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, result.answer().text(), r.abstained, citations, r.action,
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
                 null, null, result.trace().generatorUsage());
     }

@@ -13,6 +13,8 @@ import io.corrigo.api.PluginFactory;
 import io.corrigo.api.Query;
 import io.corrigo.api.QueryRewriter;
 import io.corrigo.api.QueryRewriterFactory;
+import io.corrigo.api.Guardrail;
+import io.corrigo.api.GuardrailFactory;
 import io.corrigo.api.Reranker;
 import io.corrigo.api.RerankerFactory;
 import io.corrigo.api.RetrievalEvaluator;
@@ -44,6 +46,14 @@ import java.util.function.BiFunction;
  */
 public final class StageKind<T> {
 
+    /** Redacts personal data from questions first; fails closed (a failing guardrail means no answer, not an unchecked one). */
+    public static final StageKind<Guardrail> GUARDRAIL = new StageKind<>("guardrail",
+            "Guardrail (redacts personal data from questions before retrieval, web search, models and the run log)",
+            "(none: questions are used and kept as asked)", Guardrail.class, GuardrailFactory.class,
+            (guardrail, call) -> GuardedModels.of(Guardrail.class, guardrail, call),
+            "questions are not answered: the guardrail fails closed",
+            (guardrail, probe) -> "The guardrail made of a test text: \u201c" + Probe.brief(guardrail.redact(
+                    "Write to jane.doe@example.com or call +49 30 1234567.").text()) + "\u201d");
     public static final StageKind<Retriever> RETRIEVER = new StageKind<>("retriever", "Retriever", null,
             Retriever.class, RetrieverFactory.class, GuardedModels::retriever,
             "nothing is retrieved from the knowledge base",
@@ -86,7 +96,7 @@ public final class StageKind<T> {
                     RewritePurpose.RETRIEVAL, null)) + "\u201d");
 
     private static final List<StageKind<?>> VALUES =
-            List.of(RETRIEVER, RERANKER, EVALUATOR, SEARCH, GENERATOR, CRITIC, REWRITER);
+            List.of(GUARDRAIL, RETRIEVER, RERANKER, EVALUATOR, SEARCH, GENERATOR, CRITIC, REWRITER);
 
     private final String stage;
     private final String label;

@@ -48,6 +48,9 @@ class EveryKindTest {
     private static final Map<String, Fake> FAKES = new LinkedHashMap<>();
 
     static {
+        FAKES.put("guardrail", new Fake("GuardrailFactory", "Guardrail",
+                "public Redaction redact(String t) { return new Redaction(\"every-kind redaction\", "
+                        + "List.of(new Redaction.Found(\"EMAIL\", 1))); }", "\u201cevery-kind redaction\u201d"));
         FAKES.put("retriever", new Fake("RetrieverFactory", "Retriever",
                 "public List<Passage> retrieve(Query q, int max) { return List.of(Passage.of(\"p1\", \"every kind\", "
                         + "Source.knowledgeBase(\"d\", \"Doc\"))); }", "returned 1 passage(s)"));
