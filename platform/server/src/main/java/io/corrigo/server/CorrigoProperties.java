@@ -55,7 +55,7 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
                                   "local-corpus-search", "pii-guardrail"}) java.util.List<String> inline,
                           @DefaultValue({"lucene-retriever", "lightweight-evaluator", "extractive-generator",
                                   "local-corpus-search", "web-search", "llm", "opensearch-retriever",
-                                  "pgvector-retriever", "pii-guardrail"}) java.util.List<String> trusted,
+                                  "pgvector-retriever", "pii-guardrail", "connectors"}) java.util.List<String> trusted,
                           @DefaultValue Runner runner) {
     }
 

@@ -83,7 +83,7 @@ public class IngestionService {
      * A file name already in that knowledge base is replaced.
      */
     public JobView submit(String tenantId, String knowledgeBase, List<Upload> uploads) {
-        return submit(tenantId, knowledgeBase, uploads, null);
+        return submit(tenantId, knowledgeBase, uploads, (DocumentScope) null);
     }
 
     /**
@@ -91,6 +91,17 @@ public class IngestionService {
      * metadata); {@code null} keeps a replaced document's scope and gives a new one none.
      */
     public JobView submit(String tenantId, String knowledgeBase, List<Upload> uploads, DocumentScope scope) {
+        return submit(tenantId, knowledgeBase, uploads, java.util.Collections.nCopies(uploads.size(), scope));
+    }
+
+    /**
+     * As {@link #submit(String, String, List, DocumentScope)}, each upload with its own scope ({@code scopes} in the
+     * order of {@code uploads}): what a connector submits, each item with its own source URL and dates.
+     */
+    public JobView submit(String tenantId, String knowledgeBase, List<Upload> uploads, List<DocumentScope> scopes) {
+        if (scopes.size() != uploads.size()) {
+            throw new IllegalArgumentException("one scope per upload");
+        }
         tenants.require(tenantId);
         KnowledgeBase kb = knowledgeBases.require(tenantId, knowledgeBase);
         if (uploads.isEmpty()) {
@@ -110,7 +121,9 @@ public class IngestionService {
         }
         String jobId = newId("j-");
         IngestionJob job = jobs.save(new IngestionJob(jobId, tenantId, IngestionJob.Kind.UPLOAD, uploads.size(), clock.instant()));
-        for (Upload upload : uploads) {
+        for (int i = 0; i < uploads.size(); i++) {
+            Upload upload = uploads.get(i);
+            DocumentScope scope = scopes.get(i);
             DocumentRecord document = documents.findFirstByTenantIdAndKnowledgeBaseIdAndName(tenantId, kb.id, upload.fileName())
                     .orElseGet(() -> new DocumentRecord(newId("d-"), tenantId, kb.id, upload.fileName(),
                             types.get(upload.fileName()), clock.instant()));

@@ -174,6 +174,15 @@ final class LoadedPlugins {
         return result;
     }
 
+    /** Every extension of {@code type} in plugins started in this JVM (not in runners). */
+    <F> List<F> extensions(Class<F> type) {
+        List<F> result = new ArrayList<>();
+        for (PluginWrapper plugin : manager.getStartedPlugins()) {
+            result.addAll(manager.getExtensions(type, plugin.getPluginId()));
+        }
+        return result;
+    }
+
     /** Every factory of one plugin, of every kind. */
     List<FactoryHandle> factoriesOf(String pluginId) {
         List<FactoryHandle> result = new ArrayList<>();

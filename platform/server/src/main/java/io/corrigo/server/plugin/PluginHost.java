@@ -163,6 +163,15 @@ public class PluginHost {
         return lifecycle.read(() -> loaded.factories(kind));
     }
 
+    /**
+     * Every connector factory of a plugin started in this JVM (the shipped and trusted ones): a connector reads a
+     * source for minutes at a time and writes into the knowledge base, so an untrusted plugin's connectors are not
+     * offered.
+     */
+    public List<io.corrigo.api.ConnectorFactory> connectorFactories() {
+        return lifecycle.read(() -> loaded.extensions(io.corrigo.api.ConnectorFactory.class));
+    }
+
     /** The factory of {@code kind} with {@code factoryId}, if a started plugin offers it. */
     public Optional<FactoryHandle> factory(StageKind<?> kind, String factoryId) {
         return factories(kind).stream().filter(h -> h.factory().id().equals(factoryId)).findFirst();

@@ -323,8 +323,30 @@ final class WebsiteConnector implements Connector {
         if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())) {
             return false;
         }
-        return !sameSiteOnly || (uri.getScheme().equalsIgnoreCase(start.getScheme())
-                && String.valueOf(uri.getHost()).equalsIgnoreCase(start.getHost()) && port(uri) == port(start));
+        boolean sameSite = uri.getScheme().equalsIgnoreCase(start.getScheme())
+                && String.valueOf(uri.getHost()).equalsIgnoreCase(start.getHost()) && port(uri) == port(start);
+        return sameSite || (!sameSiteOnly && publicHost(uri.getHost()));
+    }
+
+    /**
+     * Whether every address of another site's host is public: the host checked only the start page against its
+     * outbound policy, so a link may not lead the crawl to a loopback, private, link-local or multicast address.
+     */
+    private static boolean publicHost(String host) {
+        if (host == null) {
+            return false;
+        }
+        try {
+            for (java.net.InetAddress a : java.net.InetAddress.getAllByName(host)) {
+                if (a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isSiteLocalAddress() || a.isAnyLocalAddress()
+                        || a.isMulticastAddress() || (a.getAddress().length == 16 && (a.getAddress()[0] & 0xfe) == 0xfc)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     private static int port(URI uri) {
