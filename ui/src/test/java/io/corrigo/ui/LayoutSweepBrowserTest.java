@@ -89,6 +89,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
         views.put("pipeline", "/pipeline?tenant=" + TENANT);
         views.put("playground", "/playground?tenant=" + TENANT);
         views.put("knowledge", "/knowledge?tenant=" + TENANT);
+        views.put("connectors", "/connectors?tenant=" + TENANT);
         views.put("document", "/document?tenant=" + TENANT + "&id=" + documentId);
         views.put("runs", "/runs?tenant=" + TENANT);
         views.put("run", "/runs/" + runId + "?tenant=" + TENANT);

@@ -1,0 +1,223 @@
+package io.corrigo.ui.connector;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
+import com.vaadin.flow.component.details.Details;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.progressbar.ProgressBar;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import io.corrigo.api.ConnectorFactory;
+import io.corrigo.server.connector.ConnectorSync;
+import io.corrigo.server.connector.ConnectorView;
+import io.corrigo.server.connector.Connectors;
+import io.corrigo.server.problem.ServiceException;
+import io.corrigo.ui.pipeline.ConfigForm;
+import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.EmptyState;
+import io.corrigo.ui.shell.Polling;
+import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Toasts;
+import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Connectors: the sources a tenant's knowledge is kept in step with (a website, a server folder), each with its
+ * schedule, its last sync (when, how it ended, what it listed, fetched, indexed, left alone, removed, and what failed),
+ * a progress bar while it syncs, and "Sync now".
+ */
+@Menu(title = "Connectors", order = 42, icon = "vaadin:connect")
+@Route("connectors")
+@PageTitle("Connectors · Corrigo")
+@PermitAll
+public class ConnectorsView extends TenantScopedView {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final int POLL_MILLIS = 800;
+
+    private final Connectors connectors;
+    private final ConnectorSync sync;
+    private final Grid<ConnectorView> grid = new Grid<>();
+    private final Div empty = new Div();
+    private final Polling polling = new Polling(POLL_MILLIS);
+
+    public ConnectorsView(TenantSelection selection, Connectors connectors, ConnectorSync sync) {
+        super(selection, "Connectors");
+        this.connectors = connectors;
+        this.sync = sync;
+        addDetachListener(e -> polling.stop(e.getUI()));
+    }
+
+    @Override
+    protected void show(String tenantId, BeforeEnterEvent event) {
+        grid.setId("connectors");
+        grid.addColumn(ConnectorView::name).setHeader("Connector").setAutoWidth(true);
+        grid.addColumn(c -> c.factoryId() + " · " + source(c)).setHeader("Source").setFlexGrow(2)
+                .setTooltipGenerator(ConnectorsView::source);
+        grid.addColumn(c -> c.schedule() == null ? "on demand"
+                : c.schedule() + (c.nextSyncAt() == null ? "" : " (next " + WHEN.format(c.nextSyncAt()) + ")"))
+                .setHeader("Schedule").setAutoWidth(true);
+        grid.addComponentColumn(this::status).setHeader("Last sync").setFlexGrow(2);
+        grid.addColumn(c -> c.knowledgeBase() + " · " + (c.groups().isEmpty() ? "everyone" : String.join(", ", c.groups())))
+                .setHeader("Knowledge base · readers").setAutoWidth(true);
+        grid.addComponentColumn(c -> actions(tenantId, c)).setAutoWidth(true).setFlexGrow(0);
+        grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
+        grid.setAllRowsVisible(true);
+        empty.add(EmptyState.of("No connectors yet", "Add one below: a website to crawl or a server folder to read. "
+                + "Corrigo then keeps the knowledge base in step with it, on a schedule or when you press Sync now."));
+        add(grid, empty, newConnector(tenantId));
+        refresh(tenantId);
+    }
+
+    private static String source(ConnectorView c) {
+        return c.properties().getOrDefault("startUrl", c.properties().getOrDefault("path", String.join(", ",
+                c.properties().values())));
+    }
+
+    /** The last sync in words, or a progress bar while one runs. */
+    private VerticalLayout status(ConnectorView c) {
+        VerticalLayout cell = new VerticalLayout();
+        cell.setPadding(false);
+        cell.setSpacing(false);
+        ConnectorView.Counts n = c.lastSync();
+        if ("RUNNING".equals(c.state())) {
+            ProgressBar bar = new ProgressBar(0, 1, n.progress());
+            bar.setIndeterminate(n.total() == 0);
+            bar.setId("progress-" + c.name());
+            cell.add(Badges.of("RUNNING"), bar, new Span(n.total() == 0 ? "listing the source…"
+                    : n.done() + " of " + n.total() + " changed items"));
+            return cell;
+        }
+        if (c.lastFinishedAt() == null) {
+            cell.add(new Span("never synced"));
+            return cell;
+        }
+        Span counts = new Span(n.listed() + " listed · " + n.fetched() + " fetched · " + n.indexed() + " indexed · "
+                + n.unchanged() + " unchanged · " + n.removed() + " removed" + (n.failed() > 0 ? " · " + n.failed() + " failed" : ""));
+        counts.setId("counts-" + c.name());
+        HorizontalLayout when = new HorizontalLayout(Badges.of(c.lastOutcome()), new Span(WHEN.format(c.lastFinishedAt())));
+        when.setAlignItems(FlexComponent.Alignment.CENTER);
+        cell.add(when, counts);
+        if (c.lastError() != null) {
+            Span error = new Span(c.lastError());
+            error.setId("error-" + c.name());
+            error.getStyle().set("color", "var(--lumo-error-text-color)").set("font-size", "var(--lumo-font-size-s)");
+            cell.add(error);
+        }
+        return cell;
+    }
+
+    private HorizontalLayout actions(String tenantId, ConnectorView c) {
+        Button now = new Button("Sync now", e -> Toasts.attempt(() -> {
+            sync.start(tenantId, c.id());
+            Toasts.success("Syncing '" + c.name() + "'.");
+            refresh(tenantId);
+        }));
+        now.setId("sync-" + c.name());
+        now.setEnabled(!"RUNNING".equals(c.state()));
+        now.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_PRIMARY);
+        Button delete = new Button("Delete", e -> {
+            ConfirmDialog dialog = new ConfirmDialog("Delete the connector " + c.name() + "?",
+                    "It stops syncing; the documents it brought in stay in the knowledge base.", "Delete", ok ->
+                    Toasts.attempt(() -> {
+                        connectors.delete(tenantId, c.id());
+                        Toasts.success("Deleted the connector '" + c.name() + "'.");
+                        refresh(tenantId);
+                    }));
+            dialog.setConfirmButtonTheme("error primary");
+            dialog.setCancelable(true);
+            dialog.open();
+        });
+        delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
+        HorizontalLayout actions = new HorizontalLayout(now, delete);
+        actions.setSpacing(false);
+        return actions;
+    }
+
+    /** The form that adds a connector: its kind, then the kind's own settings, its schedule, readers and collections. */
+    private Details newConnector(String tenantId) {
+        List<ConnectorFactory> kinds = connectors.factories();
+        Select<ConnectorFactory> kind = new Select<>();
+        kind.setId("connector-kind");
+        kind.setLabel("Kind");
+        kind.setItems(kinds);
+        kind.setItemLabelGenerator(ConnectorFactory::id);
+        TextField name = new TextField("Name");
+        name.setId("connector-name");
+        name.setHelperText("Its documents are named <name>/<item>.");
+        TextField schedule = new TextField("Schedule");
+        schedule.setId("connector-schedule");
+        schedule.setPlaceholder("0 0 3 * * *");
+        schedule.setHelperText("Six-field cron (second minute hour day month weekday); empty: on demand only.");
+        TextField groups = new TextField("Readable by groups");
+        groups.setId("connector-groups");
+        groups.setHelperText("Empty: everyone of the tenant (unless the source says who reads an item).");
+        TextField collections = new TextField("Collections");
+        collections.setId("connector-collections");
+        Span help = new Span();
+        help.getStyle().set("color", "var(--lumo-secondary-text-color)");
+        Div settings = new Div();
+        ConfigForm[] form = new ConfigForm[1];
+        kind.addValueChangeListener(e -> {
+            settings.removeAll();
+            if (e.getValue() != null) {
+                help.setText(e.getValue().description());
+                form[0] = new ConfigForm("connector-", e.getValue().configProperties(), Map.of());
+                settings.add(form[0]);
+            }
+        });
+        kind.setPlaceholder(kinds.isEmpty() ? "no connector plugin started" : "website, folder…");
+        Button create = new Button("Add connector", e -> Toasts.attempt(() -> {
+            if (kind.getValue() == null) {
+                throw ServiceException.invalid("invalid_connector", "Choose a kind of connector.");
+            }
+            ConnectorView created = connectors.create(tenantId, new Connectors.Definition(name.getValue(),
+                    kind.getValue().id(), form[0].values(), schedule.getValue(), null, names(collections.getValue()),
+                    names(groups.getValue())));
+            Toasts.success("Added '" + created.name() + "'; press Sync now to fill the knowledge base.");
+            name.clear();
+            refresh(tenantId);
+        }));
+        create.setId("create-connector");
+        create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        HorizontalLayout first = new HorizontalLayout(kind, name, schedule);
+        first.getStyle().set("flex-wrap", "wrap");
+        HorizontalLayout second = new HorizontalLayout(groups, collections);
+        second.getStyle().set("flex-wrap", "wrap");
+        VerticalLayout body = new VerticalLayout(first, help, settings, second, create);
+        body.setPadding(false);
+        Details details = new Details(new H3("Add a connector"), body);
+        details.setId("new-connector");
+        details.setOpened(true);
+        return details;
+    }
+
+    private static List<String> names(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(n -> !n.isEmpty()).toList();
+    }
+
+    private void refresh(String tenantId) {
+        List<ConnectorView> all = connectors.list(tenantId);
+        grid.setItems(all);
+        grid.setVisible(!all.isEmpty());
+        empty.setVisible(all.isEmpty());
+        polling.keep(all.stream().anyMatch(c -> "RUNNING".equals(c.state())), () -> refresh(tenantId));
+    }
+}
