@@ -143,8 +143,8 @@ public class ConnectorSync {
         ConnectorFactory factory = connectors.factories().stream().filter(f -> f.id().equals(connector.factoryId()))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no started plugin offers the connector '"
                         + connector.factoryId() + "'"));
-        PluginConfig config = PluginConfig.resolve(factory.configProperties(), connector.properties());
-        List<String> refused = new ArrayList<>(connectors.folderRefusals(config.asMap()));
+        PluginConfig config = PluginConfig.resolve(factory.configProperties(), connectors.settings(connector.tenant(), connector.id()));
+        List<String> refused = connectors.refusals(config.asMap());
         if (!refused.isEmpty()) {
             throw new IllegalStateException(String.join("; ", refused));
         }

@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -74,10 +75,12 @@ public class Connectors {
     private final Clock clock;
     private final ObjectMapper json = new ObjectMapper();
     private final List<Path> folders;
+    private final io.corrigo.server.secrets.SecretBox secrets;
 
     Connectors(JdbcTemplate jdbc, PluginHost plugins, OutboundPolicy outbound, TenantService tenants,
                KnowledgeBases knowledgeBases, AuditLog audit, Clock clock, CorrigoProperties properties,
-               @Value("${corrigo.connectors.folders:}") List<String> folders) {
+               io.corrigo.server.secrets.SecretBox secrets, @Value("${corrigo.connectors.folders:}") List<String> folders) {
+        this.secrets = secrets;
         this.jdbc = jdbc;
         this.plugins = plugins;
         this.outbound = outbound;
@@ -126,7 +129,7 @@ public class Connectors {
         String id = "cn-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         jdbc.update("INSERT INTO connector (id, tenant_id, name, factory_id, properties, schedule, knowledge_base, "
                         + "collections, reader_groups, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'IDLE', ?)",
-                id, tenantId, d.name(), d.factoryId(), write(d.properties()), d.schedule(), d.knowledgeBase(),
+                id, tenantId, d.name(), d.factoryId(), write(sealed(d)), d.schedule(), d.knowledgeBase(),
                 String.join(",", d.collections()), String.join(",", d.groups()), Sql.utc(clock.instant()));
         ConnectorView view = get(tenantId, id);
         audit.record("connector.create", tenantId, id, null, view);
@@ -136,12 +139,18 @@ public class Connectors {
     /** @throws ServiceException 400 listing every problem, 404, 409 while it syncs */
     public ConnectorView update(String tenantId, String id, Definition definition) {
         ConnectorView before = get(tenantId, id);
-        Definition d = checked(tenantId, definition);
+        // a secret sent back as the mask keeps its stored value
+        Map<String, String> stored = settings(tenantId, id);
+        Map<String, String> sent = new LinkedHashMap<>(definition.properties() == null ? Map.of() : definition.properties());
+        sent.replaceAll((k, v) -> io.corrigo.server.pipeline.PipelineService.SECRET_MASK.equals(v) && stored.containsKey(k)
+                ? stored.get(k) : v);
+        Definition d = checked(tenantId, new Definition(definition.name(), definition.factoryId(), sent,
+                definition.schedule(), definition.knowledgeBase(), definition.collections(), definition.groups()));
         if (!d.factoryId().equals(before.factoryId())) {
             throw ServiceException.invalid("invalid_connector", "A connector's kind cannot change; create another one.");
         }
         jdbc.update("UPDATE connector SET name = ?, properties = ?, schedule = ?, knowledge_base = ?, collections = ?, "
-                        + "reader_groups = ? WHERE tenant_id = ? AND id = ?", d.name(), write(d.properties()), d.schedule(),
+                        + "reader_groups = ? WHERE tenant_id = ? AND id = ?", d.name(), write(sealed(d)), d.schedule(),
                 d.knowledgeBase(), String.join(",", d.collections()), String.join(",", d.groups()), tenantId, id);
         ConnectorView after = get(tenantId, id);
         audit.record("connector.update", tenantId, id, before, after);
@@ -206,6 +215,37 @@ public class Connectors {
                     + " problem(s).", problems);
         }
         return new Definition(name, d.factoryId(), properties, schedule, kb, collections, groups);
+    }
+
+    /** The stored settings of a connector, secrets decrypted: what a sync creates its instance with. */
+    Map<String, String> settings(String tenantId, String id) {
+        Map<String, String> stored = properties(jdbc.queryForObject(
+                "SELECT properties FROM connector WHERE tenant_id = ? AND id = ?", String.class, tenantId, id));
+        stored.replaceAll((k, v) -> v != null && io.corrigo.server.secrets.SecretBox.isEncrypted(v) ? secrets.decrypt(v) : v);
+        return stored;
+    }
+
+    /** The settings as stored: the factory's secret settings encrypted. */
+    private Map<String, String> sealed(Definition d) {
+        Set<String> secret = secretNames(d.factoryId());
+        Map<String, String> out = new LinkedHashMap<>(d.properties());
+        out.replaceAll((k, v) -> secret.contains(k) && v != null && !v.isBlank() ? secrets.encrypt(v) : v);
+        return out;
+    }
+
+    private Set<String> secretNames(String factoryId) {
+        return factories().stream().filter(f -> f.id().equals(factoryId)).findFirst()
+                .map(f -> f.configProperties().stream().filter(io.corrigo.api.config.ConfigProperty::secret)
+                        .map(io.corrigo.api.config.ConfigProperty::name).collect(java.util.stream.Collectors.toSet()))
+                .orElse(Set.of());
+    }
+
+    /** What the outbound policy and the allowed folders refuse of these settings (checked again before each sync). */
+    List<String> refusals(Map<String, String> settings) {
+        List<String> refused = new ArrayList<>();
+        outbound.refusals(settings).forEach(p -> refused.add("properties." + p));
+        refused.addAll(folderRefusals(settings));
+        return refused;
     }
 
     /** Every setting holding an absolute path outside the allowed folders, as a problem. */
@@ -274,13 +314,20 @@ public class Connectors {
         Instant created = instant(r.getTimestamp("created_at"));
         String schedule = r.getString("schedule");
         return new ConnectorView(r.getString("id"), r.getString("tenant_id"), r.getString("name"),
-                r.getString("factory_id"), properties(r.getString("properties")), schedule,
+                r.getString("factory_id"), masked(properties(r.getString("properties"))), schedule,
                 r.getString("knowledge_base"), names(r.getString("collections")), names(r.getString("reader_groups")),
                 r.getString("state"), started, instant(r.getTimestamp("last_finished_at")), r.getString("last_outcome"),
                 r.getString("last_error"), new ConnectorView.Counts(r.getInt("listed"), r.getInt("fetched"),
                 r.getInt("indexed"), r.getInt("unchanged"), r.getInt("removed"), r.getInt("failed"),
                 r.getInt("progress_done"), r.getInt("progress_total")),
                 next(schedule, started == null ? created : started));
+    }
+
+    /** Settings as the API shows them: a secret (stored encrypted) as the mask. */
+    private static Map<String, String> masked(Map<String, String> properties) {
+        properties.replaceAll((k, v) -> v != null && io.corrigo.server.secrets.SecretBox.isEncrypted(v)
+                ? io.corrigo.server.pipeline.PipelineService.SECRET_MASK : v);
+        return properties;
     }
 
     private static List<String> names(String csv) {

@@ -29,6 +29,8 @@ class ConnectorSyncTest extends HostTestBase {
     ConnectorSync sync;
     @org.springframework.beans.factory.annotation.Autowired
     Connectors connectors;
+    @org.springframework.beans.factory.annotation.Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     private static final String LEAVE = "How many days of annual leave do employees receive?";
 
@@ -144,6 +146,18 @@ class ConnectorSyncTest extends HostTestBase {
         assertThat(refusals.get(1)).contains("no started plugin offers a connector 'ftp'");
         assertThat(refusals.get(2)).contains("startUrl: an http:// or https:// address").contains("schedule: six fields");
         assertThat(refusals.get(3)).contains("exists already");
+
+        // a secret setting is stored encrypted and shown masked
+        Reply git = postJson("/api/v1/tenants/" + t + "/connectors", Map.of("name", "wiki", "factoryId", "git",
+                "properties", Map.of("repository", "https://127.0.0.1:9/wiki.git", "token", "s3cr3t-token")));
+        assertThat(git.status()).as(git.body().toString()).isEqualTo(201);
+        assertThat(git.body().get("properties").get("token").asText()).isEqualTo("********");
+        assertThat(jdbc.queryForObject("SELECT properties FROM connector WHERE id = ?", String.class,
+                git.body().get("id").asText())).doesNotContain("s3cr3t").contains("enc:v1:");
+        Reply kept = putJson("/api/v1/tenants/" + t + "/connectors/" + git.body().get("id").asText(), Map.of("name", "wiki",
+                "factoryId", "git", "properties", Map.of("repository", "https://127.0.0.1:9/wiki.git", "token", "********")));
+        assertThat(kept.status()).as(kept.body().toString()).isEqualTo(200);
+        assertThat(connectors.settings(t, git.body().get("id").asText())).containsEntry("token", "s3cr3t-token");
 
         tenant("connector-other");
         assertThat(get("/api/v1/tenants/connector-other/connectors/" + created.body().get("id").asText()).status())
