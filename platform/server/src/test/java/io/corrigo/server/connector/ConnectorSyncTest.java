@@ -159,6 +159,17 @@ class ConnectorSyncTest extends HostTestBase {
         assertThat(kept.status()).as(kept.body().toString()).isEqualTo(200);
         assertThat(connectors.settings(t, git.body().get("id").asText())).containsEntry("token", "s3cr3t-token");
 
+        // the S3 connector's SDK loads inside the plugin's class loader: a bucket that cannot be reached is an error in
+        // words, not a missing class
+        Reply s3 = postJson("/api/v1/tenants/" + t + "/connectors", Map.of("name", "bucket", "factoryId", "s3",
+                "properties", Map.of("bucket", "handbook", "endpoint", "http://127.0.0.1:9", "accessKeyId", "k",
+                        "secretAccessKey", "s")));
+        assertThat(s3.status()).as(s3.body().toString()).isEqualTo(201);
+        JsonNode failed = synced(t, s3.body().get("id").asText());
+        assertThat(failed.get("lastOutcome").asText()).isEqualTo("FAILED");
+        assertThat(failed.get("lastError").asText()).doesNotContain("ClassNotFound").doesNotContain("NoClassDefFound")
+                .doesNotContain("ServiceConfiguration").containsIgnoringCase("unable to execute http request");
+
         tenant("connector-other");
         assertThat(get("/api/v1/tenants/connector-other/connectors/" + created.body().get("id").asText()).status())
                 .as("another tenant's connector").isEqualTo(404);
