@@ -136,7 +136,8 @@ final class CorrectiveAnswering implements AnswerStrategy {
             kept = correction.kept();
             if (correction.refused()) {
                 trace.retrieved(graded, kept::contains);
-                return new Prepared(List.of(), Answer.abstain(CorrectivePipeline.SEARCH_UNAVAILABLE));
+                return new Prepared(List.of(), Answer.abstain(io.corrigo.engine.generate.Localized.in(query.text(),
+                        CorrectivePipeline.SEARCH_UNAVAILABLE)));
             }
         }
         trace.retrieved(graded, kept::contains);

@@ -180,7 +180,7 @@ public final class CorrectivePipeline {
         TraceRecorder trace = new TraceRecorder(guarded.question(), settings, plugins.refs(), clock);
         guard.record(guarded, trace);
         if (guarded.failure() != null) {
-            return new RunResult(Answer.abstain(UNCHECKED), trace.finish(true));
+            return new RunResult(Answer.abstain(io.corrigo.engine.generate.Localized.in(question, UNCHECKED)), trace.finish(true));
         }
         trace.observe(decisions);
         RuleCondenser.Condensed condensed = condense(guarded.question(), guarded.history(), trace);

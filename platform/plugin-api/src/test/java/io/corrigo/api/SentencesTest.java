@@ -35,4 +35,14 @@ class SentencesTest {
         org.assertj.core.api.Assertions.assertThat(sentences).containsExactly(
                 "Measles incubates for ten to twelve days. [1]", "It spreads through the air [2]. [3]", "It is rare.");
     }
+
+    @Test
+    void should_keep_a_german_date_and_abbreviations_inside_their_sentence() {
+        assertThat(io.corrigo.api.text.Sentences.split("Nicht genommener Urlaub verfällt am 31. März des Folgejahres. "
+                + "Anträge stellen Sie z. B. im Portal, bzw. per E-Mail an die Personalabteilung."))
+                .containsExactly("Nicht genommener Urlaub verfällt am 31. März des Folgejahres.",
+                        "Anträge stellen Sie z. B. im Portal, bzw. per E-Mail an die Personalabteilung.");
+        assertThat(io.corrigo.api.text.Sentences.split("The trial ended in 2019. It enrolled 31 patients in Boston."))
+                .as("English keeps its breaks").containsExactly("The trial ended in 2019.", "It enrolled 31 patients in Boston.");
+    }
 }

@@ -47,18 +47,18 @@ public final class GenerationStage {
     public Answer generate(GenerationRequest request, TraceRecorder trace, Consumer<String> tokens) {
         List<ContextStrip> context = request.context();
         if (context.isEmpty() && !request.retrievalSkipped()) {
-            return Answer.abstain(NOTHING_RELEVANT);
+            return Answer.abstain(Localized.in(request.query().text(), NOTHING_RELEVANT));
         }
         Answer answer;
         try {
             answer = tokens == null ? generator.generate(request) : generator.generate(request, tokens);
         } catch (RuntimeException e) {
             trace.notice(Stage.GENERATE, "generator failed: " + Failures.describe(e), true);
-            return Answer.abstain(GENERATOR_FAILED);
+            return Answer.abstain(Localized.in(request.query().text(), GENERATOR_FAILED));
         }
         if (answer == null) {
             trace.notice(Stage.GENERATE, "generator returned null", true);
-            return Answer.abstain(GENERATOR_FAILED);
+            return Answer.abstain(Localized.in(request.query().text(), GENERATOR_FAILED));
         }
         trace.generated(answer.usage());
         Set<Integer> known = context.stream().map(ContextStrip::citation).collect(Collectors.toSet());

@@ -10,7 +10,8 @@ import java.util.Set;
  * Splits text into sentences, the "strips" of Corrective RAG.
  *
  * <p>Built on the JDK's {@link BreakIterator}, with two repairs that matter for the papers and encyclopaedic
- * text Corrigo is fed: a break after a common abbreviation ("e.g.", "et al.", "Fig.") is undone, and
+ * text Corrigo is fed: a break after a common abbreviation ("e.g.", "et al.", "Fig.", German "bzw.", "z. B.") or
+ * inside a German date ("am 31. März") is undone, and
  * fragments shorter than {@link #MIN_CHARS} characters are joined to the sentence before them. Line breaks
  * that separate paragraphs always end a sentence.
  */
@@ -21,7 +22,18 @@ public final class Sentences {
 
     private static final Set<String> ABBREVIATIONS = Set.of("e.g.", "i.e.", "al.", "fig.", "figs.", "vs.", "dr.",
             "mr.", "mrs.", "ms.", "prof.", "no.", "approx.", "ca.", "cf.", "etc.", "st.", "jr.", "sr.", "inc.",
-            "ltd.", "u.s.", "ref.", "refs.", "eq.", "vol.", "p.");
+            "ltd.", "u.s.", "ref.", "refs.", "eq.", "vol.", "p.",
+            // German
+            "bzw.", "usw.", "ggf.", "evtl.", "inkl.", "zzgl.", "nr.", "str.", "abs.", "vgl.", "bspw.", "mio.", "mrd.",
+            "tel.", "abt.", "gem.", "u.a.", "z.b.", "d.h.", "s.o.", "s.u.", "o.ä.");
+    /** A day before a month name ("am 31. März"): the full stop of a German date is no sentence end. */
+    private static final java.util.regex.Pattern ORDINAL = java.util.regex.Pattern.compile("(?:^|\\s)\\d{1,2}\\.$");
+    private static final java.util.regex.Pattern MONTH = java.util.regex.Pattern.compile("^(?:Januar|Jänner|Februar|März|"
+            + "April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|"
+            + "Nov|Dez)\\b.*");
+    /** The first half of a two-letter abbreviation written with a space ("z. B.", "d. h.", "u. a."). */
+    private static final java.util.regex.Pattern LETTER = java.util.regex.Pattern.compile("(?:^|\\s)\\p{Ll}\\.$");
+    private static final java.util.regex.Pattern LETTER_NEXT = java.util.regex.Pattern.compile("^\\p{L}\\.(?:\\s.*)?$");
 
     private Sentences() {
     }
@@ -97,7 +109,8 @@ public final class Sentences {
                 pending.append(' ');
             }
             pending.append(piece);
-            if (!endsWithAbbreviation(piece) && pending.length() >= MIN_CHARS) {
+            String next = paragraph.substring(end).stripLeading();
+            if (!endsWithAbbreviation(piece) && !continues(piece, next) && pending.length() >= MIN_CHARS) {
                 out.add(pending.toString());
                 pending.setLength(0);
             }
@@ -109,6 +122,15 @@ public final class Sentences {
                 out.add(pending.toString());
             }
         }
+    }
+
+    /** Whether the break after {@code piece} is inside a date ("31. März") or an abbreviation ("z. B."). */
+    private static boolean continues(String piece, String next) {
+        if (next.isEmpty()) {
+            return false;
+        }
+        return ORDINAL.matcher(piece).find() && MONTH.matcher(next).matches()
+                || LETTER.matcher(piece).find() && LETTER_NEXT.matcher(next).matches();
     }
 
     private static boolean endsWithAbbreviation(String piece) {

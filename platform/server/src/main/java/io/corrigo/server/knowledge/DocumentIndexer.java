@@ -140,7 +140,10 @@ class DocumentIndexer {
     /** Metadata a file records of itself (PDF, DOCX, HTML): what the parser extracted, kept where none was given. */
     static final List<String> EXTRACTED = List.of("author", "created", PassageFilter.UPDATED, "language");
 
-    /** The file's own author, dates and language become the document's metadata where it has none of its own. */
+    /**
+     * The file's own author, dates and language become the document's metadata where it has none of its own; a
+     * document whose language neither its uploader nor its file names gets the one its words show ({@code Languages}).
+     */
     private void adoptFacts(DocumentRecord document, List<SourceText> texts) {
         if (texts.size() != 1) {
             return; // JSON Lines rows keep their fields to themselves
@@ -152,6 +155,20 @@ class DocumentIndexer {
             String fact = texts.get(0).metadata().get(key);
             if (fact != null && !merged.containsKey(key)) {
                 merged.put(key, fact);
+                changed = true;
+            }
+        }
+        if (!merged.containsKey("language")) { // the file says nothing: its words may
+            StringBuilder sample = new StringBuilder();
+            for (TextCleaner.Section section : texts.get(0).sections()) {
+                if (sample.length() > 4000) {
+                    break;
+                }
+                sample.append(section.text()).append('\n');
+            }
+            java.util.Optional<String> language = io.corrigo.api.text.Languages.detect(sample.toString());
+            if (language.isPresent()) {
+                merged.put("language", language.get());
                 changed = true;
             }
         }

@@ -104,7 +104,12 @@ class PluginHostTest {
                 org.assertj.core.groups.Tuple.tuple("web-search", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("llm", "STARTED"),
                 org.assertj.core.groups.Tuple.tuple("opensearch-retriever", "STARTED"),
-                org.assertj.core.groups.Tuple.tuple("pgvector-retriever", "STARTED"));
+                org.assertj.core.groups.Tuple.tuple("pgvector-retriever", "STARTED"),
+                org.assertj.core.groups.Tuple.tuple("pii-guardrail", "STARTED"),
+                org.assertj.core.groups.Tuple.tuple("connectors", "STARTED"));
+        assertThat(host.factories(StageKind.GUARDRAIL)).extracting(h -> h.factory().id()).containsExactly("pii-guardrail");
+        assertThat(host.connectorFactories()).extracting(io.corrigo.api.ConnectorFactory::id)
+                .containsExactlyInAnyOrder("website", "git", "s3", "folder");
         assertThat(host.factories(StageKind.RETRIEVER)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(
                 "lucene-retriever", "opensearch-retriever", "pgvector-retriever");
         assertThat(host.factories(StageKind.CRITIC)).extracting(h -> h.factory().id()).containsExactlyInAnyOrder(

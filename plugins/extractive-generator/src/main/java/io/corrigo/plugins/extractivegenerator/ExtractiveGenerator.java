@@ -53,6 +53,20 @@ final class ExtractiveGenerator implements Generator {
     static final String CONVERSATIONAL = "Hello! I answer questions from this knowledge base and cite my sources. "
             + "What would you like to know?";
 
+    /** {@link #ABSTENTION} in German. */
+    static final String ABSTENTION_DE = "Die mir vorliegenden Quellen beantworten diese Frage nicht.";
+
+    /**
+     * Why nothing is answered, in the question's language where this generator has it (English, German): naming the
+     * asked detail in English; in German without it (the detail's words come from the English question analysis).
+     */
+    static String abstention(String language, String focus) {
+        if ("de".equals(language)) {
+            return ABSTENTION_DE;
+        }
+        return focus == null ? ABSTENTION : ABSTENTION_DETAIL.formatted(focus);
+    }
+
     private final EmbeddingService embeddings;
     private final int maxSentences;
     private final double minSupport;
@@ -76,13 +90,14 @@ final class ExtractiveGenerator implements Generator {
         List<Candidate> candidates = candidates(request.query(), request.context(), analysis).stream()
                 .filter(c -> !avoid.contains(normalise(c.text())))
                 .toList();
+        String language = io.corrigo.api.text.Languages.detect(request.query().text()).orElse("en");
         if (candidates.isEmpty()) {
-            return Answer.abstain(ABSTENTION);
+            return Answer.abstain(abstention(language, null));
         }
         if (analysis.structural()) {
             candidates = candidates.stream().filter(c -> c.answer() != null).toList();
             if (candidates.isEmpty()) {
-                return Answer.abstain(ABSTENTION_DETAIL.formatted(analysis.focus()));
+                return Answer.abstain(abstention(language, analysis.focus()));
             }
         }
         double topRelevance = candidates.stream().mapToDouble(c -> c.strip().relevance()).max().orElse(0);
@@ -91,7 +106,7 @@ final class ExtractiveGenerator implements Generator {
         Candidate best = ranked.get(0);
         // a sentence holding the asked detail needs less word overlap than one judged by overlap alone
         if (best.support() < (best.answer() != null ? minSupport / 4 : minSupport)) {
-            return Answer.abstain(ABSTENTION);
+            return Answer.abstain(abstention(language, null));
         }
         List<Candidate> chosen = new ArrayList<>();
         chosen.add(best);
