@@ -8,7 +8,9 @@
  * thread's id and the visitor token only this tab holds; "New chat" starts over. Answers may use a little Markdown
  * (bold, italics, code, lists), rendered as text nodes: never as HTML. Optional per tenant: starter questions, a
  * brand icon, and a link to a person offered when no answer is found. On a page whose origin the key does not allow
- * the widget never appears; the browser console names the origins it is allowed on.
+ * the widget never appears; the browser console names the origins it is allowed on. Its own words are English or
+ * German: data-lang="de" (or "en") on the script tag, else the browser's language; the tenant's texts (title,
+ * greeting, placeholder, starter questions) are shown as the tenant wrote them.
  */
 (() => {
   'use strict';
@@ -17,6 +19,26 @@
   const KEY = script.dataset.key || '';
   const BASE = new URL(script.src, location.href).origin;
   const STORE = 'corrigo-chat:' + KEY.slice(0, 12);
+  const LANG = String(script.dataset.lang || navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+  const DE = {
+    'New chat': 'Neuer Chat', 'Close chat': 'Chat schließen', 'Open chat': 'Chat öffnen', 'Your question': 'Ihre Frage',
+    'Send': 'Senden', 'This chat is not available on this site.': 'Dieser Chat ist auf dieser Seite nicht verfügbar.',
+    'Suggested questions': 'Vorgeschlagene Fragen', 'Ask: ': 'Fragen: ', 'Contact us': 'Kontakt aufnehmen',
+    'A source it needed was unavailable, so this may be incomplete.':
+      'Eine benötigte Quelle war nicht erreichbar; die Antwort kann unvollständig sein.',
+    'This answer covers only part of the question.': 'Diese Antwort deckt nur einen Teil der Frage ab.',
+    'Sources': 'Quellen', 'source': 'Quelle', 'Source ': 'Quelle ', 'Loading…': 'Wird geladen …',
+    'The source could not be shown (': 'Die Quelle konnte nicht angezeigt werden (',
+    'Thanks for your feedback.': 'Danke für Ihr Feedback.', '▲ Helpful': '▲ Hilfreich', 'Helpful': 'Hilfreich',
+    '▼ Not helpful': '▼ Nicht hilfreich', 'Not helpful': 'Nicht hilfreich',
+    'Add a comment (optional)': 'Kommentar hinzufügen (optional)', 'Comment on this answer': 'Kommentar zu dieser Antwort',
+    'Send feedback': 'Feedback senden', 'Feedback could not be sent; try again.':
+      'Das Feedback konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
+    'The comment could not be sent; try again.': 'Der Kommentar konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
+    'Sorry, no answer right now (': 'Leider gerade keine Antwort (', 'Answering…': 'Die Antwort entsteht …'
+  };
+  /** The widget's own words in its language. */
+  const t = (english) => (LANG === 'de' && DE[english]) || english;
 
   const css = `
     /* !important inside the shadow tree beats the page's !important on the host element */
@@ -85,14 +107,14 @@
       super();
       this.root = this.attachShadow({ mode: 'open' });
       this.root.innerHTML = `<style>${css}</style><div class="root">
-        <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title">
-          <header><img class="icon" alt="" hidden><h2 id="title">Ask us</h2><button class="new" type="button" aria-label="New chat">New chat</button>
-            <button class="close" type="button" aria-label="Close chat">×</button></header>
+        <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title" lang="${LANG}">
+          <header><img class="icon" alt="" hidden><h2 id="title">Ask us</h2><button class="new" type="button" aria-label="${t('New chat')}">${t('New chat')}</button>
+            <button class="close" type="button" aria-label="${t('Close chat')}">×</button></header>
           <div class="log" role="log" aria-live="polite" aria-relevant="additions"></div>
-          <form><input name="q" type="text" autocomplete="off" aria-label="Your question" maxlength="2000">
-            <button type="submit" class="send">Send</button></form>
+          <form><input name="q" type="text" autocomplete="off" aria-label="${t('Your question')}" maxlength="2000">
+            <button type="submit" class="send">${t('Send')}</button></form>
         </div>
-        <button class="bubble" type="button" aria-label="Open chat" aria-expanded="false"><svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg></button></div>`;
+        <button class="bubble" type="button" aria-label="${t('Open chat')}" aria-expanded="false"><svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"/></svg></button></div>`;
       this.panel = this.root.querySelector('.panel');
       this.log = this.root.querySelector('.log');
       this.input = this.root.querySelector('input[name=q]');
@@ -137,7 +159,7 @@
     toggle(open = !this.panel.classList.contains('open')) {
       this.panel.classList.toggle('open', open);
       this.bubble.setAttribute('aria-expanded', String(open));
-      this.bubble.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+      this.bubble.setAttribute('aria-label', open ? t('Close chat') : t('Open chat'));
       if (open) this.input.focus(); else this.bubble.focus();
     }
 
@@ -155,7 +177,7 @@
     render() {
       this.log.innerHTML = '';
       if (this.available === false) {
-        this.addBot({ error: 'This chat is not available on this site.' });
+        this.addBot({ error: t('This chat is not available on this site.') });
         this.input.disabled = true; this.sendButton.disabled = true;
         return;
       }
@@ -163,9 +185,9 @@
       for (const m of this.history) m.role === 'user' ? this.addUser(m.text) : this.addBot(m);
       if (!this.history.length && this.starters && this.starters.length) {
         const box = document.createElement('div');
-        box.className = 'starters'; box.setAttribute('role', 'group'); box.setAttribute('aria-label', 'Suggested questions');
+        box.className = 'starters'; box.setAttribute('role', 'group'); box.setAttribute('aria-label', t('Suggested questions'));
         for (const q of this.starters) {
-          const b = this.button(q, 'Ask: ' + q);
+          const b = this.button(q, t('Ask: ') + q);
           b.addEventListener('click', () => { this.input.value = q; box.remove(); this.ask(); });
           box.append(b);
         }
@@ -198,19 +220,19 @@
       if (m.abstained && m.searched) this.note(div, m.searched);
       if (m.abstained && this.handoff) {
         const a = document.createElement('a');
-        a.className = 'handoff'; a.href = this.handoff.url; a.textContent = this.handoff.label || 'Contact us';
+        a.className = 'handoff'; a.href = this.handoff.url; a.textContent = this.handoff.label || t('Contact us');
         if (!this.handoff.url.startsWith('mailto:')) { a.target = '_blank'; a.rel = 'noopener noreferrer'; }
         div.append(a);
       }
-      if (m.degraded) this.note(div, 'A source it needed was unavailable, so this may be incomplete.');
-      else if (m.incomplete && !m.abstained) this.note(div, 'This answer covers only part of the question.');
+      if (m.degraded) this.note(div, t('A source it needed was unavailable, so this may be incomplete.'));
+      else if (m.incomplete && !m.abstained) this.note(div, t('This answer covers only part of the question.'));
       if (m.citations && m.citations.length) {
         const ol = document.createElement('ol');
-        ol.className = 'sources'; ol.setAttribute('aria-label', 'Sources');
+        ol.className = 'sources'; ol.setAttribute('aria-label', t('Sources'));
         for (const c of m.citations) {
           const li = document.createElement('li');
           li.value = c.number;
-          const label = c.title || c.documentId || 'source';
+          const label = c.title || c.documentId || t('source');
           if (c.uri && /^https?:/.test(c.uri)) {
             const a = document.createElement('a');
             a.href = c.uri; a.target = '_blank'; a.rel = 'noopener noreferrer'; a.textContent = label;
@@ -237,8 +259,8 @@
       if (shown) { shown.remove(); button.setAttribute('aria-expanded', 'false'); if (quote) quote.hidden = false; return; }
       if (quote) quote.hidden = true;
       const view = document.createElement('div');
-      view.className = 'source-view'; view.setAttribute('role', 'region'); view.setAttribute('aria-label', 'Source ' + number);
-      view.textContent = 'Loading…';
+      view.className = 'source-view'; view.setAttribute('role', 'region'); view.setAttribute('aria-label', t('Source ') + number);
+      view.textContent = t('Loading…');
       button.after(view); button.setAttribute('aria-expanded', 'true');
       try {
         const r = await fetch(`${BASE}/public/v1/runs/${encodeURIComponent(runId)}/sources/${number}?key=${encodeURIComponent(KEY)}`,
@@ -269,7 +291,7 @@
         }
         const mark = view.querySelector('mark');
         if (mark) view.scrollTop = Math.max(0, mark.offsetTop - view.offsetTop - 8);
-      } catch (e) { view.textContent = 'The source could not be shown (' + e.message + ').'; }
+      } catch (e) { view.textContent = t('The source could not be shown (') + e.message + ').'; }
       view.scrollIntoView({ block: 'nearest' });
     }
 
@@ -281,12 +303,12 @@
     feedback(div, m) {
       const bar = document.createElement('div');
       bar.className = 'feedback';
-      if (m.rated === 'commented') { bar.textContent = 'Thanks for your feedback.'; div.append(bar); return; }
-      const up = this.button('▲ Helpful', 'Helpful'), down = this.button('▼ Not helpful', 'Not helpful');
+      if (m.rated === 'commented') { bar.textContent = t('Thanks for your feedback.'); div.append(bar); return; }
+      const up = this.button(t('▲ Helpful'), t('Helpful')), down = this.button(t('▼ Not helpful'), t('Not helpful'));
       const comment = document.createElement('input');
-      comment.placeholder = 'Add a comment (optional)'; comment.setAttribute('aria-label', 'Comment on this answer');
+      comment.placeholder = t('Add a comment (optional)'); comment.setAttribute('aria-label', t('Comment on this answer'));
       comment.hidden = !m.rated;
-      const send = this.button('Send', 'Send feedback'); send.hidden = !m.rated;
+      const send = this.button(t('Send'), t('Send feedback')); send.hidden = !m.rated;
       const status = document.createElement('span'); status.className = 'note'; status.setAttribute('role', 'status');
       const post = async (rating, text) => {
         const r = await fetch(`${BASE}/public/v1/runs/${encodeURIComponent(m.runId)}/feedback?key=${encodeURIComponent(KEY)}`, {
@@ -299,10 +321,10 @@
         try {
           await post(rating, null);
           m.rated = rating; this.save();
-          status.textContent = 'Thanks for your feedback.';
+          status.textContent = t('Thanks for your feedback.');
           comment.hidden = false; send.hidden = false;
           bar.scrollIntoView({ block: 'nearest' });
-        } catch (e) { status.textContent = 'Feedback could not be sent; try again.'; }
+        } catch (e) { status.textContent = t('Feedback could not be sent; try again.'); }
       };
       if (m.rated) up.setAttribute('aria-pressed', String(m.rated === 'helpful')), down.setAttribute('aria-pressed', String(m.rated === 'not_helpful'));
       up.addEventListener('click', () => pick('helpful', up));
@@ -312,9 +334,9 @@
         try {
           await post(m.rated, comment.value);
           m.rated = 'commented'; this.save();
-          bar.textContent = 'Thanks for your feedback.';
+          bar.textContent = t('Thanks for your feedback.');
           bar.scrollIntoView({ block: 'nearest' });
-        } catch (e) { send.disabled = false; status.textContent = 'The comment could not be sent; try again.'; }
+        } catch (e) { send.disabled = false; status.textContent = t('The comment could not be sent; try again.'); }
       });
       bar.append(up, down, status, comment, send);
       div.append(bar);
@@ -373,7 +395,7 @@
         }
         this.history.push(m);
       } catch (e) {
-        this.fill(div, { error: 'Sorry, no answer right now (' + e.message + ').' });
+        this.fill(div, { error: t('Sorry, no answer right now (') + e.message + ').' });
       } finally {
         div.removeAttribute('aria-busy');
         this.save(); this.busy = false; this.sendButton.disabled = false; this.input.focus();
@@ -383,7 +405,11 @@
 
   /** What the assistant is doing, from the run's retrieval decision, shown until the first words of the answer. */
   function progress(d) {
-    if (!d.retrieve) return 'Answering…';
+    if (!d.retrieve) return t('Answering…');
+    if (LANG === 'de') {
+      const relevant = d.kept === 1 ? '1 relevante' : d.kept + ' relevante';
+      return `${d.graded} Passagen geprüft (${relevant}); ` + (d.webSearch ? 'suche auch im Web …' : 'schreibe die Antwort …');
+    }
     const kept = d.kept === 1 ? '1 relevant passage' : d.kept + ' relevant passages';
     if (d.webSearch) return `Checked ${d.graded} passages (${kept}); searching the web as well…`;
     return `Checked ${d.graded} passages (${kept}); writing the answer…`;
@@ -392,6 +418,9 @@
   /** What was searched for an answer, said once under an abstention. */
   function searched(d) {
     if (!d || !d.retrieve) return null;
+    if (LANG === 'de') {
+      return `${d.graded === 1 ? '1 Passage' : d.graded + ' Passagen'} der Wissensbasis${d.webSearch ? ' und das Web' : ''} durchsucht.`;
+    }
     const passages = d.graded === 1 ? '1 passage' : d.graded + ' passages';
     return `Searched ${passages} of the knowledge base${d.webSearch ? ' and the web' : ''}.`;
   }

@@ -88,6 +88,11 @@ class WidgetBrowserTest extends UiTestBase {
      * widget); returns the page's origin.
      */
     private String startSite() throws IOException {
+        return startSite("");
+    }
+
+    /** As {@link #startSite()}, with {@code attributes} on the widget's script tag (e.g. {@code data-lang="de"}). */
+    private String startSite(String attributes) throws IOException {
         site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         site.createContext("/", exchange -> {
             byte[] body = """
@@ -96,8 +101,8 @@ class WidgetBrowserTest extends UiTestBase {
                     </head><body><h1>Our shop</h1>
                     <script>window.warnings = []; const warn = console.warn;
                       console.warn = (...a) => { window.warnings.push(a.join(' ')); warn(...a); };</script>
-                    <script src="http://127.0.0.1:%d/widget.js" data-key="%s"></script>
-                    </body></html>""".formatted(port, siteKey).getBytes(StandardCharsets.UTF_8);
+                    <script src="http://127.0.0.1:%d/widget.js" data-key="%s" %s></script>
+                    </body></html>""".formatted(port, siteKey, attributes).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -154,6 +159,28 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(run.feedback().rating()).isEqualTo("helpful");
         assertThat(run.feedback().comment()).isEqualTo("clear answer");
         browser.screenshot("21-widget-feedback");
+    }
+
+    @Test
+    void should_speak_german_when_the_page_asks_for_it() throws IOException {
+        String origin = startSite("data-lang=\"de\"");
+        siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop-de", List.of(origin)).value();
+
+        browser.driver.get(origin + "/");
+        waitForBubble();
+        assertThat(widget().findElement(By.cssSelector(".bubble")).getAttribute("aria-label")).isEqualTo("Chat öffnen");
+        widget().findElement(By.cssSelector(".bubble")).click();
+        browser.waitUntil(d -> widget().findElement(By.cssSelector(".panel")).isDisplayed(), Duration.ofSeconds(10));
+        assertThat(widget().findElement(By.cssSelector("button.new")).getText()).isEqualTo("Neuer Chat");
+        assertThat(widget().findElement(By.cssSelector(".send")).getText()).isEqualTo("Senden");
+        assertThat(widget().findElement(By.cssSelector(".panel")).getAttribute("lang")).isEqualTo("de");
+        askInWidget("Can I return a Zorblax widget?", 1);
+
+        List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
+        WebElement answer = answers.get(answers.size() - 1);
+        assertThat(answer.findElement(By.cssSelector("ol.sources")).getAttribute("aria-label")).isEqualTo("Quellen");
+        assertThat(answer.findElements(By.cssSelector("button[aria-label='Hilfreich']"))).hasSize(1);
+        browser.screenshot("22-widget-german");
     }
 
     @Test
