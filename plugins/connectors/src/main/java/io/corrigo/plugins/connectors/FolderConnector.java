@@ -12,7 +12,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -27,12 +26,12 @@ final class FolderConnector implements Connector {
     private static final long MAX_BYTES = 25L * 1024 * 1024;
 
     private final Path root;
-    private final List<String> include;
+    private final FileEndings include;
     private final int maxFiles;
 
-    FolderConnector(Path root, List<String> include, int maxFiles) {
+    FolderConnector(Path root, FileEndings include, int maxFiles) {
         this.root = root.toAbsolutePath().normalize();
-        this.include = include.stream().map(e -> e.toLowerCase(Locale.ROOT)).filter(e -> !e.isBlank()).toList();
+        this.include = include;
         this.maxFiles = maxFiles;
     }
 
@@ -52,8 +51,7 @@ final class FolderConnector implements Connector {
                     continue;
                 }
                 BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-                if (!attributes.isRegularFile() || include.stream().noneMatch(name::endsWith) || attributes.size() > MAX_BYTES) {
+                if (!attributes.isRegularFile() || !include.matches(file.getFileName().toString()) || attributes.size() > MAX_BYTES) {
                     continue;
                 }
                 String id = relative.toString().replace(file.getFileSystem().getSeparator(), "/");

@@ -54,7 +54,7 @@ public class FolderConnectorFactory implements ConnectorFactory {
     @Override
     public Connector create(PluginContext context, PluginConfig config) {
         return new FolderConnector(Path.of(config.string("path").orElseThrow()),
-                List.of(config.string("include").orElse(FolderConnector.DEFAULT_INCLUDE).split("\\s*,\\s*")),
+                FileEndings.of(config.string("include").orElse(FolderConnector.DEFAULT_INCLUDE)),
                 (int) config.integer("maxFiles"));
     }
 }

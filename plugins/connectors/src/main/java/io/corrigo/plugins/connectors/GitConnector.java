@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -38,14 +37,14 @@ final class GitConnector implements Connector {
 
     private final String url;
     private final String branch;
-    private final List<String> include;
+    private final FileEndings include;
     private final CredentialsProvider credentials;
     private final Path directory;
 
-    GitConnector(String url, String branch, List<String> include, String username, String token, Path directory) {
+    GitConnector(String url, String branch, FileEndings include, String username, String token, Path directory) {
         this.url = url;
         this.branch = branch;
-        this.include = include.stream().map(e -> e.toLowerCase(Locale.ROOT)).filter(e -> !e.isBlank()).toList();
+        this.include = include;
         this.credentials = token.isEmpty() ? null
                 : new UsernamePasswordCredentialsProvider(username.isEmpty() ? "token" : username, token);
         this.directory = directory;
@@ -68,9 +67,8 @@ final class GitConnector implements Connector {
                     tree.setRecursive(true);
                     while (tree.next()) {
                         String path = tree.getPathString();
-                        String lower = path.toLowerCase(Locale.ROOT);
                         if (tree.getFileMode(0) != FileMode.REGULAR_FILE && tree.getFileMode(0) != FileMode.EXECUTABLE_FILE
-                                || include.stream().noneMatch(lower::endsWith)) {
+                                || !include.matches(path)) {
                             continue;
                         }
                         items.add(new SourceItem(path, path, tree.getObjectId(0).name(),

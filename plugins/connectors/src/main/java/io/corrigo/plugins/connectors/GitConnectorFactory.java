@@ -62,7 +62,7 @@ public class GitConnectorFactory implements ConnectorFactory {
     @Override
     public Connector create(PluginContext context, PluginConfig config) {
         return new GitConnector(config.string("repository").orElseThrow(), config.string("branch").orElse("main"),
-                List.of(config.string("include").orElse(GitConnector.DEFAULT_INCLUDE).split("\\s*,\\s*")),
+                FileEndings.of(config.string("include").orElse(GitConnector.DEFAULT_INCLUDE)),
                 config.string("username").orElse(""), config.string("token").orElse(""),
                 context.dataDirectory().resolve("repository.git"));
     }

@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -41,14 +40,14 @@ final class S3Connector implements Connector, AutoCloseable {
 
     private final String bucket;
     private final String prefix;
-    private final List<String> include;
+    private final FileEndings include;
     private final S3Client s3;
 
     S3Connector(String bucket, String prefix, String region, String endpoint, String accessKeyId, String secretAccessKey,
-                List<String> include) {
+                FileEndings include) {
         this.bucket = bucket;
         this.prefix = prefix;
-        this.include = include.stream().map(e -> e.toLowerCase(Locale.ROOT)).filter(e -> !e.isBlank()).toList();
+        this.include = include;
         S3ClientBuilder builder = S3Client.builder().region(Region.of(region))
                 .httpClientBuilder(UrlConnectionHttpClient.builder())
                 .credentialsProvider(accessKeyId.isEmpty() ? DefaultCredentialsProvider.builder().build()
@@ -71,8 +70,7 @@ final class S3Connector implements Connector, AutoCloseable {
             ListObjectsV2Response page = s3.listObjectsV2(request.build());
             for (S3Object object : page.contents()) {
                 String key = object.key();
-                String lower = key.toLowerCase(Locale.ROOT);
-                if (key.endsWith("/") || include.stream().noneMatch(lower::endsWith) || object.size() > MAX_BYTES) {
+                if (key.endsWith("/") || !include.matches(key) || object.size() > MAX_BYTES) {
                     continue;
                 }
                 String version = object.eTag();

@@ -75,6 +75,6 @@ public class S3ConnectorFactory implements ConnectorFactory {
         return new S3Connector(config.string("bucket").orElseThrow(), config.string("prefix").orElse(""),
                 config.string("region").orElse("us-east-1"), config.string("endpoint").orElse(""),
                 config.string("accessKeyId").orElse(""), config.string("secretAccessKey").orElse(""),
-                List.of(config.string("include").orElse(S3Connector.DEFAULT_INCLUDE).split("\\s*,\\s*")));
+                FileEndings.of(config.string("include").orElse(S3Connector.DEFAULT_INCLUDE)));
     }
 }
