@@ -30,8 +30,13 @@ public final class Tokens {
 
     /** The SHA-256 of {@code text}'s UTF-8 bytes, as 64 lower-case hex digits. */
     public static String sha256Hex(String text) {
+        return sha256Hex(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The SHA-256 of {@code bytes}, as 64 lower-case hex digits. */
+    public static String sha256Hex(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

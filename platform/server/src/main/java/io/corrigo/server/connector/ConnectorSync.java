@@ -15,15 +15,11 @@ import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.plugin.HostPluginContext;
 import io.corrigo.server.problem.ServiceException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -222,7 +218,7 @@ public class ConnectorSync {
                 errors.add(item.id() + ": " + describe(e));
                 continue;
             }
-            String hash = sha256(content.bytes());
+            String hash = io.corrigo.server.Tokens.sha256Hex(content.bytes());
             Known k = known.get(key(item.id()));
             if (k != null && hash.equals(k.contentHash())) {
                 remember(connector, item, hash, k.documentId()); // a new version of the same content: nothing to index
@@ -313,15 +309,7 @@ public class ConnectorSync {
     }
 
     private static String key(String itemId) {
-        return sha256(itemId.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return io.corrigo.server.Tokens.sha256Hex(itemId);
     }
 
     private static String describe(Throwable e) {

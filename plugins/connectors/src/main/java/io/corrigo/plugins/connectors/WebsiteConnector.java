@@ -57,8 +57,12 @@ final class WebsiteConnector implements Connector {
     private final Path linksFile;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
             .followRedirects(HttpClient.Redirect.NEVER).build();
-    /** Bodies downloaded by the last {@link #list}, for {@link #fetch}. */
-    private final Map<String, SourceContent> fetched = new ConcurrentHashMap<>();
+    /**
+     * Pages downloaded by the last {@link #list}, kept for {@link #fetch} as files in the data directory (a first crawl
+     * of thousands of pages must not sit in memory), with their content type.
+     */
+    private final Map<String, String> fetched = new ConcurrentHashMap<>();
+    private final Path pages;
     private long lastRequest;
 
     WebsiteConnector(URI start, int maxPages, int maxDepth, double requestsPerSecond, boolean sitemap,
@@ -70,11 +74,12 @@ final class WebsiteConnector implements Connector {
         this.sitemap = sitemap;
         this.sameSiteOnly = sameSiteOnly;
         this.linksFile = dataDirectory.resolve("links.tsv");
+        this.pages = dataDirectory.resolve("pages");
     }
 
     @Override
     public synchronized List<SourceItem> list(Map<String, String> known) {
-        fetched.clear();
+        forgetPages();
         Map<String, List<String>> links = readLinks();
         Map<String, Robots> robots = new LinkedHashMap<>();
         Deque<Object[]> queue = new ArrayDeque<>();
@@ -142,9 +147,16 @@ final class WebsiteConnector implements Connector {
 
     @Override
     public SourceContent fetch(SourceItem item) {
-        SourceContent cached = fetched.remove(item.id());
-        if (cached != null) {
-            return cached;
+        String type = fetched.remove(item.id());
+        if (type != null) {
+            Path file = pages.resolve(sha256(item.id().getBytes(StandardCharsets.UTF_8)));
+            try {
+                byte[] body = Files.readAllBytes(file);
+                Files.deleteIfExists(file);
+                return new SourceContent(body, type);
+            } catch (IOException e) {
+                // gone from the disk: asked for again below
+            }
         }
         try {
             HttpResponse<byte[]> response = get(URI.create(item.id()), Map.of());
@@ -219,7 +231,9 @@ final class WebsiteConnector implements Connector {
             }
             links = links(uri, text);
         }
-        fetched.put(url, new SourceContent(body, type));
+        Files.createDirectories(pages);
+        Files.write(pages.resolve(sha256(url.getBytes(StandardCharsets.UTF_8))), body);
+        fetched.put(url, type);
         return new Page(new SourceItem(url, name(uri, type), next, metadata), links, null);
     }
 
@@ -381,6 +395,21 @@ final class WebsiteConnector implements Connector {
                     + name.substring(name.lastIndexOf('.'));
         }
         return name;
+    }
+
+    /** Drops the pages the last crawl kept and nobody fetched. */
+    private void forgetPages() {
+        fetched.clear();
+        if (!Files.isDirectory(pages)) {
+            return;
+        }
+        try (var files = Files.list(pages)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + pages, e);
+        }
     }
 
     private Map<String, List<String>> readLinks() {
