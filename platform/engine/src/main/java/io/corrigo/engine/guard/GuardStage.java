@@ -120,6 +120,27 @@ public final class GuardStage {
         }
     }
 
+    /**
+     * What the run log keeps of a run.
+     *
+     * @param answer the answer as {@link #forLog(String)} leaves its text
+     * @param trace  the trace, with a notice of what was redacted in the answer (kinds and counts) when anything was
+     */
+    public record Logged(io.corrigo.api.Answer answer, io.corrigo.engine.trace.RunTrace trace) {
+    }
+
+    /** {@code answer} and {@code trace} as the run log may keep them; unchanged without a guardrail or a finding. */
+    public Logged forLog(io.corrigo.api.Answer answer, io.corrigo.engine.trace.RunTrace trace) {
+        Redaction logged = forLog(answer.text());
+        if (!logged.redacted() && logged.text().equals(answer.text())) {
+            return new Logged(answer, trace);
+        }
+        io.corrigo.api.Answer kept = new io.corrigo.api.Answer(logged.text(), answer.citations(), answer.abstained(),
+                answer.reflection(), answer.usage());
+        return new Logged(kept, !logged.redacted() ? trace : trace.withNotice(new io.corrigo.engine.trace.Notice(Stage.GUARD,
+                "redacted in the answer before the run log: " + new Where("answer", logged.found()).counts(), false)));
+    }
+
     private static Redaction checked(Redaction redaction) {
         if (redaction == null || redaction.text() == null) {
             throw new IllegalStateException("the guardrail returned nothing");

@@ -123,4 +123,21 @@ class GuardStageTest {
         assertThat(result.trace().question()).contains(MAIL);
         assertThat(result.trace().notices()).noneMatch(n -> n.stage() == Stage.GUARD);
     }
+
+    @Test
+    void should_keep_a_redacted_answer_in_the_log_and_say_what_kind_was_redacted() {
+        RunResult result = pipeline(EMAILS).run("What is the boiling point of water at sea level?");
+        io.corrigo.api.Answer answer = new io.corrigo.api.Answer("Write to " + MAIL + " for more [1]",
+                result.answer().citations(), false);
+
+        GuardStage.Logged logged = new GuardStage(EMAILS).forLog(answer, result.trace());
+        GuardStage.Logged unchanged = new GuardStage(null).forLog(answer, result.trace());
+
+        assertThat(logged.answer().text()).isEqualTo("Write to [EMAIL] for more [1]");
+        assertThat(logged.answer().citations()).isEqualTo(answer.citations());
+        assertThat(logged.trace().notices()).extracting(Notice::message)
+                .contains("redacted in the answer before the run log: 1 EMAIL").noneMatch(m -> m.contains("jane"));
+        assertThat(unchanged.answer()).isSameAs(answer);
+        assertThat(unchanged.trace()).isSameAs(result.trace());
+    }
 }

@@ -31,9 +31,14 @@ class McpEndpoint {
     static final String PATH = "/v1/mcp";
 
     @Bean
-    HttpServletStatelessServerTransport mcpTransport(ObjectMapper json) {
+    JacksonMcpJsonMapper mcpJson(ObjectMapper json) {
+        return new JacksonMcpJsonMapper(json);
+    }
+
+    @Bean
+    HttpServletStatelessServerTransport mcpTransport(JacksonMcpJsonMapper json) {
         return HttpServletStatelessServerTransport.builder()
-                .jsonMapper(new JacksonMcpJsonMapper(json))
+                .jsonMapper(json)
                 .messageEndpoint(PATH)
                 .contextExtractor(request -> McpTransportContext.create(
                         request.getAttribute(KeyAccessFilter.KEY) == null ? Map.of()
@@ -42,11 +47,11 @@ class McpEndpoint {
     }
 
     @Bean(destroyMethod = "close")
-    McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, ObjectMapper json,
+    McpStatelessSyncServer mcpServer(HttpServletStatelessServerTransport transport, JacksonMcpJsonMapper json,
                                      QuestionGateway gateway, QueryService queries, DocumentTexts texts) {
         McpTools tools = new McpTools(gateway, queries, texts);
         return McpServer.sync(transport)
-                .jsonMapper(new JacksonMcpJsonMapper(json))
+                .jsonMapper(json)
                 .serverInfo("corrigo", McpEndpoint.class.getPackage().getImplementationVersion() == null ? "dev"
                         : McpEndpoint.class.getPackage().getImplementationVersion())
                 .instructions("Corrigo answers from an organisation's own knowledge base and says when it does not "

@@ -136,10 +136,10 @@ public class ConnectorSync {
     }
 
     private void sync(ConnectorView connector, Counter counts, List<String> errors) throws RuntimeException {
-        ConnectorFactory factory = connectors.factories().stream().filter(f -> f.id().equals(connector.factoryId()))
-                .findFirst().orElseThrow(() -> new IllegalStateException("no started plugin offers the connector '"
-                        + connector.factoryId() + "'"));
-        PluginConfig config = PluginConfig.resolve(factory.configProperties(), connectors.settings(connector.tenant(), connector.id()));
+        ConnectorFactory factory = connectors.factory(connector.factoryId()).orElseThrow(() ->
+                new IllegalStateException("no started plugin offers the connector '" + connector.factoryId() + "'"));
+        PluginConfig config = PluginConfig.resolve(factory.configProperties(),
+                connectors.settings(connector.tenant(), connector.id()));
         List<String> refused = connectors.refusals(config.asMap());
         if (!refused.isEmpty()) {
             throw new IllegalStateException(String.join("; ", refused));

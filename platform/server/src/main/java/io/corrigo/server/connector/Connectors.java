@@ -25,7 +25,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -37,7 +36,6 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.scheduling.support.CronExpression;
 import org.springframework.stereotype.Service;
 
 /**
@@ -101,6 +99,11 @@ public class Connectors {
     /** The connector factories the started plugins offer. */
     public List<ConnectorFactory> factories() {
         return plugins.connectorFactories();
+    }
+
+    /** The connector factory with {@code id}, if a started plugin offers it. */
+    Optional<ConnectorFactory> factory(String id) {
+        return factories().stream().filter(f -> f.id().equals(id)).findFirst();
     }
 
     public List<ConnectorView> list(String tenantId) {
@@ -177,12 +180,8 @@ public class Connectors {
         }
         String schedule = d.schedule() == null || d.schedule().isBlank() ? null : d.schedule().strip();
         if (schedule != null) {
-            try {
-                CronExpression.parse(schedule);
-            } catch (IllegalArgumentException e) {
-                problems.add("schedule: six fields (second minute hour day month weekday), e.g. '0 0 * * * *' hourly: "
-                        + e.getMessage());
-            }
+            io.corrigo.server.Cron.problem(schedule).ifPresent(why -> problems.add("schedule: six fields (second minute hour "
+                    + "day month weekday), e.g. '0 0 * * * *' hourly: " + why));
         }
         String kb = d.knowledgeBase() == null || d.knowledgeBase().isBlank() ? KnowledgeBases.DEFAULT : d.knowledgeBase().strip();
         if (knowledgeBases.list(tenantId).stream().map(KnowledgeBaseView::name).noneMatch(kb::equals)) {
@@ -196,7 +195,7 @@ public class Connectors {
             problems.addAll(e.details());
         }
         Map<String, String> properties = d.properties() == null ? Map.of() : d.properties();
-        Optional<ConnectorFactory> factory = factories().stream().filter(f -> f.id().equals(d.factoryId())).findFirst();
+        Optional<ConnectorFactory> factory = factory(d.factoryId());
         if (factory.isEmpty()) {
             problems.add("factoryId: no started plugin offers a connector '" + d.factoryId() + "' (available: "
                     + String.join(", ", factories().stream().map(ConnectorFactory::id).toList()) + ")");
@@ -234,7 +233,7 @@ public class Connectors {
     }
 
     private Set<String> secretNames(String factoryId) {
-        return factories().stream().filter(f -> f.id().equals(factoryId)).findFirst()
+        return factory(factoryId)
                 .map(f -> f.configProperties().stream().filter(io.corrigo.api.config.ConfigProperty::secret)
                         .map(io.corrigo.api.config.ConfigProperty::name).collect(java.util.stream.Collectors.toSet()))
                 .orElse(Set.of());
@@ -296,19 +295,6 @@ public class Connectors {
         }
     }
 
-    /** When a connector with {@code schedule} syncs next after {@code after}, or {@code null}. */
-    static Instant next(String schedule, Instant after) {
-        if (schedule == null || after == null) {
-            return null;
-        }
-        try {
-            var next = CronExpression.parse(schedule).next(after.atZone(ZoneId.systemDefault()));
-            return next == null ? null : next.toInstant();
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
     private ConnectorView view(ResultSet r, int n) throws SQLException {
         Instant started = instant(r.getTimestamp("last_started_at"));
         Instant created = instant(r.getTimestamp("created_at"));
@@ -320,7 +306,7 @@ public class Connectors {
                 r.getString("last_error"), new ConnectorView.Counts(r.getInt("listed"), r.getInt("fetched"),
                 r.getInt("indexed"), r.getInt("unchanged"), r.getInt("removed"), r.getInt("failed"),
                 r.getInt("progress_done"), r.getInt("progress_total")),
-                next(schedule, started == null ? created : started));
+                io.corrigo.server.Cron.next(schedule, started == null ? created : started));
     }
 
     /** Settings as the API shows them: a secret (stored encrypted) as the mask. */

@@ -10,7 +10,6 @@ import io.corrigo.server.tenant.TenantView;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 import io.corrigo.server.Sql;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
-import org.springframework.scheduling.support.CronExpression;
 import org.springframework.stereotype.Service;
 
 /**
@@ -73,7 +71,7 @@ public class EvalSchedules {
                 (rs, n) -> {
                     Instant last = rs.getObject(5, OffsetDateTime.class).toInstant();
                     return new Schedule(rs.getString(1), rs.getString(2), rs.getDouble(3), rs.getBoolean(4), last,
-                            next(rs.getString(2), last));
+                            io.corrigo.server.Cron.next(rs.getString(2), last));
                 }, tenantId).stream().findFirst();
     }
 
@@ -86,11 +84,10 @@ public class EvalSchedules {
             throw ServiceException.invalid("invalid_schedule", "Tenant '" + tenantId + "' has no evaluation set '" + set
                     + "': add cases from runs first.");
         }
-        try {
-            CronExpression.parse(cron == null ? "" : cron.strip());
-        } catch (IllegalArgumentException e) {
+        java.util.Optional<String> unparsable = io.corrigo.server.Cron.problem(cron);
+        if (unparsable.isPresent()) {
             throw ServiceException.invalid("invalid_schedule", "The cron has six fields (second minute hour day month "
-                    + "weekday), e.g. '0 0 3 * * *' for 03:00 daily: " + e.getMessage());
+                    + "weekday), e.g. '0 0 3 * * *' for 03:00 daily: " + unparsable.get());
         }
         if (!(tolerance >= 0 && tolerance <= 1)) {
             throw ServiceException.invalid("invalid_schedule", "The tolerance is a fall between 0 and 1 (0.05: five points).");
@@ -170,15 +167,6 @@ public class EvalSchedules {
                             + "accuracy %.3f → %.3f, faithfulness %.3f → %.3f (tolerance %.2f). Compare the two reports "
                             + "on the Evaluation page.", schedule.set(), before.routeAccuracy(), now.routeAccuracy(),
                             before.faithfulness(), now.faithfulness(), schedule.tolerance()));
-        }
-    }
-
-    private static Instant next(String cron, Instant after) {
-        try {
-            var next = CronExpression.parse(cron).next(after.atZone(ZoneId.systemDefault()));
-            return next == null ? null : next.toInstant();
-        } catch (IllegalArgumentException e) {
-            return null;
         }
     }
 }

@@ -288,17 +288,8 @@ public class QueryService {
         r.abstained = result.answer().abstained();
         r.degraded = result.degraded();
         // the run log keeps the answer as the guardrail leaves it (the question already is: the trace never saw it whole)
-        io.corrigo.api.Redaction logged = pipeline.pipeline().guard().forLog(result.answer().text());
-        r.answer = logged.text();
-        io.corrigo.api.Answer keptAnswer = logged.redacted() || !logged.text().equals(result.answer().text())
-                ? new io.corrigo.api.Answer(logged.text(), result.answer().citations(), result.answer().abstained(),
-                        result.answer().reflection(), result.answer().usage())
-                : result.answer();
-        io.corrigo.engine.trace.RunTrace keptTrace = logged.redacted()
-                ? result.trace().withNotice(new io.corrigo.engine.trace.Notice(io.corrigo.engine.trace.Stage.GUARD,
-                        "redacted in the answer before the run log: " + new io.corrigo.engine.guard.GuardStage.Where(
-                                "answer", logged.found()).counts(), false))
-                : result.trace();
+        io.corrigo.engine.guard.GuardStage.Logged logged = pipeline.pipeline().guard().forLog(result.answer(), result.trace());
+        r.answer = logged.answer().text();
         r.totalMillis = result.trace().totalMillis();
         r.createdAt = clock.instant();
         r.fallback = !result.trace().searchResults().isEmpty() || result.trace().rewrittenQuery() != null;
@@ -314,7 +305,7 @@ public class QueryService {
             r.support = served.support();
             r.usefulness = served.usefulness();
         }
-        r.trace = traces.write(keptAnswer, keptTrace);
+        r.trace = traces.write(logged.answer(), logged.trace());
         runs.write(r); // off the request path; readable at once through the run log
         return r;
     }
