@@ -30,7 +30,12 @@ final class Browser implements AutoCloseable {
     private final WebDriverWait wait;
 
     Browser(int port) {
-        this.driver = Chromium.headless();
+        this(port, null);
+    }
+
+    /** A browser asking for {@code acceptLanguages} ({@code Accept-Language}; null: its default). */
+    Browser(int port, String acceptLanguages) {
+        this.driver = Chromium.headless(acceptLanguages);
         this.base = "http://127.0.0.1:" + port;
         this.wait = new WebDriverWait(driver, Duration.ofSeconds(30));
     }

@@ -17,7 +17,19 @@ public final class Chromium {
 
     /** A new headless browser; the caller quits it. */
     public static ChromeDriver headless() {
+        return headless(null);
+    }
+
+    /**
+     * A new headless browser whose requests ask for {@code acceptLanguages} (as {@code Accept-Language}, e.g.
+     * {@code "de-DE,de"}; null: the browser's default); the caller quits it.
+     */
+    public static ChromeDriver headless(String acceptLanguages) {
         ChromeOptions options = new ChromeOptions();
+        if (acceptLanguages != null) {
+            options.setExperimentalOption("prefs", java.util.Map.of("intl.accept_languages", acceptLanguages));
+            options.addArguments("--lang=" + acceptLanguages.split(",")[0]);
+        }
         options.setBinary(System.getProperty("chrome.binary", "/usr/bin/chromium"));
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--window-size=1400,1000", "--disable-background-networking", "--disable-component-update",

@@ -1,5 +1,7 @@
 package io.corrigo.ui.audit;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.grid.Grid;
@@ -56,11 +58,11 @@ public class AuditView extends VerticalLayout {
     private final AuditLog audit;
     private final AuditReach reach;
     private final Grid<AuditEvent> grid = new Grid<>();
-    private final TextField actor = new TextField("User");
+    private final TextField actor = new TextField(t("User"));
     private final Select<String> action = new Select<>();
-    private final TextField tenant = new TextField("Tenant");
-    private final DatePicker from = new DatePicker("From");
-    private final DatePicker to = new DatePicker("To (inclusive)");
+    private final TextField tenant = new TextField(t("Tenant"));
+    private final DatePicker from = io.corrigo.ui.shell.ComponentTexts.dates(new DatePicker(t("From")));
+    private final DatePicker to = io.corrigo.ui.shell.ComponentTexts.dates(new DatePicker(t("To (inclusive)")));
     private final Span total = new Span();
     private final Anchor csv = new Anchor();
     private final Anchor jsonl = new Anchor();
@@ -71,15 +73,13 @@ public class AuditView extends VerticalLayout {
         this.keys = keys;
         this.audit = audit;
         this.reach = reach;
-        H2 title = new H2("Audit log");
+        H2 title = new H2(t("Audit log"));
         title.getStyle().set("margin-top", "0");
-        Paragraph help = new Paragraph("Every admin change and sign-in, newest first. Open a row for the state before "
-                + "and after (secrets masked). Entries are kept " + audit.retention().toDays()
-                + " days (corrigo.audit.retention-days).");
+        Paragraph help = new Paragraph(t("Every admin change and sign-in, newest first. Open a row for the state before and after (secrets masked). Entries are kept {0} days (corrigo.audit.retention-days).", audit.retention().toDays()));
         actor.setId("audit-actor");
         actor.setValueChangeMode(ValueChangeMode.LAZY);
         action.setId("audit-action");
-        action.setLabel("Kind of change");
+        action.setLabel(t("Kind of change"));
         action.setItems(KINDS);
         action.setEmptySelectionAllowed(true);
         action.setEmptySelectionCaption("all");
@@ -92,14 +92,14 @@ public class AuditView extends VerticalLayout {
         from.addValueChangeListener(e -> refresh());
         to.addValueChangeListener(e -> refresh());
         total.setId("audit-total");
-        csv.setText("Download CSV");
+        csv.setText(t("Download CSV"));
         csv.setId("audit-export-csv");
-        jsonl.setText("Download JSON Lines");
+        jsonl.setText(t("Download JSON Lines"));
         jsonl.setId("audit-export-jsonl");
         for (Anchor a : List.of(csv, jsonl)) {
             a.getElement().setAttribute("download", true);
         }
-        Button clear = new Button("Clear filters", VaadinIcon.CLOSE_SMALL.create(), e -> {
+        Button clear = new Button(t("Clear filters"), VaadinIcon.CLOSE_SMALL.create(), e -> {
             actor.clear();
             action.clear();
             tenant.clear();
@@ -113,14 +113,14 @@ public class AuditView extends VerticalLayout {
         summary.setAlignItems(FlexComponent.Alignment.BASELINE);
 
         grid.setId("audit-grid");
-        grid.addColumn(e -> WHEN.format(e.at())).setHeader("When").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")")).setHeader("Who").setWidth("9rem")
+        grid.addColumn(e -> WHEN.format(e.at())).setHeader(t("When")).setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")")).setHeader(t("Who")).setWidth("9rem")
                 .setFlexGrow(1).setTooltipGenerator(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")"));
-        grid.addComponentColumn(e -> Badges.of(e.action())).setHeader("Change").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(e -> e.tenant() == null ? "—" : e.tenant()).setHeader("Tenant").setWidth("8rem").setFlexGrow(0)
+        grid.addComponentColumn(e -> Badges.of(e.action())).setHeader(t("Change")).setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(e -> e.tenant() == null ? "—" : e.tenant()).setHeader(t("Tenant")).setWidth("8rem").setFlexGrow(0)
                 .setTooltipGenerator(e -> e.tenant() == null ? "" : e.tenant());
-        grid.addColumn(this::what).setHeader("What").setWidth("10rem").setFlexGrow(2).setTooltipGenerator(this::what);
-        grid.addColumn(e -> e.address() == null ? "" : e.address()).setHeader("From").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(this::what).setHeader(t("What")).setWidth("10rem").setFlexGrow(2).setTooltipGenerator(this::what);
+        grid.addColumn(e -> e.address() == null ? "" : e.address()).setHeader(t("From")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItemDetailsRenderer(new ComponentRenderer<>(AuditView::details));
         grid.setDetailsVisibleOnClick(true);
@@ -137,7 +137,7 @@ public class AuditView extends VerticalLayout {
         if (e.tenant() != null && e.target().startsWith("key-")) {
             try {
                 return keys.list(e.tenant()).stream().filter(k -> k.id().equals(e.target())).findFirst()
-                        .map(k -> "key " + k.name() + " (" + e.target() + ")").orElse(e.target());
+                        .map(k -> t("key {0} ({1})", k.name(), e.target())).orElse(e.target());
             } catch (RuntimeException gone) { // the tenant was deleted since
                 return e.target();
             }
@@ -148,7 +148,7 @@ public class AuditView extends VerticalLayout {
     private static Div details(AuditEvent e) {
         Div box = new Div();
         box.setId("audit-details-" + e.id());
-        box.add(new Span("Outcome: " + e.outcome()));
+        box.add(new Span(t("Outcome: {0}", e.outcome())));
         List<AuditDiff.Change> changes = AuditDiff.between(e.before(), e.after());
         if (!changes.isEmpty()) {
             Div diff = new Div();
@@ -156,7 +156,7 @@ public class AuditView extends VerticalLayout {
             diff.getStyle().set("display", "grid").set("grid-template-columns", "minmax(8rem, max-content) 1fr 1fr")
                     .set("gap", "2px var(--lumo-space-m)").set("font-size", "var(--lumo-font-size-s)")
                     .set("margin", "var(--lumo-space-s) 0");
-            for (String head : List.of("Field", "Before", "After")) {
+            for (String head : List.of(t("Field"), t("Before"), t("After"))) {
                 Span h = new Span(head);
                 h.getStyle().set("font-weight", "600");
                 diff.add(h);
@@ -171,8 +171,8 @@ public class AuditView extends VerticalLayout {
             }
             box.add(diff);
         }
-        com.vaadin.flow.component.details.Details raw = new com.vaadin.flow.component.details.Details("Recorded states",
-                state("Before", AuditDiff.pretty(e.before())), state("After", AuditDiff.pretty(e.after())));
+        com.vaadin.flow.component.details.Details raw = new com.vaadin.flow.component.details.Details(t("Recorded states"),
+                state(t("Before"), AuditDiff.pretty(e.before())), state(t("After"), AuditDiff.pretty(e.after())));
         box.add(raw);
         return box;
     }
@@ -193,7 +193,7 @@ public class AuditView extends VerticalLayout {
     private void refresh() {
         AuditQuery query = query();
         grid.setItems(q -> audit.list(query, reach, q.getPage(), q.getPageSize()).stream());
-        total.setText(audit.count(query, reach) + " entries");
+        total.setText(t("{0} entries", audit.count(query, reach)));
         // the download is written in another request: the reach is decided now, for the admin of this session
         Optional<Set<String>> tenantsOnly = reach.tenantsOnly();
         AuditReach fixed = () -> tenantsOnly;

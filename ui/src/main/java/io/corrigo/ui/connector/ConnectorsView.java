@@ -1,5 +1,7 @@
 package io.corrigo.ui.connector;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
@@ -59,7 +61,7 @@ public class ConnectorsView extends TenantScopedView {
     private final Polling polling = new Polling(POLL_MILLIS);
 
     public ConnectorsView(TenantSelection selection, Connectors connectors, ConnectorSync sync) {
-        super(selection, "Connectors");
+        super(selection, t("Connectors"));
         this.connectors = connectors;
         this.sync = sync;
         addDetachListener(e -> polling.stop(e.getUI()));
@@ -68,20 +70,19 @@ public class ConnectorsView extends TenantScopedView {
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
         grid.setId("connectors");
-        grid.addColumn(ConnectorView::name).setHeader("Connector").setAutoWidth(true);
-        grid.addColumn(c -> c.factoryId() + " · " + source(c)).setHeader("Source").setFlexGrow(2)
+        grid.addColumn(ConnectorView::name).setHeader(t("Connector")).setAutoWidth(true);
+        grid.addColumn(c -> c.factoryId() + " · " + source(c)).setHeader(t("Source")).setFlexGrow(2)
                 .setTooltipGenerator(ConnectorsView::source);
-        grid.addColumn(c -> c.schedule() == null ? "on demand"
+        grid.addColumn(c -> c.schedule() == null ? t("on demand")
                 : c.schedule() + (c.nextSyncAt() == null ? "" : " (next " + WHEN.format(c.nextSyncAt()) + ")"))
-                .setHeader("Schedule").setAutoWidth(true);
-        grid.addComponentColumn(this::status).setHeader("Last sync").setFlexGrow(2);
-        grid.addColumn(c -> c.knowledgeBase() + " · " + (c.groups().isEmpty() ? "everyone" : String.join(", ", c.groups())))
-                .setHeader("Knowledge base · readers").setAutoWidth(true);
+                .setHeader(t("Schedule")).setAutoWidth(true);
+        grid.addComponentColumn(this::status).setHeader(t("Last sync")).setFlexGrow(2);
+        grid.addColumn(c -> c.knowledgeBase() + " · " + (c.groups().isEmpty() ? t("everyone") : String.join(", ", c.groups())))
+                .setHeader(t("Knowledge base · readers")).setAutoWidth(true);
         grid.addComponentColumn(c -> actions(tenantId, c)).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setAllRowsVisible(true);
-        empty.add(EmptyState.of("No connectors yet", "Add one below: a website to crawl or a server folder to read. "
-                + "Corrigo then keeps the knowledge base in step with it, on a schedule or when you press Sync now."));
+        empty.add(EmptyState.of(t("No connectors yet"), t("Add one below: a website to crawl or a server folder to read. Corrigo then keeps the knowledge base in step with it, on a schedule or when you press Sync now.")));
         add(grid, empty, newConnector(tenantId));
         refresh(tenantId);
     }
@@ -101,16 +102,15 @@ public class ConnectorsView extends TenantScopedView {
             ProgressBar bar = new ProgressBar(0, 1, n.progress());
             bar.setIndeterminate(n.total() == 0);
             bar.setId("progress-" + c.name());
-            cell.add(Badges.of("RUNNING"), bar, new Span(n.total() == 0 ? "listing the source…"
-                    : n.done() + " of " + n.total() + " changed items"));
+            cell.add(Badges.of("RUNNING"), bar, new Span(n.total() == 0 ? t("listing the source…")
+                    : t("{0} of {1} changed items", n.done(), n.total())));
             return cell;
         }
         if (c.lastFinishedAt() == null) {
-            cell.add(new Span("never synced"));
+            cell.add(new Span(t("never synced")));
             return cell;
         }
-        Span counts = new Span(n.listed() + " listed · " + n.fetched() + " fetched · " + n.indexed() + " indexed · "
-                + n.unchanged() + " unchanged · " + n.removed() + " removed" + (n.failed() > 0 ? " · " + n.failed() + " failed" : ""));
+        Span counts = new Span(t("{0} listed · {1} fetched · {2} indexed · {3} unchanged · {4} removed{5}", n.listed(), n.fetched(), n.indexed(), n.unchanged(), n.removed(), (n.failed() > 0 ? t(" · {0} failed", n.failed()) : "")));
         counts.setId("counts-" + c.name());
         HorizontalLayout when = new HorizontalLayout(Badges.of(c.lastOutcome()), new Span(WHEN.format(c.lastFinishedAt())));
         when.setAlignItems(FlexComponent.Alignment.CENTER);
@@ -125,20 +125,20 @@ public class ConnectorsView extends TenantScopedView {
     }
 
     private HorizontalLayout actions(String tenantId, ConnectorView c) {
-        Button now = new Button("Sync now", e -> Toasts.attempt(() -> {
+        Button now = new Button(t("Sync now"), e -> Toasts.attempt(() -> {
             sync.start(tenantId, c.id());
-            Toasts.success("Syncing '" + c.name() + "'.");
+            Toasts.success(t("Syncing '{0}'.", c.name()));
             refresh(tenantId);
         }));
         now.setId("sync-" + c.name());
         now.setEnabled(!"RUNNING".equals(c.state()));
         now.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_PRIMARY);
-        Button delete = new Button("Delete", e -> {
-            ConfirmDialog dialog = new ConfirmDialog("Delete the connector " + c.name() + "?",
-                    "It stops syncing; the documents it brought in stay in the knowledge base.", "Delete", ok ->
+        Button delete = new Button(t("Delete"), e -> {
+            ConfirmDialog dialog = new ConfirmDialog(t("Delete the connector {0}?", c.name()),
+                    t("It stops syncing; the documents it brought in stay in the knowledge base."), t("Delete"), ok ->
                     Toasts.attempt(() -> {
                         connectors.delete(tenantId, c.id());
-                        Toasts.success("Deleted the connector '" + c.name() + "'.");
+                        Toasts.success(t("Deleted the connector '{0}'.", c.name()));
                         refresh(tenantId);
                     }));
             dialog.setConfirmButtonTheme("error primary");
@@ -156,20 +156,20 @@ public class ConnectorsView extends TenantScopedView {
         List<ConnectorFactory> kinds = connectors.factories();
         Select<ConnectorFactory> kind = new Select<>();
         kind.setId("connector-kind");
-        kind.setLabel("Kind");
+        kind.setLabel(t("Kind"));
         kind.setItems(kinds);
         kind.setItemLabelGenerator(ConnectorFactory::id);
-        TextField name = new TextField("Name");
+        TextField name = new TextField(t("Name"));
         name.setId("connector-name");
-        name.setHelperText("Its documents are named <name>/<item>.");
-        TextField schedule = new TextField("Schedule");
+        name.setHelperText(t("Its documents are named <name>/<item>."));
+        TextField schedule = new TextField(t("Schedule"));
         schedule.setId("connector-schedule");
         schedule.setPlaceholder("0 0 3 * * *");
-        schedule.setHelperText("Six-field cron (second minute hour day month weekday); empty: on demand only.");
-        TextField groups = new TextField("Readable by groups");
+        schedule.setHelperText(t("Six-field cron (second minute hour day month weekday); empty: on demand only."));
+        TextField groups = new TextField(t("Readable by groups"));
         groups.setId("connector-groups");
-        groups.setHelperText("Empty: everyone of the tenant (unless the source says who reads an item).");
-        TextField collections = new TextField("Collections");
+        groups.setHelperText(t("Empty: everyone of the tenant (unless the source says who reads an item)."));
+        TextField collections = new TextField(t("Collections"));
         collections.setId("connector-collections");
         Span help = new Span();
         help.getStyle().set("color", "var(--lumo-secondary-text-color)");
@@ -183,15 +183,15 @@ public class ConnectorsView extends TenantScopedView {
                 settings.add(form[0]);
             }
         });
-        kind.setPlaceholder(kinds.isEmpty() ? "no connector plugin started" : "website, folder…");
-        Button create = new Button("Add connector", e -> Toasts.attempt(() -> {
+        kind.setPlaceholder(kinds.isEmpty() ? t("no connector plugin started") : t("website, folder…"));
+        Button create = new Button(t("Add connector"), e -> Toasts.attempt(() -> {
             if (kind.getValue() == null) {
-                throw ServiceException.invalid("invalid_connector", "Choose a kind of connector.");
+                throw ServiceException.invalid("invalid_connector", t("Choose a kind of connector."));
             }
             ConnectorView created = connectors.create(tenantId, new Connectors.Definition(name.getValue(),
                     kind.getValue().id(), form[0].values(), schedule.getValue(), null, names(collections.getValue()),
                     names(groups.getValue())));
-            Toasts.success("Added '" + created.name() + "'; press Sync now to fill the knowledge base.");
+            Toasts.success(t("Added '{0}'; press Sync now to fill the knowledge base.", created.name()));
             name.clear();
             refresh(tenantId);
         }));
@@ -203,7 +203,7 @@ public class ConnectorsView extends TenantScopedView {
         second.getStyle().set("flex-wrap", "wrap");
         VerticalLayout body = new VerticalLayout(first, help, settings, second, create);
         body.setPadding(false);
-        Details details = new Details(new H3("Add a connector"), body);
+        Details details = new Details(new H3(t("Add a connector")), body);
         details.setId("new-connector");
         details.setOpened(true);
         return details;

@@ -1,5 +1,7 @@
 package io.corrigo.ui.eval;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
@@ -67,7 +69,7 @@ public class EvaluationView extends TenantScopedView {
 
     public EvaluationView(TenantSelection selection, EvalJobs jobs, Calibration calibration,
                           io.corrigo.server.pipeline.PipelineService pipelines, io.corrigo.server.eval.EvalCases cases) {
-        super(selection, "Evaluation");
+        super(selection, t("Evaluation"));
         this.pipelines = pipelines;
         this.cases = cases;
         this.jobs = jobs;
@@ -77,31 +79,26 @@ public class EvaluationView extends TenantScopedView {
 
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
-        add(new Paragraph("Runs a labelled question set (one JSON object per line: question, gold_route kb | web | none, "
-                + "answers, gold_sentences, source — the shape of the Corrigo benchmark) through this tenant's active "
-                + "pipeline and, alongside, its naive baseline, and reports route accuracy, abstention, context "
-                + "precision and recall, answer containment, token F1, faithfulness and answer relevancy (judged by the "
-                + "active pipeline's critic and grader) and latency. Evaluations run one at a time."));
+        add(new Paragraph(t("Runs a labelled question set (one JSON object per line: question, gold_route kb | web | none, answers, gold_sentences, source — the shape of the Corrigo benchmark) through this tenant's active pipeline and, alongside, its naive baseline, and reports route accuracy, abstention, context precision and recall, answer containment, token F1, faithfulness and answer relevancy (judged by the active pipeline's critic and grader) and latency. Evaluations run one at a time.")));
         MemoryBuffer buffer = new MemoryBuffer();
-        Upload upload = new Upload(buffer);
+        Upload upload = io.corrigo.ui.shell.ComponentTexts.upload(new Upload(buffer));
         upload.setId("eval-upload");
         upload.setAcceptedFileTypes(".jsonl");
         upload.setMaxFiles(1);
         upload.setMaxFileSize(10 * 1024 * 1024);
-        upload.setDropLabel(new Span("Drop a questions .jsonl file here (10 MB)"));
-        Checkbox naive = new Checkbox("Compare with the naive baseline", true);
+        upload.setDropLabel(new Span(t("Drop a questions .jsonl file here (10 MB)")));
+        Checkbox naive = new Checkbox(t("Compare with the naive baseline"), true);
         naive.setId("eval-naive");
-        Checkbox calibrate = new Checkbox("Also calibrate the thresholds on these questions (at least "
-                + jobs.minLabelled() + ")", false);
+        Checkbox calibrate = new Checkbox(t("Also calibrate the thresholds on these questions (at least {0})", jobs.minLabelled()), false);
         calibrate.setId("eval-calibrate");
         int activeVersion = pipelines.activeVersion(tenantId);
         List<String> versions = new ArrayList<>();
-        versions.add("no other version");
+        versions.add(t("no other version"));
         pipelines.versions(tenantId).stream().filter(v -> v.version() != activeVersion)
                 .forEach(v -> versions.add("v" + v.version() + " · " + v.state().name().toLowerCase(Locale.ROOT)));
         com.vaadin.flow.component.select.Select<String> other = new com.vaadin.flow.component.select.Select<>();
         other.setId("eval-compare-version");
-        other.setLabel("Also run, side by side with v" + activeVersion);
+        other.setLabel(t("Also run, side by side with v{0}", activeVersion));
         other.setItems(versions);
         other.setValue(event.getLocation().getQueryParameters().getSingleParameter("compare")
                 .map(c -> versions.stream().filter(v -> v.startsWith("v" + c + " ")).findFirst().orElse(versions.get(0)))
@@ -114,54 +111,52 @@ public class EvaluationView extends TenantScopedView {
                         : Integer.valueOf(other.getValue().substring(1, other.getValue().indexOf(' ')));
                 EvalJobs.Job job = jobs.submit(tenantId, e.getFileName(), content, naive.getValue(),
                         calibrate.getValue(), compare);
-                Toasts.success("Evaluating " + job.name() + ".");
+                Toasts.success(t("Evaluating {0}.", job.name()));
                 refresh(tenantId);
             } catch (IOException | RuntimeException ex) {
                 Toasts.error(ex instanceof RuntimeException r ? r : new IllegalStateException(ex.getMessage()));
             }
             upload.clearFileList();
         });
-        Button rated = new Button("Calibrate on rated runs", e -> {
+        Button rated = new Button(t("Calibrate on rated runs"), e -> {
             Toasts.attempt(() -> {
                 EvalJobs.Job job = jobs.submitFeedbackCalibration(tenantId);
-                Toasts.success("Calibrating on the " + job.name() + " of the run log.");
+                Toasts.success(t("Calibrating on the {0} of the run log.", job.name()));
                 refresh(tenantId);
             });
         });
         rated.setId("eval-calibrate-feedback");
         long ratedRuns = jobs.ratedRuns(tenantId);
-        Span ratedReason = new Span(ratedRuns >= jobs.minLabelled() ? ratedRuns + " rated runs to calibrate on"
-                : "Needs " + jobs.minLabelled() + " rated runs; " + ratedRuns + " so far. Users rate answers with thumbs "
-                + "up or down in the widget, admins in the run log.");
+        Span ratedReason = new Span(ratedRuns >= jobs.minLabelled() ? t("{0} rated runs to calibrate on", ratedRuns)
+                : t("Needs {0} rated runs; {1} so far. Users rate answers with thumbs up or down in the widget, admins in the run log.", jobs.minLabelled(), ratedRuns));
         ratedReason.setId("eval-calibrate-feedback-reason");
         ratedReason.getStyle().set("font-size", "var(--lumo-font-size-s)").set("color", "var(--lumo-secondary-text-color)");
         rated.setEnabled(ratedRuns >= jobs.minLabelled());
         java.util.Map<String, Integer> sets = cases.sets(tenantId);
         com.vaadin.flow.component.select.Select<String> set = new com.vaadin.flow.component.select.Select<>();
         set.setId("eval-set");
-        set.setLabel("Or evaluate a set of cases kept from runs");
+        set.setLabel(t("Or evaluate a set of cases kept from runs"));
         set.setItems(sets.keySet());
-        set.setItemLabelGenerator(name -> name + " (" + sets.get(name) + " cases)");
+        set.setItemLabelGenerator(name -> t("{0} ({1} cases)", name, sets.get(name)));
         set.setEmptySelectionAllowed(false);
-        set.setPlaceholder(sets.isEmpty() ? "none yet: a run's page adds one" : "choose a set");
+        set.setPlaceholder(sets.isEmpty() ? t("none yet: a run's page adds one") : t("choose a set"));
         set.setEnabled(!sets.isEmpty());
-        Button runSet = new Button("Evaluate set", e -> Toasts.attempt(() -> {
+        Button runSet = new Button(t("Evaluate set"), e -> Toasts.attempt(() -> {
             if (set.getValue() == null) {
-                throw new IllegalArgumentException("Choose a set first.");
+                throw new IllegalArgumentException(t("Choose a set first."));
             }
-            EvalJobs.Job job = jobs.submit(tenantId, "set " + set.getValue(), cases.jsonl(tenantId, set.getValue()),
+            EvalJobs.Job job = jobs.submit(tenantId, t("set {0}", set.getValue()), cases.jsonl(tenantId, set.getValue()),
                     naive.getValue(), false, null);
-            Toasts.success("Evaluating " + job.name() + ".");
+            Toasts.success(t("Evaluating {0}.", job.name()));
             refresh(tenantId);
         }));
         runSet.setId("eval-run-set");
         runSet.setEnabled(!sets.isEmpty());
         HorizontalLayout setRow = new HorizontalLayout(set, runSet);
         setRow.setAlignItems(FlexComponent.Alignment.BASELINE);
-        rated.getElement().setAttribute("title", "Replays the runs users rated helpful or not helpful over the "
-                + "threshold grid: the best thresholds agree most with the ratings");
+        rated.getElement().setAttribute("title", t("Replays the runs users rated helpful or not helpful over the threshold grid: the best thresholds agree most with the ratings"));
         Anchor template = new Anchor(new StreamResource("question-set-template.jsonl",
-                () -> new java.io.ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8))), "Download a question-set template");
+                () -> new java.io.ByteArrayInputStream(TEMPLATE.getBytes(StandardCharsets.UTF_8))), t("Download a question-set template"));
         template.setId("eval-template");
         template.getElement().setAttribute("download", true);
         HorizontalLayout calibrateRow = new HorizontalLayout(rated, ratedReason);
@@ -175,7 +170,7 @@ public class EvaluationView extends TenantScopedView {
         list.setPadding(false);
         comparison.setId("eval-comparison");
         comparison.setWidthFull();
-        add(top, new H4("Evaluations"), list, comparison);
+        add(top, new H4(t("Evaluations")), list, comparison);
         refresh(tenantId);
     }
 
@@ -183,8 +178,7 @@ public class EvaluationView extends TenantScopedView {
         list.removeAll();
         List<EvalJobs.Job> all = jobs.list(tenantId);
         if (all.isEmpty()) {
-            list.add(EmptyState.of("No evaluations yet", "Upload a question set above; the benchmark's "
-                    + "questions_dev.jsonl is a good start."));
+            list.add(EmptyState.of(t("No evaluations yet"), t("Upload a question set above; the benchmark's questions_dev.jsonl is a good start.")));
         }
         all.forEach(job -> {
             list.add(row(job));
@@ -195,7 +189,7 @@ public class EvaluationView extends TenantScopedView {
         List<EvalJobs.Job> done = all.stream().filter(j -> j.report() != null).toList();
         comparison.removeAll();
         if (!done.isEmpty()) {
-            comparison.add(new H4("Compare (newest first)"), compare(done));
+            comparison.add(new H4(t("Compare (newest first)")), compare(done));
             // a trend joins evaluations of one question set only: figures over other questions do not compare
             Map<String, List<EvalJobs.Job>> bySet = new java.util.LinkedHashMap<>();
             done.forEach(job -> bySet.computeIfAbsent(job.name(), k -> new ArrayList<>()).add(job));
@@ -215,7 +209,7 @@ public class EvaluationView extends TenantScopedView {
     private static Div row(EvalJobs.Job job) {
         ProgressBar bar = new ProgressBar(0, 1, job.progress());
         bar.setWidth("16rem");
-        Span label = new Span(String.format(Locale.ROOT, "%s · started %s · %.0f %%", job.name(),
+        Span label = new Span(String.format(Locale.ROOT, t("%s · started %s · %.0f %%"), job.name(),
                 WHEN.format(job.startedAt()), job.progress() * 100));
         Div row = new Div(Badges.of(job.state()), bar, label);
         if (job.error() != null) {
@@ -225,7 +219,7 @@ public class EvaluationView extends TenantScopedView {
         }
         if (job.html() != null) {
             Anchor download = new Anchor(new StreamResource("corrigo-evaluation-" + job.id().substring(0, 8) + ".html",
-                    () -> new ByteArrayInputStream(job.html().getBytes(StandardCharsets.UTF_8))), "HTML report");
+                    () -> new ByteArrayInputStream(job.html().getBytes(StandardCharsets.UTF_8))), t("HTML report"));
             download.getElement().setAttribute("download", true);
             row.add(download);
         }
@@ -238,12 +232,11 @@ public class EvaluationView extends TenantScopedView {
     /** The best threshold points of a calibration, with a button that saves the best as the next pipeline version. */
     private Div calibrationResult(String tenantId, EvalJobs.Job job) {
         Calibration.Point best = job.calibration().get(0);
-        Button apply = new Button(String.format(Locale.ROOT, "Apply upper %.2f · lower %.2f · strip %.2f · ratio %.2f",
+        Button apply = new Button(String.format(Locale.ROOT, t("Apply upper %.2f · lower %.2f · strip %.2f · ratio %.2f"),
                 best.upper(), best.lower(), best.strip(), best.stripRatio()), e -> {
             Toasts.attempt(() -> {
                 int version = calibration.apply(tenantId, best);
-                Toasts.success("Saved the calibrated thresholds as draft version " + version + ": queries keep the "
-                        + "active version until you publish it (Pipeline page); try it beside the active one first.");
+                Toasts.success(t("Saved the calibrated thresholds as draft version {0}: queries keep the active version until you publish it (Pipeline page); try it beside the active one first.", version));
             });
         });
         boolean rated = job.report() == null; // a calibration on rated runs: no question set, no report
@@ -251,35 +244,28 @@ public class EvaluationView extends TenantScopedView {
         apply.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_SMALL);
         Grid<Calibration.Point> grid = new Grid<>();
         grid.setId(rated ? "eval-calibration-rated" : "eval-calibration");
-        grid.addColumn(p -> f(p.upper())).setHeader("Upper").setAutoWidth(true);
-        grid.addColumn(p -> f(p.lower())).setHeader("Lower").setAutoWidth(true);
-        grid.addColumn(p -> f(p.strip())).setHeader("Strip").setAutoWidth(true);
-        grid.addColumn(p -> f(p.stripRatio())).setHeader("Strip ratio").setAutoWidth(true);
-        grid.addColumn(p -> f(p.routeAccuracy())).setHeader(rated ? "Agreement" : "Route acc.").setAutoWidth(true);
+        grid.addColumn(p -> f(p.upper())).setHeader(t("Upper")).setAutoWidth(true);
+        grid.addColumn(p -> f(p.lower())).setHeader(t("Lower")).setAutoWidth(true);
+        grid.addColumn(p -> f(p.strip())).setHeader(t("Strip")).setAutoWidth(true);
+        grid.addColumn(p -> f(p.stripRatio())).setHeader(t("Strip ratio")).setAutoWidth(true);
+        grid.addColumn(p -> f(p.routeAccuracy())).setHeader(rated ? t("Agreement") : t("Route acc.")).setAutoWidth(true);
         grid.addColumn(p -> {
             double[] ci = p.routeAccuracyInterval();
             return String.format(Locale.ROOT, "%.2f–%.2f", ci[0], ci[1]);
-        }).setHeader(help("95 % interval", "Where the " + (rated ? "agreement" : "route accuracy") + " on new questions "
-                + "probably lies (Wilson interval on " + job.calibration().get(0).questions() + " labelled "
-                + (rated ? "runs" : "questions") + "): the narrower, the more the point can be trusted.")).setAutoWidth(true);
-        grid.addColumn(p -> f(p.falseAbstention())).setHeader("False abst.").setAutoWidth(true);
-        grid.addColumn(p -> f(p.contextPrecision())).setHeader("Ctx precision").setAutoWidth(true);
-        grid.addColumn(p -> f(p.contextRecall())).setHeader("Ctx recall").setAutoWidth(true);
-        grid.addColumn(p -> String.format(Locale.ROOT, "%.0f %%", p.fallbackShare() * 100)).setHeader("Falls back")
+        }).setHeader(help(t("95 % interval"), t("Where the {0} on new questions probably lies (Wilson interval on {1} labelled {2}): the narrower, the more the point can be trusted.", (rated ? "agreement" : t("route accuracy")), job.calibration().get(0).questions(), (rated ? "runs" : "questions")))).setAutoWidth(true);
+        grid.addColumn(p -> f(p.falseAbstention())).setHeader(t("False abst.")).setAutoWidth(true);
+        grid.addColumn(p -> f(p.contextPrecision())).setHeader(t("Ctx precision")).setAutoWidth(true);
+        grid.addColumn(p -> f(p.contextRecall())).setHeader(t("Ctx recall")).setAutoWidth(true);
+        grid.addColumn(p -> String.format(Locale.ROOT, "%.0f %%", p.fallbackShare() * 100)).setHeader(t("Falls back"))
                 .setAutoWidth(true);
-        grid.addColumn(p -> String.format(Locale.ROOT, "%.0f ms", p.latencyMillis())).setHeader("Est. latency")
+        grid.addColumn(p -> String.format(Locale.ROOT, t("%.0f ms"), p.latencyMillis())).setHeader(t("Est. latency"))
                 .setAutoWidth(true);
         grid.setItems(job.calibration());
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         Paragraph note = new Paragraph(rated
-                ? "Calibration on the rated runs: the best threshold points, replayed from each rated run's trace; "
-                + "agreement is the share of replayed outcomes that match a helpful run's or differ from an unhelpful "
-                + "one's (neighbouring routes count half). Approximate: a trace holds fallback results only when its "
-                + "run searched, and sentences only of the passages it kept."
-                : "Calibration of " + job.name() + ": the best threshold points, replayed from "
-                + "one permissive run per question; points with at most 10 % false abstentions first (latency "
-                + "estimated from the measured knowledge-base and fallback times).");
+                ? t("Calibration on the rated runs: the best threshold points, replayed from each rated run's trace; agreement is the share of replayed outcomes that match a helpful run's or differ from an unhelpful one's (neighbouring routes count half). Approximate: a trace holds fallback results only when its run searched, and sentences only of the passages it kept.")
+                : t("Calibration of {0}: the best threshold points, replayed from one permissive run per question; points with at most 10 % false abstentions first (latency estimated from the measured knowledge-base and fallback times).", job.name()));
         note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
         Div box = new Div(note, grid, apply);
         box.setWidthFull();
@@ -315,11 +301,11 @@ public class EvaluationView extends TenantScopedView {
             values[3][i] = m.tokenF1();
         }
         com.vaadin.flow.component.Component chart = io.corrigo.ui.trace.SvgChart.lines(id,
-                "Trend on " + set + " (the evaluated pipeline, oldest first)", "", labels, List.of(
-                        new io.corrigo.ui.trace.SvgChart.Series("route accuracy", "var(--lumo-primary-color)", values[0]),
+                t("Trend on {0} (the evaluated pipeline, oldest first)", set), "", labels, List.of(
+                        new io.corrigo.ui.trace.SvgChart.Series(t("route accuracy"), "var(--lumo-primary-color)", values[0]),
                         new io.corrigo.ui.trace.SvgChart.Series("faithfulness", "var(--lumo-success-color)", values[1]),
-                        new io.corrigo.ui.trace.SvgChart.Series("answer relevancy", "#f0a500", values[2]),
-                        new io.corrigo.ui.trace.SvgChart.Series("token F1", "var(--lumo-error-color)", values[3])));
+                        new io.corrigo.ui.trace.SvgChart.Series(t("answer relevancy"), "#f0a500", values[2]),
+                        new io.corrigo.ui.trace.SvgChart.Series(t("token F1"), "var(--lumo-error-color)", values[3])));
         return chart;
     }
 
@@ -346,28 +332,28 @@ public class EvaluationView extends TenantScopedView {
         VerticalLayout box = new VerticalLayout();
         box.setPadding(false);
         box.setId("eval-per-question");
-        box.add(new H4("Per question"));
+        box.add(new H4(t("Per question")));
         if (withOutcomes.isEmpty()) {
-            box.add(new Paragraph("Evaluations run from now on keep what each pipeline answered to each question."));
+            box.add(new Paragraph(t("Evaluations run from now on keep what each pipeline answered to each question.")));
             return box;
         }
         com.vaadin.flow.component.select.Select<EvalJobs.Job> which = new com.vaadin.flow.component.select.Select<>();
         which.setId("eval-questions-job");
-        which.setLabel("Evaluation");
+        which.setLabel(t("Evaluation"));
         which.setWidth("24rem");
         which.setItems(withOutcomes);
         which.setItemLabelGenerator(j -> WHEN.format(j.startedAt()) + " · " + j.name());
         which.setValue(withOutcomes.get(0));
-        Checkbox wrongOnly = new Checkbox("Wrong only");
+        Checkbox wrongOnly = new Checkbox(t("Wrong only"));
         wrongOnly.setId("eval-questions-wrong");
         Grid<EvalReport.Outcome> grid = new Grid<>();
         grid.setId("eval-questions");
-        grid.addColumn(EvalReport.Outcome::question).setHeader("Question").setWidth("12rem").setFlexGrow(2);
-        grid.addColumn(EvalReport.Outcome::pipeline).setHeader("Pipeline").setWidth("7rem").setFlexGrow(0);
-        grid.addComponentColumn(o -> Badges.of(o.verdict())).setHeader("Verdict").setWidth("6rem").setFlexGrow(0);
-        grid.addColumn(o -> o.abstained() ? "(abstained) " + o.answer() : o.answer()).setHeader("Answer").setWidth("14rem")
+        grid.addColumn(EvalReport.Outcome::question).setHeader(t("Question")).setWidth("12rem").setFlexGrow(2);
+        grid.addColumn(EvalReport.Outcome::pipeline).setHeader(t("Pipeline")).setWidth("7rem").setFlexGrow(0);
+        grid.addComponentColumn(o -> Badges.of(o.verdict())).setHeader(t("Verdict")).setWidth("6rem").setFlexGrow(0);
+        grid.addColumn(o -> o.abstained() ? "(abstained) " + o.answer() : o.answer()).setHeader(t("Answer")).setWidth("14rem")
                 .setFlexGrow(3);
-        grid.addColumn(EvalReport.Outcome::why).setHeader("Why").setWidth("10rem").setFlexGrow(2);
+        grid.addColumn(EvalReport.Outcome::why).setHeader(t("Why")).setWidth("10rem").setFlexGrow(2);
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         grid.setAllRowsVisible(true);
         Runnable show = () -> grid.setItems(which.getValue().report().outcomes().stream()
@@ -393,14 +379,14 @@ public class EvaluationView extends TenantScopedView {
                         f(m.contextPrecision()) + " / " + f(m.contextRecall()),
                         f(m.containment()) + " / " + f(m.tokenF1()),
                         f(m.faithfulness()) + " / " + f(m.answerRelevancy()),
-                        String.format(Locale.ROOT, "%.0f / %.0f ms", m.latencyP50(), m.latencyP95())});
+                        String.format(Locale.ROOT, t("%.0f / %.0f ms"), m.latencyP50(), m.latencyP95())});
             }
         }
         Grid<String[]> grid = new Grid<>();
         grid.setId("eval-compare");
         // pairs share a column so that every figure is visible at 1280 px without scrolling the grid sideways
-        String[] headers = {"Evaluation", "Pipeline", "Questions", "Route acc.", "Abstention recall / false",
-                "Context precision / recall", "Answer contains / F1", "Faithfulness / relevancy", "Latency p50 / p95"};
+        String[] headers = {t("Evaluation"), t("Pipeline"), t("Questions"), t("Route acc."), t("Abstention recall / false"),
+                t("Context precision / recall"), t("Answer contains / F1"), t("Faithfulness / relevancy"), t("Latency p50 / p95")};
         String[] widths = {null, "6.5rem", "5rem", "5rem", "6.5rem", "6.5rem", "6.5rem", "7rem", "6.5rem"};
         for (int i = 0; i < headers.length; i++) {
             int column = i;

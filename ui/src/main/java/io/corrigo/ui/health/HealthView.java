@@ -1,5 +1,7 @@
 package io.corrigo.ui.health;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -24,6 +26,7 @@ import io.corrigo.server.security.TenantAccess;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.TenantScopedView;
+import io.corrigo.ui.shell.Texts;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.trace.SvgChart;
@@ -72,7 +75,7 @@ public class HealthView extends TenantScopedView {
 
     public HealthView(TenantSelection selection, HealthService health, HealthWatch watch, Webhooks webhooks,
                       TenantAccess access, Clock clock, io.corrigo.server.cost.Budgets budgets) {
-        super(selection, "Health");
+        super(selection, t("Health"));
         this.budgets = budgets;
         this.health = health;
         this.watch = watch;
@@ -88,9 +91,9 @@ public class HealthView extends TenantScopedView {
         Window window = WINDOWS.get(key);
         Select<String> choice = new Select<>();
         choice.setId("health-window");
-        choice.setAriaLabel("Window");
+        choice.setAriaLabel(t("Window"));
         choice.setItems(WINDOWS.keySet());
-        choice.setItemLabelGenerator(k -> WINDOWS.get(k).label());
+        choice.setItemLabelGenerator(k -> t(WINDOWS.get(k).label()));
         choice.setValue(key);
         choice.addValueChangeListener(e -> {
             if (e.isFromClient()) {
@@ -109,14 +112,13 @@ public class HealthView extends TenantScopedView {
             return;
         }
         if (h.totals().runs() == 0) {
-            add(EmptyState.of("No runs in this window", "Ask in the Playground or through the widget or the API: the "
-                    + "health figures are summed as runs are logged."));
+            add(EmptyState.of(t("No runs in this window"), t("Ask in the Playground or through the widget or the API: the health figures are summed as runs are logged.")));
         } else {
             add(verdict(h), summary(h), bands(h.bands()), charts(h, window), questions(h, health.gaps(tenantId, from, to)));
         }
-        add(spend(tenantId), settings(tenantId), new H3("Alerts"), alerts(tenantId), webhook(tenantId));
+        add(spend(tenantId), settings(tenantId), new H3(t("Alerts")), alerts(tenantId), webhook(tenantId));
         if (access.isPlatformAdmin()) {
-            add(new H3("All tenants"), overview(from, to));
+            add(new H3(t("All tenants")), overview(from, to));
         }
     }
 
@@ -132,16 +134,16 @@ public class HealthView extends TenantScopedView {
         String level;
         if (!alerting.isEmpty()) {
             level = "ALERT";
-            text = "Needs attention: " + describe(alerting) + (warning.isEmpty() ? "" : "; warning: " + describe(warning)) + ".";
+            text = t("Needs attention: {0}{1}.", describe(alerting), (warning.isEmpty() ? "" : t("; warning: {0}", describe(warning))));
         } else if (!warning.isEmpty()) {
             level = "WARN";
-            text = "Mostly healthy, with a warning: " + describe(warning) + ".";
+            text = t("Mostly healthy, with a warning: {0}.", describe(warning));
         } else if (h.bands().stream().allMatch(b -> b.level() == HealthBand.Level.NO_DATA)) {
             level = "NO_DATA";
-            text = "Too few runs to judge yet: " + h.totals().runs() + " run(s) in this window.";
+            text = t("Too few runs to judge yet: {0} run(s) in this window.", h.totals().runs());
         } else {
             level = "OK";
-            text = "Healthy: every banded figure is within its band over " + h.totals().runs() + " run(s).";
+            text = t("Healthy: every banded figure is within its band over {0} run(s).", h.totals().runs());
         }
         Paragraph line = new Paragraph(text);
         line.setId("health-verdict");
@@ -157,10 +159,14 @@ public class HealthView extends TenantScopedView {
         return line;
     }
 
+    /** A figure's name inside a sentence: lower case in English; German keeps its nouns' capitals. */
+    private static String lowerInEnglish(String name) {
+        return t("Runs").equals("Runs") ? name.toLowerCase(Locale.ROOT) : name;
+    }
+
     private static String describe(List<HealthService.BandState> bands) {
-        return bands.stream().map(b -> label(b.metric()).toLowerCase(Locale.ROOT) + " " + value(b.metric(), b.value())
-                + " (" + (b.higherIsBetter() ? "band from " + value(b.metric(), b.warn()) : "band up to "
-                + value(b.metric(), b.warn())) + ")").collect(java.util.stream.Collectors.joining(", "));
+        return bands.stream().map(b -> lowerInEnglish(label(b.metric())) + " " + value(b.metric(), b.value())
+                + " (" + (b.higherIsBetter() ? t("band from {0}", value(b.metric(), b.warn())) : t("band up to {0}", value(b.metric(), b.warn()))) + ")").collect(java.util.stream.Collectors.joining(", "));
     }
 
     /**
@@ -169,23 +175,23 @@ public class HealthView extends TenantScopedView {
      */
     private Component settings(String tenantId) {
         com.vaadin.flow.component.textfield.NumberField limit = new com.vaadin.flow.component.textfield.NumberField(
-                "Monthly model budget");
+                t("Monthly model budget"));
         limit.setId("budget-limit");
         limit.setMin(0);
-        limit.setHelperText("In the price table's currency; empty: no budget");
+        limit.setHelperText(t("In the price table's currency; empty: no budget"));
         com.vaadin.flow.component.textfield.IntegerField warnAt = new com.vaadin.flow.component.textfield.IntegerField(
-                "Warn at (% of the budget)");
+                t("Warn at (% of the budget)"));
         warnAt.setId("budget-warn");
         warnAt.setMin(1);
         warnAt.setMax(100);
         Select<io.corrigo.server.cost.Budgets.Policy> policy = new Select<>();
-        policy.setLabel("Once it is spent");
+        policy.setLabel(t("Once it is spent"));
         policy.setId("budget-policy");
         policy.setItems(io.corrigo.server.cost.Budgets.Policy.values());
         policy.setItemLabelGenerator(p -> switch (p) {
-            case WARN -> "keep answering, warn";
-            case DEGRADE -> "answer offline only (no model calls)";
-            case REFUSE -> "refuse questions";
+            case WARN -> t("keep answering, warn");
+            case DEGRADE -> t("answer offline only (no model calls)");
+            case REFUSE -> t("refuse questions");
         });
         budgets.budget(tenantId).ifPresentOrElse(b -> {
             limit.setValue(b.monthlyLimit());
@@ -195,20 +201,20 @@ public class HealthView extends TenantScopedView {
             warnAt.setValue(80);
             policy.setValue(io.corrigo.server.cost.Budgets.Policy.WARN);
         });
-        com.vaadin.flow.component.button.Button saveBudget = new com.vaadin.flow.component.button.Button("Save budget", e ->
+        com.vaadin.flow.component.button.Button saveBudget = new com.vaadin.flow.component.button.Button(t("Save budget"), e ->
                 Toasts.attempt(() -> {
                     if (limit.getValue() == null) {
                         budgets.delete(tenantId);
-                        Toasts.success("Budget removed: model spend is counted, not limited.");
+                        Toasts.success(t("Budget removed: model spend is counted, not limited."));
                     } else {
                         if (warnAt.getValue() == null || warnAt.getValue() < 1 || warnAt.getValue() > 100) {
                             warnAt.setInvalid(true);
-                            warnAt.setErrorMessage("Warn at: a share between 1 and 100 %");
+                            warnAt.setErrorMessage(t("Warn at: a share between 1 and 100 %"));
                             return;
                         }
                         warnAt.setInvalid(false);
                         budgets.save(tenantId, limit.getValue(), warnAt.getValue() / 100.0, policy.getValue());
-                        Toasts.success("Budget saved.");
+                        Toasts.success(t("Budget saved."));
                     }
                     getUI().ifPresent(ui -> ui.getPage().reload());
                 }));
@@ -222,18 +228,18 @@ public class HealthView extends TenantScopedView {
                 .set("gap", "0 var(--lumo-space-m)").set("align-items", "baseline");
         Map<String, com.vaadin.flow.component.textfield.NumberField[]> fields = new LinkedHashMap<>();
         for (HealthBand band : health.bands(tenantId)) {
-            Span name = new Span(label(band.metric()) + (band.higherIsBetter() ? " (higher is better)" : " (lower is better)"));
+            Span name = new Span(label(band.metric()) + (band.higherIsBetter() ? t(" (higher is better)") : t(" (lower is better)")));
             name.getElement().setAttribute("title", band.meaning());
-            com.vaadin.flow.component.textfield.NumberField warn = new com.vaadin.flow.component.textfield.NumberField("Warn");
+            com.vaadin.flow.component.textfield.NumberField warn = new com.vaadin.flow.component.textfield.NumberField(t("Warn"));
             warn.setValue(band.warn());
             warn.setId("band-warn-" + band.metric());
-            com.vaadin.flow.component.textfield.NumberField alert = new com.vaadin.flow.component.textfield.NumberField("Alert");
+            com.vaadin.flow.component.textfield.NumberField alert = new com.vaadin.flow.component.textfield.NumberField(t("Alert"));
             alert.setValue(band.alert());
             alert.setId("band-alert-" + band.metric());
             fields.put(band.metric(), new com.vaadin.flow.component.textfield.NumberField[] {warn, alert});
             bandForm.add(name, warn, alert);
         }
-        com.vaadin.flow.component.button.Button saveBands = new com.vaadin.flow.component.button.Button("Save bands", e ->
+        com.vaadin.flow.component.button.Button saveBands = new com.vaadin.flow.component.button.Button(t("Save bands"), e ->
                 Toasts.attempt(() -> {
                     Map<String, HealthService.Thresholds> changes = new LinkedHashMap<>();
                     fields.forEach((metric, f) -> {
@@ -242,14 +248,13 @@ public class HealthView extends TenantScopedView {
                         }
                     });
                     health.saveBands(tenantId, changes);
-                    Toasts.success("Bands saved: alerts are judged against them from the next minute.");
+                    Toasts.success(t("Bands saved: alerts are judged against them from the next minute."));
                     getUI().ifPresent(ui -> ui.getPage().reload());
                 }));
         saveBands.setId("save-bands");
         com.vaadin.flow.component.details.Details details = new com.vaadin.flow.component.details.Details(
-                "Budget and alert bands", new H3("Budget"), budgetForm, saveBudget, new H3("Alert bands"),
-                new Paragraph("A figure past its warning threshold turns the band amber, past its alert threshold red; a "
-                        + "change of level is recorded under Alerts and sent to the webhook."), bandForm, saveBands);
+                t("Budget and alert bands"), new H3(t("Budget")), budgetForm, saveBudget, new H3(t("Alert bands")),
+                new Paragraph(t("A figure past its warning threshold turns the band amber, past its alert threshold red; a change of level is recorded under Alerts and sent to the webhook.")), bandForm, saveBands);
         details.setId("health-settings");
         details.setWidthFull();
         return details;
@@ -258,14 +263,14 @@ public class HealthView extends TenantScopedView {
     /** The month's model spend against the tenant's budget (the price table's currency). */
     private Component spend(String tenantId) {
         io.corrigo.server.cost.Budgets.Spend spend = budgets.spend(tenantId);
-        String text = String.format(Locale.ROOT, "This month: %,d prompt and %,d completion tokens, %.4f spent", spend.inputTokens(),
+        String text = String.format(Locale.ROOT, t("This month: %,d prompt and %,d completion tokens, %.4f spent"), spend.inputTokens(),
                 spend.outputTokens(), spend.monthToDate())
-                + (spend.budget() == null ? " (no budget: set one under Budget and alert bands below)."
-                : String.format(Locale.ROOT, " of a %.2f budget (%s; once spent: %s).", spend.budget().monthlyLimit(),
+                + (spend.budget() == null ? t(" (no budget: set one under Budget and alert bands below).")
+                : String.format(Locale.ROOT, t(" of a %.2f budget (%s; once spent: %s)."), spend.budget().monthlyLimit(),
                         switch (spend.state()) {
                             case "SPENT" -> "spent";
-                            case "WARN" -> "past " + Math.round(100 * spend.budget().warnShare()) + " %";
-                            default -> "within it";
+                            case "WARN" -> t("past {0} %", Math.round(100 * spend.budget().warnShare()));
+                            default -> t("within it");
                         }, spend.budget().policy().name().toLowerCase(Locale.ROOT)));
         Paragraph p = new Paragraph(text);
         p.setId("health-spend");
@@ -280,15 +285,13 @@ public class HealthView extends TenantScopedView {
     private Component alerts(String tenantId) {
         List<HealthAlert> latest = watch.alerts(tenantId, 20);
         if (latest.isEmpty()) {
-            return EmptyState.of("No alerts", "Every minute the last 15 minutes of runs are held against the bands "
-                    + "above (once there are 20 runs), and each circuit breaker is looked at: a change of level is "
-                    + "recorded here and sent to the webhook below.");
+            return EmptyState.of(t("No alerts"), t("Every minute the last 15 minutes of runs are held against the bands above (once there are 20 runs), and each circuit breaker is looked at: a change of level is recorded here and sent to the webhook below."));
         }
         Grid<HealthAlert> grid = new Grid<>();
         grid.setId("health-alerts");
-        grid.addColumn(a -> WHEN.format(a.createdAt())).setHeader("When").setAutoWidth(true).setFlexGrow(0);
-        grid.addComponentColumn(a -> Badges.of(a.level())).setHeader("Level").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(HealthAlert::message).setHeader("What happened").setFlexGrow(1);
+        grid.addColumn(a -> WHEN.format(a.createdAt())).setHeader(t("When")).setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(a -> Badges.of(a.level())).setHeader(t("Level")).setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(HealthAlert::message).setHeader(t("What happened")).setFlexGrow(1);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItems(latest);
         grid.setAllRowsVisible(true);
@@ -303,19 +306,18 @@ public class HealthView extends TenantScopedView {
         url.setPlaceholder("https://hooks.example.com/corrigo");
         url.setWidth("min(28rem, 100%)");
         url.setValue(current.map(Webhooks.WebhookView::url).orElse(""));
-        com.vaadin.flow.component.textfield.PasswordField secret = new com.vaadin.flow.component.textfield.PasswordField("Signing secret");
+        com.vaadin.flow.component.textfield.PasswordField secret = new com.vaadin.flow.component.textfield.PasswordField(t("Signing secret"));
         secret.setId("webhook-secret");
-        secret.setHelperText(current.isPresent() ? "Stored encrypted; leave empty to keep it." : "At least 16 characters; "
-                + "deliveries carry X-Corrigo-Signature: t=…,v1=HMAC-SHA256(secret, \"t.body\")");
-        com.vaadin.flow.component.checkbox.Checkbox enabled = new com.vaadin.flow.component.checkbox.Checkbox("Send alerts",
+        secret.setHelperText(current.isPresent() ? t("Stored encrypted; leave empty to keep it.") : t("At least 16 characters; deliveries carry X-Corrigo-Signature: t=…,v1=HMAC-SHA256(secret, \"t.body\")"));
+        com.vaadin.flow.component.checkbox.Checkbox enabled = new com.vaadin.flow.component.checkbox.Checkbox(t("Send alerts"),
                 current.map(Webhooks.WebhookView::enabled).orElse(true));
         enabled.setId("webhook-enabled");
-        com.vaadin.flow.component.button.Button save = new com.vaadin.flow.component.button.Button("Save webhook", e -> {
+        com.vaadin.flow.component.button.Button save = new com.vaadin.flow.component.button.Button(t("Save webhook"), e -> {
             try {
                 webhooks.save(tenantId, url.getValue(), secret.getValue(), enabled.getValue());
                 secret.clear();
                 url.setInvalid(false);
-                Toasts.success("Webhook saved: alerts of " + tenantId + " go to " + url.getValue() + ".");
+                Toasts.success(t("Webhook saved: alerts of {0} go to {1}.", tenantId, url.getValue()));
             } catch (RuntimeException ex) {
                 url.setInvalid(true);
                 url.setErrorMessage(Toasts.describe(ex));
@@ -330,17 +332,17 @@ public class HealthView extends TenantScopedView {
         if (!deliveries.isEmpty()) {
             Grid<Webhooks.Delivery> grid = new Grid<>();
             grid.setId("webhook-deliveries");
-            grid.addColumn(d -> WHEN.format(d.createdAt())).setHeader("Sent").setAutoWidth(true);
-            grid.addColumn(d -> "alert " + d.alertId() + ", attempt " + d.attempt()).setHeader("Delivery").setAutoWidth(true);
+            grid.addColumn(d -> WHEN.format(d.createdAt())).setHeader(t("Sent")).setAutoWidth(true);
+            grid.addColumn(d -> t("alert {0}, attempt {1}", d.alertId(), d.attempt())).setHeader(t("Delivery")).setAutoWidth(true);
             grid.addComponentColumn(d -> Badges.of(d.delivered() ? "delivered" : "failed")).setHeader("").setAutoWidth(true);
-            grid.addColumn(d -> d.statusCode() != null ? "HTTP " + d.statusCode() : d.error()).setHeader("Answer").setFlexGrow(1);
+            grid.addColumn(d -> d.statusCode() != null ? "HTTP " + d.statusCode() : d.error()).setHeader(t("Answer")).setFlexGrow(1);
             grid.addThemeVariants(GridVariant.LUMO_COMPACT);
             grid.setItems(deliveries);
             grid.setAllRowsVisible(true);
             box.add(grid);
         }
         com.vaadin.flow.component.details.Details details = new com.vaadin.flow.component.details.Details(
-                "Webhook" + current.map(w -> ": " + w.url() + (w.enabled() ? "" : " (off)")).orElse(" (none)"), box);
+                t("Webhook{0}", current.map(w -> ": " + w.url() + (w.enabled() ? "" : " (off)")).orElse(" (none)")), box);
         details.setId("webhook");
         details.setWidthFull();
         return details;
@@ -348,9 +350,7 @@ public class HealthView extends TenantScopedView {
 
     private static Component summary(HealthService.Health h) {
         HealthService.Figures f = h.totals();
-        Paragraph p = new Paragraph(f.runs() + " runs: " + pct(f.answerRate()) + " answered, " + pct(f.abstainRate())
-                + " abstained, " + pct(f.fallbackRate()) + " searched the web, " + pct(f.degradedRate()) + " degraded; "
-                + f.rated() + " rated by users. Median " + ms(f.p50Millis()) + ", 95th percentile " + ms(f.p95Millis()) + ".");
+        Paragraph p = new Paragraph(t("{0} runs: {1} answered, {2} abstained, {3} searched the web, {4} degraded; {5} rated by users. Median {6}, 95th percentile {7}.", f.runs(), pct(f.answerRate()), pct(f.abstainRate()), pct(f.fallbackRate()), pct(f.degradedRate()), f.rated(), ms(f.p50Millis()), ms(f.p95Millis())));
         p.setId("health-summary");
         p.getStyle().set("margin", "0");
         return p;
@@ -373,7 +373,7 @@ public class HealthView extends TenantScopedView {
             card.addClassName("band");
             card.getElement().setAttribute("data-metric", b.metric());
             card.getElement().setAttribute("data-level", b.level().name());
-            card.getElement().setAttribute("title", b.meaning());
+            card.getElement().setAttribute("title", Texts.known(b.meaning()));
             card.getStyle().set("border-left", "4px solid " + tone[0]).set("background", tone[1])
                     .set("border-radius", "var(--lumo-border-radius-m)").set("padding", "var(--lumo-space-s) var(--lumo-space-m)")
                     .set("min-width", "0");
@@ -383,17 +383,16 @@ public class HealthView extends TenantScopedView {
             Span value = new Span(value(b.metric(), b.value()));
             value.getStyle().set("font-size", "var(--lumo-font-size-xl)").set("font-weight", "600");
             Span level = new Span(" " + switch (b.level()) {
-                case OK -> "within its band";
-                case WARN -> "warning";
-                case ALERT -> "alert";
-                case NO_DATA -> "no data";
+                case OK -> t("within its band");
+                case WARN -> t("warning");
+                case ALERT -> t("alert");
+                case NO_DATA -> t("no data");
             });
             level.getStyle().set("font-size", "var(--lumo-font-size-s)");
-            Span band = new Span((b.higherIsBetter() ? "warns below " : "warns above ") + value(b.metric(), b.warn())
-                    + ", alerts " + (b.higherIsBetter() ? "below " : "above ") + value(b.metric(), b.alert()));
+            Span band = new Span(t("{0}{1}, alerts {2}{3}", (b.higherIsBetter() ? t("warns below ") : t("warns above ")), value(b.metric(), b.warn()), (b.higherIsBetter() ? t("below ") : t("above ")), value(b.metric(), b.alert())));
             band.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-xs)")
                     .set("color", "var(--lumo-secondary-text-color)");
-            Span meaning = new Span(b.meaning());
+            Span meaning = new Span(Texts.known(b.meaning()));
             meaning.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-xs)")
                     .set("margin-top", "var(--lumo-space-xs)");
             card.add(name, value, level, band, meaning);
@@ -428,15 +427,15 @@ public class HealthView extends TenantScopedView {
             abstain[i] = f.abstainRate() == null ? Double.NaN : 100 * f.abstainRate();
         }
         Div charts = new Div(
-                SvgChart.stackedBars("health-grades", "Runs by grade", buckets, List.of(
+                SvgChart.stackedBars("health-grades", t("Runs by grade"), buckets, List.of(
                         new SvgChart.Series("CORRECT", "var(--lumo-success-color)", correct),
                         new SvgChart.Series("AMBIGUOUS", "#f0a500", ambiguous),
                         new SvgChart.Series("INCORRECT", "var(--lumo-error-color)", incorrect),
-                        new SvgChart.Series("not graded", "var(--lumo-contrast-50pct)", other))),
-                SvgChart.lines("health-rates", "Fallback and abstention", "%", buckets, List.of(
+                        new SvgChart.Series(t("not graded"), "var(--lumo-contrast-50pct)", other))),
+                SvgChart.lines("health-rates", t("Fallback and abstention"), "%", buckets, List.of(
                         new SvgChart.Series("fallback", "var(--lumo-primary-color)", fallback),
                         new SvgChart.Series("abstained", "var(--lumo-error-color)", abstain))),
-                SvgChart.lines("health-latency", "Latency", "ms", buckets, List.of(
+                SvgChart.lines("health-latency", t("Latency"), "ms", buckets, List.of(
                         new SvgChart.Series("p50", "var(--lumo-primary-color)", p50),
                         new SvgChart.Series("p95", "var(--lumo-error-color)", p95))));
         charts.setId("health-charts");
@@ -446,7 +445,7 @@ public class HealthView extends TenantScopedView {
     }
 
     private static Component questions(HealthService.Health h, List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
-        Div box = new Div(questionGrid("health-top-questions", "Most asked", h.topQuestions(), false), gapGrid(h.tenant(), gaps));
+        Div box = new Div(questionGrid("health-top-questions", t("Most asked"), h.topQuestions(), false), gapGrid(h.tenant(), gaps));
         box.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(24rem, 1fr))")
                 .set("gap", "var(--lumo-space-l)").set("width", "100%");
         return box;
@@ -454,9 +453,9 @@ public class HealthView extends TenantScopedView {
 
     /** The unanswered questions grouped by wording: what knowledge to add first. */
     private static Component gapGrid(String tenantId, List<io.corrigo.server.health.KnowledgeGaps.Gap> gaps) {
-        String title = "Knowledge gaps (abstained or rated not helpful, grouped by wording)";
+        String title = t("Knowledge gaps (abstained or rated not helpful, grouped by wording)");
         if (gaps.isEmpty()) {
-            Div none = new Div(new Span(title + ": none in this window."));
+            Div none = new Div(new Span(t("{0}: none in this window.", title)));
             none.setId("health-gaps");
             none.getStyle().set("color", "var(--lumo-secondary-text-color)");
             return none;
@@ -468,12 +467,12 @@ public class HealthView extends TenantScopedView {
             com.vaadin.flow.component.html.Anchor q = new com.vaadin.flow.component.html.Anchor("runs?tenant="
                     + java.net.URLEncoder.encode(tenantId, java.nio.charset.StandardCharsets.UTF_8) + "&q="
                     + java.net.URLEncoder.encode(g.question(), java.nio.charset.StandardCharsets.UTF_8),
-                    g.question() + (g.wordings().size() > 1 ? " (+" + (g.wordings().size() - 1) + " wordings)" : ""));
+                    g.question() + (g.wordings().size() > 1 ? t(" (+{0} wordings)", (g.wordings().size() - 1)) : ""));
             q.addClassName("gap-runs");
-            q.getElement().setAttribute("title", "Open the runs that asked it: " + String.join(" · ", g.wordings()));
+            q.getElement().setAttribute("title", t("Open the runs that asked it: {0}", String.join(" · ", g.wordings())));
             return q;
         }).setHeader(title).setFlexGrow(1);
-        grid.addColumn(g -> g.unanswered() + " of " + g.asked()).setHeader("Unanswered").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(g -> t("{0} of {1}", g.unanswered(), g.asked())).setHeader(t("Unanswered")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItems(gaps.subList(0, Math.min(10, gaps.size())));
         grid.setAllRowsVisible(true);
@@ -483,7 +482,7 @@ public class HealthView extends TenantScopedView {
     private static Component questionGrid(String id, String title, List<HealthService.QuestionCount> questions,
                                           boolean unanswered) {
         if (questions.isEmpty()) {
-            Div none = new Div(new Span(title + ": none in this window."));
+            Div none = new Div(new Span(t("{0}: none in this window.", title)));
             none.setId(id);
             none.getStyle().set("color", "var(--lumo-secondary-text-color)");
             return none;
@@ -491,8 +490,8 @@ public class HealthView extends TenantScopedView {
         Grid<HealthService.QuestionCount> grid = new Grid<>();
         grid.setId(id);
         grid.addColumn(HealthService.QuestionCount::question).setHeader(title).setFlexGrow(1);
-        grid.addColumn(q -> unanswered ? q.unanswered() + " of " + q.asked() : Long.toString(q.asked()))
-                .setHeader(unanswered ? "Unanswered" : "Asked").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(q -> unanswered ? t("{0} of {1}", q.unanswered(), q.asked()) : Long.toString(q.asked()))
+                .setHeader(unanswered ? t("Unanswered") : t("Asked")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItems(questions);
         grid.setAllRowsVisible(true);
@@ -502,14 +501,14 @@ public class HealthView extends TenantScopedView {
     private Component overview(Instant from, Instant to) {
         Grid<HealthService.TenantHealth> grid = new Grid<>();
         grid.setId("health-overview");
-        grid.addColumn(t -> t.name() + " (" + t.tenant() + ")").setHeader("Tenant").setFlexGrow(1)
+        grid.addColumn(t -> t.name() + " (" + t.tenant() + ")").setHeader(t("Tenant")).setFlexGrow(1)
                 .setTooltipGenerator(t -> t.name() + " (" + t.tenant() + ")");
-        grid.addComponentColumn(t -> Badges.of(t.worst() == HealthBand.Level.NO_DATA ? "no runs"
-                : t.worst().name())).setHeader("Worst band").setAutoWidth(true);
-        grid.addColumn(t -> t.totals().runs()).setHeader("Runs").setAutoWidth(true);
-        grid.addColumn(t -> pct(t.totals().answerRate())).setHeader("Answered").setAutoWidth(true);
-        grid.addColumn(t -> pct(t.totals().fallbackRate())).setHeader("Fallback").setAutoWidth(true);
-        grid.addColumn(t -> pct(t.totals().helpfulRate())).setHeader("Helpful").setAutoWidth(true);
+        grid.addComponentColumn(t -> Badges.of(t.worst() == HealthBand.Level.NO_DATA ? t("no runs")
+                : t.worst().name())).setHeader(t("Worst band")).setAutoWidth(true);
+        grid.addColumn(t -> t.totals().runs()).setHeader(t("Runs")).setAutoWidth(true);
+        grid.addColumn(t -> pct(t.totals().answerRate())).setHeader(t("Answered")).setAutoWidth(true);
+        grid.addColumn(t -> pct(t.totals().fallbackRate())).setHeader(t("Fallback")).setAutoWidth(true);
+        grid.addColumn(t -> pct(t.totals().helpfulRate())).setHeader(t("Helpful")).setAutoWidth(true);
         grid.addColumn(t -> ms(t.totals().p95Millis())).setHeader("p95").setAutoWidth(true);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT);
         grid.setItems(health.overview(from, to));
@@ -519,14 +518,14 @@ public class HealthView extends TenantScopedView {
 
     private static String label(String metric) {
         return switch (metric) {
-            case "correctShare" -> "CORRECT share of graded runs";
-            case "fallbackRate" -> "Web fallback rate";
-            case "abstainRate" -> "Abstention rate";
-            case "degradedRate" -> "Degraded rate";
-            case "meanSupport" -> "Mean support of answers";
-            case "meanUsefulness" -> "Mean usefulness (1–5)";
-            case "helpfulRate" -> "Rated helpful";
-            case "p95Millis" -> "95th percentile latency";
+            case "correctShare" -> t("CORRECT share of graded runs");
+            case "fallbackRate" -> t("Web fallback rate");
+            case "abstainRate" -> t("Abstention rate");
+            case "degradedRate" -> t("Degraded rate");
+            case "meanSupport" -> t("Mean support of answers");
+            case "meanUsefulness" -> t("Mean usefulness (1–5)");
+            case "helpfulRate" -> t("Rated helpful");
+            case "p95Millis" -> t("95th percentile latency");
             default -> metric;
         };
     }
@@ -547,7 +546,7 @@ public class HealthView extends TenantScopedView {
     }
 
     private static String ms(Double v) {
-        return v == null ? "—" : String.format(Locale.ROOT, "%.0f ms", v);
+        return v == null ? "—" : String.format(Locale.ROOT, t("%.0f ms"), v);
     }
 
     private static double nz(Double v) {

@@ -1,5 +1,7 @@
 package io.corrigo.ui.knowledge;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
@@ -40,7 +42,7 @@ public class DocumentPage extends TenantScopedView {
     private final Grid<ChunkView> grid = new Grid<>();
 
     public DocumentPage(TenantSelection selection, IngestionService ingestion) {
-        super(selection, "Document");
+        super(selection, t("Document"));
         this.ingestion = ingestion;
     }
 
@@ -48,7 +50,7 @@ public class DocumentPage extends TenantScopedView {
     protected void show(String tenantId, BeforeEnterEvent event) {
         String documentId = event.getLocation().getQueryParameters().getSingleParameter("id").orElse("");
         String chunk = event.getLocation().getQueryParameters().getSingleParameter("chunk").orElse(null);
-        Anchor back = new Anchor("knowledge?tenant=" + tenantId, "← Knowledge");
+        Anchor back = new Anchor("knowledge?tenant=" + tenantId, t("← Knowledge"));
         DocumentView document;
         List<ChunkView> chunks;
         try {
@@ -58,7 +60,7 @@ public class DocumentPage extends TenantScopedView {
             add(back, new Paragraph(Toasts.describe(e)));
             return;
         } catch (RuntimeException e) {
-            add(back, new Paragraph("The document's original could not be read again: " + Toasts.describe(e)));
+            add(back, new Paragraph(t("The document's original could not be read again: {0}", Toasts.describe(e))));
             return;
         }
         Span title = new Span(document.name());
@@ -66,19 +68,16 @@ public class DocumentPage extends TenantScopedView {
         title.getStyle().set("font-weight", "600").set("font-size", "var(--lumo-font-size-l)");
         long disabled = chunks.stream().filter(ChunkView::disabled).count();
         long edited = chunks.stream().filter(ChunkView::edited).count();
-        Paragraph facts = new Paragraph(chunks.size() + " chunk(s)" + (disabled > 0 ? ", " + disabled + " disabled" : "")
-                + (edited > 0 ? ", " + edited + " edited" : "") + " · " + document.status().toLowerCase()
-                + " · " + document.contentType() + ". Chunks are cut from the stored original each time the document "
-                + "is indexed; an edit or a disabled chunk is applied every time, until the file is uploaded again.");
+        Paragraph facts = new Paragraph(t("{0} chunk(s){1}{2} · {3} · {4}. Chunks are cut from the stored original each time the document is indexed; an edit or a disabled chunk is applied every time, until the file is uploaded again.", chunks.size(), (disabled > 0 ? t(", {0} disabled", disabled) : ""), (edited > 0 ? t(", {0} edited", edited) : ""), document.status().toLowerCase(), document.contentType()));
         facts.setId("document-facts");
         facts.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-top", "0");
         add(back, title, facts);
 
         grid.setId("chunks-grid");
         grid.addColumn(ChunkView::number).setHeader("#").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(c -> (c.section() == null ? "" : c.section())).setHeader("Section").setWidth("11rem").setFlexGrow(0);
-        grid.addComponentColumn(DocumentPage::text).setHeader("Text (sentences separated by │)").setFlexGrow(1);
-        grid.addComponentColumn(DocumentPage::state).setHeader("State").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(c -> (c.section() == null ? "" : c.section())).setHeader(t("Section")).setWidth("11rem").setFlexGrow(0);
+        grid.addComponentColumn(DocumentPage::text).setHeader(t("Text (sentences separated by │)")).setFlexGrow(1);
+        grid.addComponentColumn(DocumentPage::state).setHeader(t("State")).setAutoWidth(true).setFlexGrow(0);
         grid.addComponentColumn(c -> actions(tenantId, documentId, c)).setHeader("").setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_ROW_STRIPES);
         grid.setItems(chunks);
@@ -129,13 +128,13 @@ public class DocumentPage extends TenantScopedView {
     }
 
     private Component actions(String tenantId, String documentId, ChunkView chunk) {
-        Button edit = new Button("Edit", e -> editDialog(tenantId, documentId, chunk));
+        Button edit = new Button(t("Edit"), e -> editDialog(tenantId, documentId, chunk));
         edit.setId("edit-chunk-" + chunk.number());
         edit.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
-        Button toggle = new Button(chunk.disabled() ? "Enable" : "Disable", e -> apply(tenantId, documentId, chunk,
+        Button toggle = new Button(chunk.disabled() ? t("Enable") : t("Disable"), e -> apply(tenantId, documentId, chunk,
                 chunk.edited() ? chunk.text() : null, !chunk.disabled(), chunk.disabled()
-                        ? "Chunk " + chunk.number() + " is back in the index."
-                        : "Chunk " + chunk.number() + " is out of the index: questions no longer retrieve it."));
+                        ? t("Chunk {0} is back in the index.", chunk.number())
+                        : t("Chunk {0} is out of the index: questions no longer retrieve it.", chunk.number())));
         toggle.setId("toggle-chunk-" + chunk.number());
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
         HorizontalLayout actions = new HorizontalLayout(edit, toggle);
@@ -146,35 +145,33 @@ public class DocumentPage extends TenantScopedView {
     private void editDialog(String tenantId, String documentId, ChunkView chunk) {
         Dialog dialog = new Dialog();
         dialog.setId("chunk-dialog");
-        dialog.setHeaderTitle("Edit chunk " + chunk.number());
+        dialog.setHeaderTitle(t("Edit chunk {0}", chunk.number()));
         dialog.setWidth("min(48rem, 92vw)");
-        TextArea text = new TextArea("Text");
+        TextArea text = new TextArea(t("Text"));
         text.setId("chunk-text");
         text.setValue(chunk.text());
         text.setWidthFull();
         text.setMinHeight("12rem");
-        text.setHelperText("Saved, the document is indexed again at once with this text for the chunk. An upload of "
-                + "the file replaces the document and drops the edit.");
-        Button save = new Button("Save and re-index", e -> {
+        text.setHelperText(t("Saved, the document is indexed again at once with this text for the chunk. An upload of the file replaces the document and drops the edit."));
+        Button save = new Button(t("Save and re-index"), e -> {
             if (text.getValue().isBlank()) {
                 text.setInvalid(true);
-                text.setErrorMessage("A chunk cannot be empty: disable it instead.");
+                text.setErrorMessage(t("A chunk cannot be empty: disable it instead."));
                 return;
             }
             dialog.close();
-            apply(tenantId, documentId, chunk, text.getValue(), false, "Chunk " + chunk.number()
-                    + " saved and re-indexed: questions retrieve the new text now.");
+            apply(tenantId, documentId, chunk, text.getValue(), false, t("Chunk {0} saved and re-indexed: questions retrieve the new text now.", chunk.number()));
         });
         save.setId("save-chunk");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        Button restore = new Button("Restore the original", e -> {
+        Button restore = new Button(t("Restore the original"), e -> {
             dialog.close();
-            apply(tenantId, documentId, chunk, null, false, "Chunk " + chunk.number() + " restored.");
+            apply(tenantId, documentId, chunk, null, false, t("Chunk {0} restored.", chunk.number()));
         });
         restore.setEnabled(chunk.edited());
         restore.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
         dialog.add(text);
-        dialog.getFooter().add(restore, new Button("Cancel", e -> dialog.close()), save);
+        dialog.getFooter().add(restore, new Button(t("Cancel"), e -> dialog.close()), save);
         dialog.open();
     }
 

@@ -1,5 +1,7 @@
 package io.corrigo.ui.knowledge;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
@@ -68,7 +70,7 @@ public class KnowledgeView extends TenantScopedView {
 
     public KnowledgeView(TenantSelection selection, IngestionService ingestion, KnowledgeBases knowledgeBases,
                          io.corrigo.server.run.QueryService queries) {
-        super(selection, "Knowledge");
+        super(selection, t("Knowledge"));
         this.queries = queries;
         this.ingestion = ingestion;
         this.knowledgeBases = knowledgeBases;
@@ -79,25 +81,25 @@ public class KnowledgeView extends TenantScopedView {
     protected void show(String tenantId, BeforeEnterEvent event) {
         Select<String> kb = new Select<>();
         kb.setId("knowledge-base");
-        kb.setLabel("Knowledge base");
+        kb.setLabel(t("Knowledge base"));
         List<KnowledgeBaseView> bases = knowledgeBases.list(tenantId);
         kb.setItems(bases.stream().map(KnowledgeBaseView::name).toList());
         kb.setValue(bases.stream().map(KnowledgeBaseView::name).filter(KnowledgeBases.DEFAULT::equals).findFirst()
                 .orElse(bases.isEmpty() ? null : bases.get(0).name()));
 
         MultiFileMemoryBuffer buffer = new MultiFileMemoryBuffer();
-        Upload upload = new Upload(buffer);
+        Upload upload = io.corrigo.ui.shell.ComponentTexts.upload(new Upload(buffer));
         upload.setId("upload");
         upload.setAcceptedFileTypes(".txt", ".md", ".markdown", ".jsonl", ".pdf", ".docx", ".html", ".htm");
         upload.setMaxFiles(IngestionService.MAX_FILES_PER_REQUEST);
         upload.setMaxFileSize(25 * 1024 * 1024);
-        upload.setDropLabel(new Span("Drop .txt, .md, .jsonl, .pdf, .docx or .html files here (25 MB each)"));
+        upload.setDropLabel(new Span(t("Drop .txt, .md, .jsonl, .pdf, .docx or .html files here (25 MB each)")));
         List<IngestionService.Upload> received = new ArrayList<>();
         upload.addSucceededListener(e -> {
             try (InputStream in = buffer.getInputStream(e.getFileName())) {
                 received.add(new IngestionService.Upload(e.getFileName(), e.getMIMEType(), in.readAllBytes()));
             } catch (IOException ex) {
-                Toasts.error("Could not read " + e.getFileName() + ": " + ex.getMessage());
+                Toasts.error(t("Could not read {0}: {1}", e.getFileName(), ex.getMessage()));
             }
         });
         upload.addFileRejectedListener(e -> Toasts.error(e.getErrorMessage()));
@@ -109,16 +111,16 @@ public class KnowledgeView extends TenantScopedView {
             received.clear();
             Toasts.attempt(() -> {
                 JobView job = ingestion.submit(tenantId, kb.getValue(), batch);
-                Toasts.success("Ingesting " + job.documentsTotal() + " document(s) into '" + kb.getValue() + "'.");
+                Toasts.success(t("Ingesting {0} document(s) into '{1}'.", job.documentsTotal(), kb.getValue()));
                 refresh(tenantId);
             });
             upload.clearFileList();
         });
 
-        Button reindex = new Button("Re-index this knowledge base", e -> {
+        Button reindex = new Button(t("Re-index this knowledge base"), e -> {
             Toasts.attempt(() -> {
                 ingestion.reindex(tenantId, kb.getValue());
-                Toasts.success("Re-indexing '" + kb.getValue() + "'.");
+                Toasts.success(t("Re-indexing '{0}'.", kb.getValue()));
                 refresh(tenantId);
             });
         });
@@ -129,27 +131,27 @@ public class KnowledgeView extends TenantScopedView {
         jobs.setPadding(false);
         jobs.setId("jobs");
         documents.setId("documents");
-        documents.addColumn(DocumentView::name).setHeader("Document").setFlexGrow(2).setTooltipGenerator(DocumentView::name);
+        documents.addColumn(DocumentView::name).setHeader(t("Document")).setFlexGrow(2).setTooltipGenerator(DocumentView::name);
         java.util.Map<String, String> kbNames = new java.util.HashMap<>();
         bases.forEach(b -> kbNames.put(b.id(), b.name()));
         documents.addColumn(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d))
-                .setHeader("Knowledge base · readers").setFlexGrow(1)
+                .setHeader(t("Knowledge base · readers")).setFlexGrow(1)
                 .setTooltipGenerator(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d));
-        documents.addComponentColumn(d -> Badges.of(d.status())).setHeader("State").setAutoWidth(true);
-        documents.addColumn(DocumentView::chunkCount).setHeader("Chunks").setAutoWidth(true);
-        documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader("Size").setAutoWidth(true);
-        documents.addColumn(d -> d.updatedAt() == null ? "" : WHEN.format(d.updatedAt())).setHeader("Updated").setAutoWidth(true);
-        documents.addColumn(d -> d.error() == null ? "" : d.error()).setHeader("Error").setFlexGrow(1)
+        documents.addComponentColumn(d -> Badges.of(d.status())).setHeader(t("State")).setAutoWidth(true);
+        documents.addColumn(DocumentView::chunkCount).setHeader(t("Chunks")).setAutoWidth(true);
+        documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader(t("Size")).setAutoWidth(true);
+        documents.addColumn(d -> d.updatedAt() == null ? "" : WHEN.format(d.updatedAt())).setHeader(t("Updated")).setAutoWidth(true);
+        documents.addColumn(d -> d.error() == null ? "" : d.error()).setHeader(t("Error")).setFlexGrow(1)
                 .setTooltipGenerator(d -> d.error() == null ? "" : d.error());
         documents.addComponentColumn(d -> {
-            Button inspect = new Button("Chunks", e -> getUI().ifPresent(ui -> ui.navigate(DocumentPage.class,
+            Button inspect = new Button(t("Chunks"), e -> getUI().ifPresent(ui -> ui.navigate(DocumentPage.class,
                     com.vaadin.flow.router.QueryParameters.simple(java.util.Map.of("tenant", tenantId, "id", d.id())))));
             inspect.setId("inspect-" + d.name());
             inspect.setEnabled("INDEXED".equals(d.status()));
             inspect.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
-            Button delete = new Button("Delete", e -> confirmDelete(tenantId, d));
+            Button delete = new Button(t("Delete"), e -> confirmDelete(tenantId, d));
             delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
-            Button scope = new Button("Scope", e -> scopeDialog(tenantId, d));
+            Button scope = new Button(t("Scope"), e -> scopeDialog(tenantId, d));
             scope.setId("scope-" + d.name());
             scope.setEnabled("INDEXED".equals(d.status()) || "FAILED".equals(d.status()));
             scope.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
@@ -160,28 +162,28 @@ public class KnowledgeView extends TenantScopedView {
         documents.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         documents.setHeight("28rem");
         top.getStyle().set("flex-wrap", "wrap");
-        add(top, upload, new H3("Ingestion jobs"), jobs, new H3("Documents"), emptyDocuments, documents,
-                new H3("Test retrieval"), retrievalTest(tenantId));
+        add(top, upload, new H3(t("Ingestion jobs")), jobs, new H3(t("Documents")), emptyDocuments, documents,
+                new H3(t("Test retrieval")), retrievalTest(tenantId));
         refresh(tenantId);
     }
 
     private Details newKnowledgeBase(String tenantId) {
-        TextField name = new TextField("Name");
-        IntegerField words = new IntegerField("Chunk size (words)");
+        TextField name = new TextField(t("Name"));
+        IntegerField words = new IntegerField(t("Chunk size (words)"));
         words.setPlaceholder("200");
-        IntegerField overlap = new IntegerField("Overlap (sentences)");
+        IntegerField overlap = new IntegerField(t("Overlap (sentences)"));
         overlap.setPlaceholder("0");
-        Button create = new Button("Create", e -> {
+        Button create = new Button(t("Create"), e -> {
             Toasts.attempt(() -> {
                 knowledgeBases.create(tenantId, name.getValue(), words.getValue(), overlap.getValue());
-                Toasts.success("Knowledge base '" + name.getValue() + "' created.");
+                Toasts.success(t("Knowledge base '{0}' created.", name.getValue()));
                 UI.getCurrent().getPage().reload();
             });
         });
         HorizontalLayout form = new HorizontalLayout(name, words, overlap, create);
         form.setAlignItems(FlexComponent.Alignment.BASELINE);
         form.getStyle().set("flex-wrap", "wrap");
-        Details details = new Details("New knowledge base", form);
+        Details details = new Details(t("New knowledge base"), form);
         details.setId("new-knowledge-base");
         return details;
     }
@@ -190,33 +192,32 @@ public class KnowledgeView extends TenantScopedView {
     private static String scope(String knowledgeBase, DocumentView d) {
         String where = d.collections().isEmpty() ? knowledgeBase
                 : knowledgeBase + " + " + String.join(", ", d.collections());
-        return where + " · " + (d.groups().isEmpty() ? "everyone" : String.join(", ", d.groups()));
+        return where + " · " + (d.groups().isEmpty() ? t("everyone") : String.join(", ", d.groups()));
     }
 
     /** Edits a document's collections, readers and metadata; saved, it is indexed again at once with them. */
     private void scopeDialog(String tenantId, DocumentView document) {
         com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
         dialog.setId("scope-dialog");
-        dialog.setHeaderTitle("Scope of " + document.name());
+        dialog.setHeaderTitle(t("Scope of {0}", document.name()));
         dialog.setWidth("min(40rem, 92vw)");
-        TextField collections = new TextField("Collections");
+        TextField collections = new TextField(t("Collections"));
         collections.setId("scope-collections");
         collections.setValue(String.join(", ", document.collections()));
-        collections.setHelperText("Comma-separated; questions may name them. It is also always in its knowledge base.");
+        collections.setHelperText(t("Comma-separated; questions may name them. It is also always in its knowledge base."));
         collections.setWidthFull();
-        TextField groups = new TextField("Readable by groups");
+        TextField groups = new TextField(t("Readable by groups"));
         groups.setId("scope-groups");
         groups.setValue(String.join(", ", document.groups()));
-        groups.setHelperText("Empty: everyone of the tenant. Otherwise only keys and people of one of these groups.");
+        groups.setHelperText(t("Empty: everyone of the tenant. Otherwise only keys and people of one of these groups."));
         groups.setWidthFull();
-        com.vaadin.flow.component.textfield.TextArea metadata = new com.vaadin.flow.component.textfield.TextArea("Metadata");
+        com.vaadin.flow.component.textfield.TextArea metadata = new com.vaadin.flow.component.textfield.TextArea(t("Metadata"));
         metadata.setId("scope-metadata");
         metadata.setValue(String.join("\n", document.metadata().entrySet().stream()
                 .map(e -> e.getKey() + " = " + e.getValue()).toList()));
-        metadata.setHelperText("One 'key = value' per line: source_url, author, created, updated (yyyy-MM-dd), "
-                + "language, tags (comma-separated) or a key of your own.");
+        metadata.setHelperText(t("One 'key = value' per line: source_url, author, created, updated (yyyy-MM-dd), language, tags (comma-separated) or a key of your own."));
         metadata.setWidthFull();
-        Button save = new Button("Save and re-index", e -> Toasts.attempt(() -> {
+        Button save = new Button(t("Save and re-index"), e -> Toasts.attempt(() -> {
             java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
             for (String line : metadata.getValue().split("\n")) {
                 if (line.isBlank()) {
@@ -225,20 +226,20 @@ public class KnowledgeView extends TenantScopedView {
                 int eq = line.indexOf('=');
                 if (eq < 0) {
                     throw io.corrigo.server.problem.ServiceException.invalid("invalid_scope",
-                            "Metadata lines are 'key = value'; '" + line.strip() + "' is not.");
+                            t("Metadata lines are 'key = value'; '{0}' is not.", line.strip()));
                 }
                 values.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
             }
             ingestion.rescope(tenantId, document.id(), io.corrigo.server.knowledge.DocumentScope.of(
                     names(collections.getValue()), names(groups.getValue()), values));
             dialog.close();
-            Toasts.success("Scope of " + document.name() + " saved; it was indexed again with it.");
+            Toasts.success(t("Scope of {0} saved; it was indexed again with it.", document.name()));
             refresh(tenantId);
         }));
         save.setId("save-scope");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         dialog.add(new VerticalLayout(collections, groups, metadata));
-        dialog.getFooter().add(new Button("Cancel", e -> dialog.close()), save);
+        dialog.getFooter().add(new Button(t("Cancel"), e -> dialog.close()), save);
         dialog.open();
     }
 
@@ -247,11 +248,11 @@ public class KnowledgeView extends TenantScopedView {
     }
 
     private void confirmDelete(String tenantId, DocumentView document) {
-        ConfirmDialog dialog = new ConfirmDialog("Delete " + document.name() + "?",
-                "Its " + document.chunkCount() + " chunks leave the index and its original is removed.", "Delete", e -> {
+        ConfirmDialog dialog = new ConfirmDialog(t("Delete {0}?", document.name()),
+                t("Its {0} chunks leave the index and its original is removed.", document.chunkCount()), t("Delete"), e -> {
             Toasts.attempt(() -> {
                 ingestion.delete(tenantId, document.id());
-                Toasts.success("Deleted " + document.name() + ".");
+                Toasts.success(t("Deleted {0}.", document.name()));
                 refresh(tenantId);
             });
         });
@@ -265,14 +266,13 @@ public class KnowledgeView extends TenantScopedView {
         jobs.removeAll();
         all.stream().limit(5).forEach(job -> jobs.add(jobRow(job)));
         if (all.isEmpty()) {
-            jobs.add(new Span("No ingestion jobs yet."));
+            jobs.add(new Span(t("No ingestion jobs yet.")));
         }
         List<DocumentView> docs = ingestion.list(tenantId);
         documents.setItems(docs);
         emptyDocuments.removeAll();
         if (docs.isEmpty()) {
-            emptyDocuments.add(EmptyState.of("No documents yet", "Upload files above: each is split into chunks and "
-                    + "sentences, embedded and indexed; questions can use it once its job is done."));
+            emptyDocuments.add(EmptyState.of(t("No documents yet"), t("Upload files above: each is split into chunks and sentences, embedded and indexed; questions can use it once its job is done.")));
         }
         boolean running = all.stream().anyMatch(j -> !j.finished());
         polling.keep(running, () -> refresh(tenantId));
@@ -288,12 +288,12 @@ public class KnowledgeView extends TenantScopedView {
         bar.setWidth("16rem");
         bar.getStyle().set("flex", "0 0 auto");
         java.time.Duration took = java.time.Duration.between(job.createdAt(), job.updatedAt());
-        Span label = new Span(String.format(Locale.ROOT, "%s · %d/%d documents%s · %d/%d chunks · %.0f %% · started %s%s%s",
+        Span label = new Span(String.format(Locale.ROOT, t("%s · %d/%d documents%s · %d/%d chunks · %.0f %% · started %s%s%s"),
                 job.kind().toLowerCase(Locale.ROOT), job.documentsDone(), job.documentsTotal(),
-                job.documentsFailed() > 0 ? " (" + job.documentsFailed() + " failed)" : "", job.chunksDone(),
+                job.documentsFailed() > 0 ? t(" ({0} failed)", job.documentsFailed()) : "", job.chunksDone(),
                 job.chunksTotal(), job.progress() * 100, WHEN.format(job.createdAt()),
-                job.finished() ? ", took " + seconds(took) : ", running " + seconds(took),
-                job.host() == null ? "" : " · host " + job.host()));
+                job.finished() ? t(", took {0}", seconds(took)) : t(", running {0}", seconds(took)),
+                job.host() == null ? "" : t(" · host {0}", job.host())));
         Div head = new Div(Badges.of(job.state()), bar, label);
         head.getStyle().set("display", "flex").set("gap", "var(--lumo-space-m)").set("align-items", "center")
                 .set("flex-wrap", "wrap");
@@ -306,8 +306,7 @@ public class KnowledgeView extends TenantScopedView {
             line.add(new Span(d.name() + " "), Badges.of(d.status()));
             if ("UPLOAD".equals(job.kind()) && d.createdAt() != null && d.createdAt().isBefore(job.createdAt())) {
                 Span replaced = Badges.of("replaced");
-                replaced.getElement().setAttribute("title", "A document of this name was already in the knowledge base "
-                        + "(added " + WHEN.format(d.createdAt()) + "): this upload replaced it and its chunks.");
+                replaced.getElement().setAttribute("title", t("A document of this name was already in the knowledge base (added {0}): this upload replaced it and its chunks.", WHEN.format(d.createdAt())));
                 line.add(new Span(" "), replaced);
             }
             if (d.error() != null) {
@@ -318,7 +317,7 @@ public class KnowledgeView extends TenantScopedView {
             files.add(line);
         });
         if (job.documents().size() > 20) {
-            files.add(new Div(new Span("… and " + (job.documents().size() - 20) + " more")));
+            files.add(new Div(new Span(t("… and {0} more", (job.documents().size() - 20)))));
         }
         Div row = new Div(head, files);
         row.addClassName("job");
@@ -329,7 +328,7 @@ public class KnowledgeView extends TenantScopedView {
 
     private static String seconds(java.time.Duration d) {
         return d.toMillis() < 60_000 ? String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0)
-                : d.toMinutes() + " min " + d.toSecondsPart() + " s";
+                : t("{0} min {1} s", d.toMinutes(), d.toSecondsPart());
     }
 
     /**
@@ -339,24 +338,22 @@ public class KnowledgeView extends TenantScopedView {
     private Component retrievalTest(String tenantId) {
         TextField question = new TextField();
         question.setId("retrieval-question");
-        question.setPlaceholder("A question to see which passages it retrieves, and how they are graded");
-        question.setAriaLabel("Retrieval test question");
+        question.setPlaceholder(t("A question to see which passages it retrieves, and how they are graded"));
+        question.setAriaLabel(t("Retrieval test question"));
         question.setWidthFull();
         Div results = new Div();
         results.setId("retrieval-results");
         results.setWidthFull();
-        Button search = new Button("Search", e -> {
+        Button search = new Button(t("Search"), e -> {
             results.removeAll();
             Toasts.attempt(() -> {
                 var evidence = queries.evidence(tenantId, question.getValue());
                 var trace = evidence.trace();
                 if (trace.retrieved().isEmpty()) {
-                    results.add(new Span("Nothing retrieved: the knowledge base has no passage sharing words or meaning "
-                            + "with the question."));
+                    results.add(new Span(t("Nothing retrieved: the knowledge base has no passage sharing words or meaning with the question.")));
                     return;
                 }
-                Span summary = new Span(trace.retrieved().size() + " passage(s); the grader judged the retrieval "
-                        + (trace.action() == null ? "(not graded)" : trace.action().name()) + ".");
+                Span summary = new Span(t("{0} passage(s); the grader judged the retrieval {1}.", trace.retrieved().size(), (trace.action() == null ? t("(not graded)") : trace.action().name())));
                 summary.setId("retrieval-summary");
                 results.add(summary, io.corrigo.ui.trace.TracePanel.passages("retrieval-grid", trace.retrieved(),
                         trace.strips(), tenantId));
@@ -373,7 +370,7 @@ public class KnowledgeView extends TenantScopedView {
     }
 
     private static String size(long bytes) {
-        return bytes < 1024 ? bytes + " B" : bytes < 1024 * 1024 ? String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0)
-                : String.format(Locale.ROOT, "%.1f MB", bytes / 1024.0 / 1024.0);
+        return bytes < 1024 ? bytes + " B" : bytes < 1024 * 1024 ? String.format(Locale.ROOT, t("%.1f KB"), bytes / 1024.0)
+                : String.format(Locale.ROOT, t("%.1f MB"), bytes / 1024.0 / 1024.0);
     }
 }

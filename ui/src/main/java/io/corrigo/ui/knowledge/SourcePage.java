@@ -1,5 +1,7 @@
 package io.corrigo.ui.knowledge;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Paragraph;
@@ -35,7 +37,7 @@ public class SourcePage extends TenantScopedView {
     private final IngestionService ingestion;
 
     public SourcePage(TenantSelection selection, RunLog runs, DocumentTexts texts, IngestionService ingestion) {
-        super(selection, "Source");
+        super(selection, t("Source"));
         this.runs = runs;
         this.texts = texts;
         this.ingestion = ingestion;
@@ -51,7 +53,7 @@ public class SourcePage extends TenantScopedView {
         } catch (NumberFormatException e) {
             number = 1;
         }
-        add(new Anchor("runs/" + runId + "?tenant=" + tenantId, "← Run"));
+        add(new Anchor("runs/" + runId + "?tenant=" + tenantId, t("← Run")));
         SourceView source;
         try {
             source = runs.source(tenantId, runId, number);
@@ -65,9 +67,8 @@ public class SourcePage extends TenantScopedView {
         add(title);
         SourceView.InDocument document = source.document();
         if (document == null) {
-            add(new Paragraph(source.uri() != null ? "A web page: " + source.uri()
-                    : "The quote is no longer in the document (it was changed or deleted since); the passage as the "
-                    + "answer saw it:"));
+            add(new Paragraph(source.uri() != null ? t("A web page: {0}", source.uri())
+                    : t("The quote is no longer in the document (it was changed or deleted since); the passage as the answer saw it:")));
             Div passage = new Div();
             source.sentences().forEach(s -> passage.add(s.quoted() ? mark(s.text()) : new Span(s.text() + " ")));
             add(passage);
@@ -75,12 +76,12 @@ public class SourcePage extends TenantScopedView {
         }
         StringBuilder where = new StringBuilder();
         if (document.page() != null) {
-            where.append("Page ").append(document.page()).append(document.pages() == null ? "" : " of " + document.pages());
+            where.append(t("Page ")).append(document.page()).append(document.pages() == null ? "" : t(" of {0}", document.pages()));
         }
         if (document.section() != null) {
-            where.append(where.isEmpty() ? "" : " · ").append("Section: ").append(document.section());
+            where.append(where.isEmpty() ? "" : " · ").append(t("Section: ")).append(document.section());
         }
-        where.append(where.isEmpty() ? "" : " · ").append("characters ").append(document.start()).append("–").append(document.end());
+        where.append(where.isEmpty() ? "" : " · ").append(t("characters ")).append(document.start()).append("–").append(document.end());
         Paragraph at = new Paragraph(where.toString());
         at.setId("source-where");
         at.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-top", "0");
@@ -100,13 +101,13 @@ public class SourcePage extends TenantScopedView {
         try {
             DocumentView view = ingestion.document(tenantId, document.documentId());
             Anchor download = new Anchor(new StreamResource(view.name(), () -> new ByteArrayInputStream(
-                    texts.original(tenantId, document.documentId(), null))), "Download the original (" + view.name() + ")");
+                    texts.original(tenantId, document.documentId(), null))), t("Download the original ({0})", view.name()));
             download.getElement().setAttribute("download", true);
             download.setId("download-original");
-            Anchor chunks = new Anchor("document?tenant=" + tenantId + "&id=" + document.documentId(), "Chunks of this document");
+            Anchor chunks = new Anchor("document?tenant=" + tenantId + "&id=" + document.documentId(), t("Chunks of this document"));
             add(download, chunks);
         } catch (ServiceException gone) {
-            add(new Paragraph("The document is gone: " + Toasts.describe(gone)));
+            add(new Paragraph(t("The document is gone: {0}", Toasts.describe(gone))));
         }
     }
 

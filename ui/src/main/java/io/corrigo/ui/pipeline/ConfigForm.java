@@ -1,5 +1,7 @@
 package io.corrigo.ui.pipeline;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.AbstractField;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.HasValidation;
@@ -13,6 +15,7 @@ import io.corrigo.api.config.ConfigProblem;
 import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.api.config.InvalidConfigException;
 import io.corrigo.api.config.PluginConfig;
+import io.corrigo.ui.shell.Texts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,14 +47,15 @@ public class ConfigForm extends FormLayout {
     }
 
     private static Component field(ConfigProperty p, String value) {
-        String label = p.label() + (p.required() ? " *" : "");
-        String help = p.description() + (p.min() != null || p.max() != null ? " (" + range(p) + ")" : "");
+        // the host's own settings are named in the admin's language; a plugin's settings as the plugin names them
+        String label = Texts.known(p.label()) + (p.required() ? " *" : "");
+        String help = Texts.known(p.description()) + (p.min() != null || p.max() != null ? " (" + range(p) + ")" : "");
         switch (p.type()) {
             case CHOICE -> {
                 Select<String> select = new Select<>();
                 select.setLabel(label);
                 select.setItems(p.options());
-                select.setItemLabelGenerator(ConfigForm::words);
+                select.setItemLabelGenerator(option -> Texts.known(words(option)));
                 select.setHelperText(help);
                 select.setValue(value != null && p.options().contains(value) ? value : p.defaultValue());
                 return select;
@@ -89,7 +93,7 @@ public class ConfigForm extends FormLayout {
                     PasswordField secret = new PasswordField(label);
                     secret.setPlaceholder("secret");
                     // the host never sends a stored secret: the mask stands for it and, saved unchanged, keeps it
-                    secret.setHelperText((value != null && !value.isBlank() ? "Stored encrypted; leave as is to keep it. " : "")
+                    secret.setHelperText((value != null && !value.isBlank() ? t("Stored encrypted; leave as is to keep it. ") : "")
                             + (help == null ? "" : help));
                     secret.setRevealButtonVisible(false);
                     secret.setRequiredIndicatorVisible(p.required());
@@ -109,14 +113,14 @@ public class ConfigForm extends FormLayout {
     }
 
     /** An option as people read it: {@code ANSWER_FROM_KB} → {@code Answer from kb}. */
-    static String words(String option) {
+    public static String words(String option) {
         String spaced = option.replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
         return spaced.isEmpty() ? spaced : Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 
     private static String range(ConfigProperty p) {
-        return (p.min() == null ? "" : "min " + number(p.min())) + (p.min() != null && p.max() != null ? ", " : "")
-                + (p.max() == null ? "" : "max " + number(p.max()));
+        return (p.min() == null ? "" : t("min {0}", number(p.min()))) + (p.min() != null && p.max() != null ? ", " : "")
+                + (p.max() == null ? "" : t("max {0}", number(p.max())));
     }
 
     private static String number(double d) {
@@ -156,8 +160,8 @@ public class ConfigForm extends FormLayout {
         for (ConfigProperty p : properties) {
             // a required text setting left empty is refused here, not silently replaced by its default
             if (p.required() && !p.secret() && fields.get(p.name()) instanceof TextField text && text.getValue().isBlank()) {
-                found.add(new ConfigProblem(p.name(), "a value is required" + (p.defaultValue() == null ? ""
-                        : " (for example " + p.defaultValue() + ")")));
+                found.add(new ConfigProblem(p.name(), t("a value is required{0}", (p.defaultValue() == null ? ""
+                        : t(" (for example {0})", p.defaultValue())))));
             }
         }
         try {

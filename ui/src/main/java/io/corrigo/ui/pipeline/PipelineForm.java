@@ -1,5 +1,7 @@
 package io.corrigo.ui.pipeline;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.HasValidation;
 import com.vaadin.flow.component.details.Details;
 import com.vaadin.flow.component.html.Div;
@@ -77,27 +79,26 @@ public class PipelineForm extends VerticalLayout {
         settingsForm = new ConfigForm("setting-", PipelineSettings.properties(), s.values());
         settingsForm.setResponsiveSteps(new ConfigForm.ResponsiveStep("0", 1), new ConfigForm.ResponsiveStep("36em", 2),
                 new ConfigForm.ResponsiveStep("60em", 3));
-        add(new H3("Mode, thresholds and budgets"), settingsForm);
+        add(new H3(t("Mode, thresholds and budgets")), settingsForm);
         selfRagForm = new ConfigForm("setting-", SelfRagSettings.properties(), s.selfRag().values());
         selfRagForm.setResponsiveSteps(new ConfigForm.ResponsiveStep("0", 1), new ConfigForm.ResponsiveStep("36em", 2),
                 new ConfigForm.ResponsiveStep("60em", 3));
-        add(new H3("Self-RAG: retrieve or not, critique and rounds"), selfRagForm);
+        add(new H3(t("Self-RAG: retrieve or not, critique and rounds")), selfRagForm);
 
-        add(new H3("Stages"));
+        add(new H3(t("Stages")));
         for (StageKind<?> kind : StageKind.values()) {
             add(stage(kind, current.stages().get(kind.stage())));
         }
 
         resilienceForm = new ConfigForm("resilience-", ResilienceSettings.properties(ResilienceSettings.DEFAULTS),
                 current.resilience().values());
-        Details details = new Details("Search resilience: timeout, retries, circuit breaker, bulkhead, rate limit",
+        Details details = new Details(t("Search resilience: timeout, retries, circuit breaker, bulkhead, rate limit"),
                 resilienceForm);
         details.setId("resilience-settings");
         add(details);
         modelsForm = new ConfigForm("models-", ResilienceSettings.properties(ResilienceSettings.MODEL_DEFAULTS),
                 current.models().values());
-        Details modelDetails = new Details("Model resilience (generator, evaluator, critic, rewriter plugins that call "
-                + "a model server): timeout, retries, circuit breaker, bulkhead, rate limit", modelsForm);
+        Details modelDetails = new Details(t("Model resilience (generator, evaluator, critic, rewriter plugins that call a model server): timeout, retries, circuit breaker, bulkhead, rate limit"), modelsForm);
         modelDetails.setId("model-resilience-settings");
         add(modelDetails);
         for (ConfigForm form : List.of(settingsForm, selfRagForm, resilienceForm, modelsForm)) {
@@ -128,7 +129,7 @@ public class PipelineForm extends VerticalLayout {
         }
         select.setItems(ids);
         select.setItemLabelGenerator(id -> choice(kind, id).map(c -> id + "  ·  " + c.plugin()).orElse(
-                id.equals(none(kind)) ? id : id + "  ·  not available"));
+                id.equals(none(kind)) ? id : t("{0}  ·  not available", id)));
         select.setWidth("28rem");
         Div form = new Div();
         form.setWidthFull();
@@ -165,8 +166,7 @@ public class PipelineForm extends VerticalLayout {
                 form.add(connectionTest(kind, factoryId, config));
             }
         } else if (factoryId != null && !factoryId.equals(none(kind))) {
-            Paragraph broken = new Paragraph("No started plugin offers '" + factoryId + "': this stage runs degraded. "
-                    + "Choose another plugin, or install and enable it under Plugins.");
+            Paragraph broken = new Paragraph(t("No started plugin offers '{0}': this stage runs degraded. Choose another plugin, or install and enable it under Plugins.", factoryId));
             broken.getStyle().set("color", "var(--lumo-error-text-color)");
             form.add(broken);
         }
@@ -177,7 +177,7 @@ public class PipelineForm extends VerticalLayout {
         com.vaadin.flow.component.html.Span result = new com.vaadin.flow.component.html.Span();
         result.setId("test-result-" + kind.stage());
         result.getStyle().set("overflow-wrap", "anywhere");
-        com.vaadin.flow.component.button.Button test = new com.vaadin.flow.component.button.Button("Test connection");
+        com.vaadin.flow.component.button.Button test = new com.vaadin.flow.component.button.Button(t("Test connection"));
         test.setId("test-" + kind.stage());
         test.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_SMALL);
         test.setDisableOnClick(true);
@@ -185,14 +185,14 @@ public class PipelineForm extends VerticalLayout {
             try {
                 List<ConfigProblem> invalid = config.validate();
                 if (!invalid.isEmpty()) {
-                    show(result, false, "Fix the marked settings first: " + String.join("; ",
-                            invalid.stream().map(p -> label(config, p.path()) + " " + p.message()).toList()));
+                    show(result, false, t("Fix the marked settings first: {0}", String.join("; ",
+                            invalid.stream().map(p -> label(config, p.path()) + " " + p.message()).toList())));
                     return;
                 }
                 ConnectionTests.Result r = tester.test(kind, new StageConfig(factoryId, config.values()));
-                show(result, r.ok(), (r.ok() ? "Connected in " + r.millis() + " ms. " : "Failed: ") + r.message());
+                show(result, r.ok(), (r.ok() ? t("Connected in {0} ms. ", r.millis()) : t("Failed: ")) + r.message());
             } catch (RuntimeException ex) {
-                show(result, false, "Failed: " + io.corrigo.ui.shell.Toasts.describe(ex));
+                show(result, false, t("Failed: {0}", io.corrigo.ui.shell.Toasts.describe(ex)));
             } finally {
                 test.setEnabled(true);
             }
@@ -237,9 +237,9 @@ public class PipelineForm extends VerticalLayout {
         String head = dot < 0 ? path : path.substring(0, dot);
         String rest = dot < 0 ? "" : path.substring(dot + 1);
         String where = switch (head) {
-            case "selfRag" -> "Self-RAG · " + label(selfRagForm, rest);
-            case "resilience" -> "Search resilience · " + label(resilienceForm, rest);
-            case "models" -> "Model resilience · " + label(modelsForm, rest);
+            case "selfRag" -> t("Self-RAG · {0}", label(selfRagForm, rest));
+            case "resilience" -> t("Search resilience · {0}", label(resilienceForm, rest));
+            case "models" -> t("Model resilience · {0}", label(modelsForm, rest));
             case "stages" -> {
                 int d = rest.indexOf('.');
                 String stage = d < 0 ? rest : rest.substring(0, d);
@@ -249,7 +249,7 @@ public class PipelineForm extends VerticalLayout {
                 ConfigForm form = kind == null ? null : configForms.get(kind);
                 yield setting.isEmpty() ? stageLabel : stageLabel + " · " + (form == null ? humanize(setting) : label(form, setting));
             }
-            case "" -> "Pipeline";
+            case "" -> t("Pipeline");
             default -> label(settingsForm, path);
         };
         return where + ": " + problem.message();
@@ -262,8 +262,8 @@ public class PipelineForm extends VerticalLayout {
         if (problems.isEmpty()) {
             return;
         }
-        summary.add(new com.vaadin.flow.component.html.Span(problems.size() == 1 ? "1 setting needs attention:"
-                : problems.size() + " settings need attention:"));
+        summary.add(new com.vaadin.flow.component.html.Span(problems.size() == 1 ? t("1 setting needs attention:")
+                : t("{0} settings need attention:", problems.size())));
         com.vaadin.flow.component.html.UnorderedList list = new com.vaadin.flow.component.html.UnorderedList();
         list.getStyle().set("margin", "var(--lumo-space-xs) 0 0 0");
         problems.forEach(p -> list.add(new com.vaadin.flow.component.html.ListItem(describe(p))));
@@ -315,13 +315,13 @@ public class PipelineForm extends VerticalLayout {
             String path = "stages." + kind.stage();
             if (id == null || id.equals(none(kind))) {
                 if (kind.required()) {
-                    problems.add(new ConfigProblem(path, "choose a plugin"));
+                    problems.add(new ConfigProblem(path, t("choose a plugin")));
                 }
                 continue;
             }
             ConfigForm config = configForms.get(kind);
             if (config == null) {
-                problems.add(new ConfigProblem(path, "no started plugin offers '" + id + "'"));
+                problems.add(new ConfigProblem(path, t("no started plugin offers '{0}'", id)));
                 continue;
             }
             config.validate().forEach(p -> problems.add(p.under(path)));

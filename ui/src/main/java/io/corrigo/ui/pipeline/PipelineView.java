@@ -1,5 +1,7 @@
 package io.corrigo.ui.pipeline;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
@@ -76,7 +78,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
 
     public PipelineView(TenantSelection selection, PipelineService pipelines, PipelineRuntimes runtimes, PluginHost plugins,
                         ConnectionTests connections) {
-        super(selection, "Pipeline");
+        super(selection, t("Pipeline"));
         this.pipelines = pipelines;
         this.runtimes = runtimes;
         this.plugins = plugins;
@@ -101,22 +103,19 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         }
         PipelineService.VersionSummary activeSummary = versions.stream()
                 .filter(v -> v.state() == PipelineService.VersionState.ACTIVE).findFirst().orElse(null);
-        Paragraph status = new Paragraph("Queries run on version " + active.version()
-                + (activeSummary == null || activeSummary.publishedAt() == null ? ""
-                : ", published " + WHEN.format(activeSummary.publishedAt()) + " by " + activeSummary.author()) + ". "
-                + (editing.version() == active.version() ? "Saving creates a draft: queries keep this version until you publish the draft."
-                : "You are editing version " + editing.version() + " (" + state(versions, editing.version())
-                + "); saving creates a new draft from it."));
+        Paragraph status = new Paragraph(t("Queries run on version {0}{1}. {2}", active.version(), (activeSummary == null || activeSummary.publishedAt() == null ? ""
+                : t(", published {0} by {1}", WHEN.format(activeSummary.publishedAt()), activeSummary.author())), (editing.version() == active.version() ? t("Saving creates a draft: queries keep this version until you publish the draft.")
+                : t("You are editing version {0} ({1}); saving creates a new draft from it.", editing.version(), state(versions, editing.version())))));
         status.setId("pipeline-version");
         status.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
         if (editing.version() != active.version()) {
             int version = editing.version();
-            Button publish = new Button(state(versions, version).equals("a draft") ? "Publish version " + version + "…"
-                    : "Roll back to version " + version + "…", e -> Toasts.attempt(() ->
+            Button publish = new Button(state(versions, version).equals("a draft") ? t("Publish version {0}…", version)
+                    : t("Roll back to version {0}…", version), e -> Toasts.attempt(() ->
                     confirmPublish(tenantId, version, active.version())));
             publish.setId("publish-editing");
             publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_SMALL);
-            Button compare = new Button("Try beside the active version", e -> getUI().ifPresent(ui ->
+            Button compare = new Button(t("Try beside the active version"), e -> getUI().ifPresent(ui ->
                     ui.navigate(PlaygroundView.class, QueryParameters.simple(Map.of("tenant", tenantId,
                             "compare", Integer.toString(version))))));
             compare.setId("compare-editing");
@@ -132,8 +131,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         }
         List<String> problems = runtimes.problems(tenantId);
         if (!problems.isEmpty()) {
-            Div broken = new Div(new Span("This pipeline is broken: its runs degrade until the plugin is back or the "
-                    + "stage uses another one."));
+            Div broken = new Div(new Span(t("This pipeline is broken: its runs degrade until the plugin is back or the stage uses another one.")));
             broken.setId("pipeline-broken");
             UnorderedList list = new UnorderedList(problems.stream().map(ListItem::new).toArray(ListItem[]::new));
             list.getStyle().set("margin", "var(--lumo-space-xs) 0 0 0");
@@ -166,13 +164,13 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
 
     /** The bar under the form that stays in view while the form scrolls: what is unsaved, and the actions. */
     private Component saveBar(String tenantId, PipelineForm form, int activeVersion) {
-        saveState = new Span("No unsaved changes");
+        saveState = new Span(t("No unsaved changes"));
         saveState.setId("save-state");
         saveState.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-right", "auto");
-        Button save = new Button("Save draft", e -> save(tenantId, form, activeVersion));
+        Button save = new Button(t("Save draft"), e -> save(tenantId, form, activeVersion));
         save.setId("save-pipeline");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        Button discard = new Button("Discard changes", e -> {
+        Button discard = new Button(t("Discard changes"), e -> {
             markDirty(false);
             reload(tenantId, null);
         });
@@ -191,19 +189,18 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     private void save(String tenantId, PipelineForm form, int activeVersion) {
         Optional<PipelineDefinition> definition = form.read();
         if (definition.isEmpty()) {
-            Toasts.error("Not saved: " + form.problems().size() + " setting(s) need attention (listed above the form).");
+            Toasts.error(t("Not saved: {0} setting(s) need attention (listed above the form).", form.problems().size()));
             return;
         }
         try {
             ActivePipeline draft = pipelines.saveDraft(tenantId, definition.get(), null);
             markDirty(false);
-            Toasts.success("Saved draft version " + draft.version() + ". Queries still use version " + activeVersion
-                    + ": try the draft in the playground, then publish it.");
+            Toasts.success(t("Saved draft version {0}. Queries still use version {1}: try the draft in the playground, then publish it.", draft.version(), activeVersion));
             reload(tenantId, draft.version());
         } catch (ServiceException e) {
             List<ConfigProblem> unmatched = form.showProblems(e.details().stream().map(ConfigProblem::parse).toList());
-            Toasts.error("Not saved: " + e.getMessage() + (unmatched.isEmpty() ? ""
-                    : " " + String.join("; ", unmatched.stream().map(form::describe).toList())));
+            Toasts.error(t("Not saved: {0}{1}", e.getMessage(), (unmatched.isEmpty() ? ""
+                    : " " + String.join("; ", unmatched.stream().map(form::describe).toList()))));
         } catch (RuntimeException e) {
             Toasts.error(e);
         }
@@ -214,12 +211,12 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
                                     int editingVersion) {
         Grid<PipelineService.VersionSummary> grid = new Grid<>();
         grid.setId("versions-grid");
-        grid.addColumn(v -> "v" + v.version()).setHeader("Version").setAutoWidth(true).setFlexGrow(0);
-        grid.addComponentColumn(v -> Badges.of(v.state().name().toLowerCase(Locale.ROOT))).setHeader("State")
+        grid.addColumn(v -> "v" + v.version()).setHeader(t("Version")).setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(v -> Badges.of(v.state().name().toLowerCase(Locale.ROOT))).setHeader(t("State"))
                 .setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(v -> WHEN.format(v.createdAt())).setHeader("Saved").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(PipelineService.VersionSummary::author).setHeader("By").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(v -> v.note() == null ? "" : v.note()).setHeader("Note").setFlexGrow(1);
+        grid.addColumn(v -> WHEN.format(v.createdAt())).setHeader(t("Saved")).setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(PipelineService.VersionSummary::author).setHeader(t("By")).setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(v -> v.note() == null ? "" : v.note()).setHeader(t("Note")).setFlexGrow(1);
         grid.addComponentColumn(v -> actions(tenantId, v, activeVersion, editingVersion)).setHeader("").setAutoWidth(true)
                 .setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
@@ -229,7 +226,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         } else {
             grid.setHeight("17rem");
         }
-        Details details = new Details("Versions (" + versions.size() + "): drafts, releases, rollback", grid,
+        Details details = new Details(t("Versions ({0}): drafts, releases, rollback", versions.size()), grid,
                 importExport(tenantId, activeVersion));
         details.setId("versions");
         details.setOpened(true);
@@ -242,19 +239,19 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         HorizontalLayout actions = new HorizontalLayout();
         actions.setSpacing(false);
         if (v.version() == editingVersion) {
-            Span editing = new Span("in the form below");
+            Span editing = new Span(t("in the form below"));
             editing.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)")
                     .set("padding", "0 var(--lumo-space-s)");
             actions.add(editing);
         } else {
-            actions.add(small("Edit", "edit-v" + v.version(), () -> reload(tenantId, v.version())));
+            actions.add(small(t("Edit"), "edit-v" + v.version(), () -> reload(tenantId, v.version())));
         }
         if (v.version() != activeVersion) {
-            actions.add(small("Changes", "diff-v" + v.version(), () -> showDiff(tenantId, v.version(), activeVersion)));
-            actions.add(small("Try in playground", "try-v" + v.version(), () -> getUI().ifPresent(ui ->
+            actions.add(small(t("Changes"), "diff-v" + v.version(), () -> showDiff(tenantId, v.version(), activeVersion)));
+            actions.add(small(t("Try in playground"), "try-v" + v.version(), () -> getUI().ifPresent(ui ->
                     ui.navigate(PlaygroundView.class, QueryParameters.simple(Map.of("tenant", tenantId,
                             "compare", Integer.toString(v.version())))))));
-            Button publish = small(v.state() == PipelineService.VersionState.DRAFT ? "Publish…" : "Roll back to this…",
+            Button publish = small(v.state() == PipelineService.VersionState.DRAFT ? t("Publish…") : t("Roll back to this…"),
                     "publish-v" + v.version(), () -> confirmPublish(tenantId, v.version(), activeVersion));
             publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
             actions.add(publish);
@@ -313,23 +310,18 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         List<String> untested = untested(tenantId, version);
         boolean rollback = pipelines.versions(tenantId).stream().anyMatch(v -> v.version() == version
                 && v.state() == PipelineService.VersionState.RELEASED);
-        Div impact = new Div(new Paragraph("Every query of tenant " + tenantId + " uses version " + version
-                + " from its next run, on every host. " + (changes.isEmpty() ? "It has the same settings as version "
-                + activeVersion + "." : changes.size() + " change(s) against version " + activeVersion + ":")),
+        Div impact = new Div(new Paragraph(t("Every query of tenant {0} uses version {1} from its next run, on every host. {2}", tenantId, version, (changes.isEmpty() ? t("It has the same settings as version {0}.", activeVersion) : t("{0} change(s) against version {1}:", changes.size(), activeVersion)))),
                 changeList(changes, 10));
         if (!untested.isEmpty()) {
-            Paragraph warning = new Paragraph("Not tested: " + String.join(", ", untested) + " call out to a model or "
-                    + "service, and no connection test passed for these settings. Queries that need them will degrade if "
-                    + "the address or key is wrong. Use Test connection in the form first, or publish anyway.");
+            Paragraph warning = new Paragraph(t("Not tested: {0} call out to a model or service, and no connection test passed for these settings. Queries that need them will degrade if the address or key is wrong. Use Test connection in the form first, or publish anyway.", String.join(", ", untested)));
             warning.setId("publish-untested");
             warning.getStyle().set("color", "var(--lumo-error-text-color)").set("font-weight", "600");
             impact.add(warning);
         }
-        Confirm.risky((rollback ? "Roll back to version " : "Publish version ") + version + "?", impact,
-                rollback ? "Roll back" : "Publish", () -> {
+        Confirm.risky(rollback ? t("Roll back to version {0}?", version) : t("Publish version {0}?", version), impact,
+                rollback ? t("Roll back") : t("Publish"), () -> {
                     ActivePipeline live = pipelines.publish(tenantId, version);
-                    Toasts.success("Version " + live.version() + " is live: queries use it now. Version " + activeVersion
-                            + " stays in the list; publish it again to roll back.");
+                    Toasts.success(t("Version {0} is live: queries use it now. Version {1} stays in the list; publish it again to roll back.", live.version(), activeVersion));
                     reload(tenantId, null);
                 });
     }
@@ -338,19 +330,19 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         List<PipelineService.Change> changes = pipelines.diff(tenantId, activeVersion, version);
         com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
         dialog.setId("diff-dialog");
-        dialog.setHeaderTitle("Version " + version + " against the active version " + activeVersion);
+        dialog.setHeaderTitle(t("Version {0} against the active version {1}", version, activeVersion));
         dialog.setMaxWidth("48rem");
-        dialog.add(changes.isEmpty() ? new Paragraph("No setting differs.") : changeGrid(changes));
-        dialog.getFooter().add(new Button("Close", e -> dialog.close()));
+        dialog.add(changes.isEmpty() ? new Paragraph(t("No setting differs.")) : changeGrid(changes));
+        dialog.getFooter().add(new Button(t("Close"), e -> dialog.close()));
         dialog.open();
     }
 
     private static Grid<PipelineService.Change> changeGrid(List<PipelineService.Change> changes) {
         Grid<PipelineService.Change> grid = new Grid<>();
         grid.setId("diff-grid");
-        grid.addColumn(c -> label(c.path())).setHeader("Setting").setFlexGrow(2);
-        grid.addColumn(c -> c.before() == null ? "(not set)" : c.before()).setHeader("Active").setFlexGrow(1);
-        grid.addColumn(c -> c.after() == null ? "(not set)" : c.after()).setHeader("This version").setFlexGrow(1);
+        grid.addColumn(c -> label(c.path())).setHeader(t("Setting")).setFlexGrow(2);
+        grid.addColumn(c -> c.before() == null ? t("(not set)") : c.before()).setHeader(t("Active")).setFlexGrow(1);
+        grid.addColumn(c -> c.after() == null ? t("(not set)") : c.after()).setHeader(t("This version")).setFlexGrow(1);
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_COMPACT);
         grid.setItems(changes);
         grid.setAllRowsVisible(true);
@@ -361,9 +353,9 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     private static Component changeList(List<PipelineService.Change> changes, int max) {
         UnorderedList list = new UnorderedList();
         changes.stream().limit(max).forEach(c -> list.add(new ListItem(label(c.path()) + ": "
-                + (c.before() == null ? "(not set)" : c.before()) + " → " + (c.after() == null ? "(not set)" : c.after()))));
+                + (c.before() == null ? t("(not set)") : c.before()) + " → " + (c.after() == null ? t("(not set)") : c.after()))));
         if (changes.size() > max) {
-            list.add(new ListItem("… and " + (changes.size() - max) + " more (see Changes)"));
+            list.add(new ListItem(t("… and {0} more (see Changes)", (changes.size() - max))));
         }
         return list;
     }
@@ -380,9 +372,9 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
             return stage + " · " + (rest.equals("factoryId") ? "plugin" : PipelineForm.humanize(rest));
         }
         String section = switch (parts[0]) {
-            case "resilience" -> "Search resilience · ";
-            case "models" -> "Model resilience · ";
-            default -> path.contains("selfRag") ? "Self-RAG · " : "";
+            case "resilience" -> t("Search resilience · ");
+            case "models" -> t("Model resilience · ");
+            default -> path.contains("selfRag") ? t("Self-RAG · ") : "";
         };
         return section + PipelineForm.humanize(parts[parts.length - 1]);
     }
@@ -392,28 +384,27 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         Anchor yaml = download(tenantId, activeVersion, PipelineService.Format.YAML);
         Anchor json = download(tenantId, activeVersion, PipelineService.Format.JSON);
         MemoryBuffer buffer = new MemoryBuffer();
-        Upload upload = new Upload(buffer);
+        Upload upload = io.corrigo.ui.shell.ComponentTexts.upload(new Upload(buffer));
         upload.setId("pipeline-import");
         upload.setAcceptedFileTypes(".yaml", ".yml", ".json");
         upload.setMaxFileSize(256 * 1024);
-        upload.setDropLabel(new Span("Import a pipeline (.yaml or .json): it becomes a draft"));
+        upload.setDropLabel(new Span(t("Import a pipeline (.yaml or .json): it becomes a draft")));
         upload.addSucceededListener(e -> {
             try (InputStream in = buffer.getInputStream()) {
                 String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
                 String name = e.getFileName().toLowerCase(Locale.ROOT);
                 ActivePipeline draft = pipelines.importDraft(tenantId, text,
                         name.endsWith(".json") ? PipelineService.Format.JSON : PipelineService.Format.YAML);
-                Toasts.success("Imported " + e.getFileName() + " as draft version " + draft.version()
-                        + ". Secrets it left out keep their stored values.");
+                Toasts.success(t("Imported {0} as draft version {1}. Secrets it left out keep their stored values.", e.getFileName(), draft.version()));
                 reload(tenantId, draft.version());
             } catch (IOException | RuntimeException ex) {
                 Toasts.error(ex instanceof RuntimeException r ? Toasts.describe(r) : ex.getMessage());
             }
             upload.clearFileList();
         });
-        Span note = new Span("Exports leave secrets (API keys) out.");
+        Span note = new Span(t("Exports leave secrets (API keys) out."));
         note.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
-        HorizontalLayout links = new HorizontalLayout(new Span("Export the active version:"), yaml, json, note);
+        HorizontalLayout links = new HorizontalLayout(new Span(t("Export the active version:")), yaml, json, note);
         links.setAlignItems(FlexComponent.Alignment.BASELINE);
         links.getStyle().set("flex-wrap", "wrap");
         Div box = new Div(links, upload);
@@ -435,8 +426,8 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         return versions.stream().filter(v -> v.version() == version).findFirst()
                 .map(v -> switch (v.state()) {
                     case ACTIVE -> "active";
-                    case DRAFT -> "a draft";
-                    case RELEASED -> "an earlier release";
+                    case DRAFT -> t("a draft");
+                    case RELEASED -> t("an earlier release");
                 }).orElse("?");
     }
 
@@ -461,7 +452,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     private void markDirty(boolean value) {
         dirty = value;
         if (saveState != null) {
-            saveState.setText(value ? "Unsaved changes" : "No unsaved changes");
+            saveState.setText(value ? t("Unsaved changes") : t("No unsaved changes"));
             saveState.getStyle().set("color", value ? "var(--lumo-warning-text-color, var(--lumo-error-text-color))"
                     : "var(--lumo-secondary-text-color)").set("font-weight", value ? "600" : "normal");
             saveState.getElement().setAttribute("data-dirty", Boolean.toString(value));
@@ -483,8 +474,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
             return;
         }
         BeforeLeaveEvent.ContinueNavigationAction action = event.postpone();
-        Confirm.risky("Leave without saving?", "Your changes to the pipeline are not saved. Leaving discards them; "
-                + "Cancel to stay and save them as a draft.", "Discard and leave", () -> {
+        Confirm.risky(t("Leave without saving?"), t("Your changes to the pipeline are not saved. Leaving discards them; Cancel to stay and save them as a draft."), t("Discard and leave"), () -> {
                     markDirty(false);
                     action.proceed();
                 }, action::cancel);

@@ -1,5 +1,7 @@
 package io.corrigo.ui.playground;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.Key;
 import com.vaadin.flow.component.button.Button;
@@ -49,13 +51,13 @@ import java.util.Map;
 @PermitAll
 public class PlaygroundView extends TenantScopedView {
 
-    private static final String NO_COMPARISON = "no comparison";
+    private static final String NO_COMPARISON = t("no comparison");
 
     private final QueryService queries;
     private final PipelineService pipelines;
 
     public PlaygroundView(TenantSelection selection, QueryService queries, PipelineService pipelines) {
-        super(selection, "Playground");
+        super(selection, t("Playground"));
         this.queries = queries;
         this.pipelines = pipelines;
     }
@@ -76,13 +78,14 @@ public class PlaygroundView extends TenantScopedView {
 
         TextField question = new TextField();
         question.setId("question");
-        question.setPlaceholder("Ask a question the tenant's knowledge should answer");
-        question.setAriaLabel("Question");
+        question.setPlaceholder(t("Ask a question the tenant's knowledge should answer"));
+        question.setAriaLabel(t("Question"));
         question.setWidthFull();
         Select<String> against = new Select<>();
         against.setId("compare-version");
-        against.setAriaLabel("Compare with version");
+        against.setAriaLabel(t("Compare with version"));
         against.setItems(options(others));
+        against.setItemLabelGenerator(option -> option.equals(NO_COMPARISON) ? t(NO_COMPARISON) : option);
         against.setValue(compare == null ? NO_COMPARISON : label(others, compare));
         against.setWidth("16rem");
         against.addValueChangeListener(e -> {
@@ -93,22 +96,20 @@ public class PlaygroundView extends TenantScopedView {
                 getUI().ifPresent(ui -> ui.navigate(PlaygroundView.class, QueryParameters.simple(query)));
             }
         });
-        VerticalLayout result = new VerticalLayout(EmptyState.of("Ask something", compare == null
-                ? "The answer appears here with its citations, and beside it every decision the pipeline took."
-                : "The question goes to the active version " + active + " and to version " + compare
-                + "; their answers appear side by side, their traces below."));
+        VerticalLayout result = new VerticalLayout(EmptyState.of(t("Ask something"), compare == null
+                ? t("The answer appears here with its citations, and beside it every decision the pipeline took.")
+                : t("The question goes to the active version {0} and to version {1}; their answers appear side by side, their traces below.", active, compare)));
         result.setPadding(false);
         result.setId("playground-result");
-        Checkbox conversation = new Checkbox("Conversation");
+        Checkbox conversation = new Checkbox(t("Conversation"));
         conversation.setId("conversation-mode");
-        conversation.setTooltipText("Each question follows the ones before it, as in the chat widget: follow-ups are "
-                + "rewritten into standalone questions, and each rewrite is shown");
+        conversation.setTooltipText(t("Each question follows the ones before it, as in the chat widget: follow-ups are rewritten into standalone questions, and each rewrite is shown"));
         conversation.setEnabled(compare == null);
         List<Turn> turns = new ArrayList<>();
         VerticalLayout transcript = new VerticalLayout();
         transcript.setId("playground-conversation");
         transcript.setPadding(false);
-        Button restart = new Button("New conversation", e -> {
+        Button restart = new Button(t("New conversation"), e -> {
             turns.clear();
             transcript.removeAll();
         });
@@ -123,7 +124,7 @@ public class PlaygroundView extends TenantScopedView {
                 result.add(transcript);
             }
         });
-        Button ask = new Button("Ask", e -> {
+        Button ask = new Button(t("Ask"), e -> {
             if (conversation.getValue()) {
                 Toasts.attempt(() -> {
                     RunView run = queries.askWithTrace(tenantId, question.getValue(), List.copyOf(turns));
@@ -168,18 +169,17 @@ public class PlaygroundView extends TenantScopedView {
         asked.getStyle().set("margin", "0");
         card.add(asked);
         var condensation = run.trace() == null ? null : run.trace().condensation();
-        Span readAs = new Span(condensation == null ? "A first question: answered as asked"
-                : condensation.clarification() != null ? "Unclear: asked back instead of answering"
-                : condensation.changed() ? "Rewritten as: " + condensation.standalone() + " (" + condensation.by()
-                + (condensation.rule() == null ? "" : ", " + condensation.rule()) + ")"
-                : "Stands on its own: answered as asked");
+        Span readAs = new Span(condensation == null ? t("A first question: answered as asked")
+                : condensation.clarification() != null ? t("Unclear: asked back instead of answering")
+                : condensation.changed() ? t("Rewritten as: {0} ({1}{2})", condensation.standalone(), condensation.by(), (condensation.rule() == null ? "" : ", " + condensation.rule()))
+                : t("Stands on its own: answered as asked"));
         readAs.addClassName("playground-rewrite");
         readAs.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
         Paragraph answer = new Paragraph(run.answer());
         answer.addClassName("playground-answer");
         answer.getStyle().set("white-space", "pre-wrap").set("overflow-wrap", "anywhere").set("margin", "var(--lumo-space-xs) 0");
         HorizontalLayout badges = new HorizontalLayout(Badges.of(run.abstained() ? "abstained" : "answered"));
-        Details trace = new Details("Trace", new TracePanel(run));
+        Details trace = new Details(t("Trace"), new TracePanel(run));
         trace.setWidthFull();
         card.add(readAs, badges, answer, trace);
         return card;
@@ -191,8 +191,8 @@ public class PlaygroundView extends TenantScopedView {
         cards.setId("playground-comparison");
         cards.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(18rem, 1fr))")
                 .set("gap", "var(--lumo-space-m)").set("width", "100%");
-        Details leftTrace = new Details("Trace of version " + left.pipelineVersion() + " (active)", new TracePanel(left));
-        Details rightTrace = new Details("Trace of version " + right.pipelineVersion(), new TracePanel(right));
+        Details leftTrace = new Details(t("Trace of version {0} (active)", left.pipelineVersion()), new TracePanel(left));
+        Details rightTrace = new Details(t("Trace of version {0}", right.pipelineVersion()), new TracePanel(right));
         leftTrace.setWidthFull();
         rightTrace.setWidthFull();
         VerticalLayout all = new VerticalLayout(cards, leftTrace, rightTrace);
@@ -205,15 +205,15 @@ public class PlaygroundView extends TenantScopedView {
         card.setId(id);
         card.getStyle().set("border", "1px solid var(--lumo-contrast-10pct)").set("border-radius", "var(--lumo-border-radius-l)")
                 .set("padding", "var(--lumo-space-m)").set("min-width", "0").set("box-sizing", "border-box");
-        H4 title = new H4("Version " + run.pipelineVersion() + " · " + role);
+        H4 title = new H4(t("Version {0} · {1}", run.pipelineVersion(), role));
         title.getStyle().set("margin", "0 0 var(--lumo-space-s) 0");
-        String action = run.action() != null ? run.action() : "NAIVE".equals(run.mode()) ? "naive" : "no retrieval";
+        String action = run.action() != null ? run.action() : "NAIVE".equals(run.mode()) ? "naive" : t("no retrieval");
         HorizontalLayout badges = new HorizontalLayout(Badges.of(action),
                 Badges.of(run.abstained() ? "abstained" : "answered"));
         if (run.degraded()) {
             badges.add(Badges.of("degraded"));
         }
-        badges.add(new Span(String.format(Locale.ROOT, "%.0f ms", run.totalMillis())));
+        badges.add(new Span(String.format(Locale.ROOT, t("%.0f ms"), run.totalMillis())));
         badges.setAlignItems(FlexComponent.Alignment.CENTER);
         Paragraph answer = new Paragraph(run.answer());
         answer.addClassName("compare-answer");

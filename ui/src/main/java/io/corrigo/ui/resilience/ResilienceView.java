@@ -1,5 +1,7 @@
 package io.corrigo.ui.resilience;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.grid.Grid;
@@ -38,27 +40,27 @@ public class ResilienceView extends VerticalLayout {
 
     public ResilienceView(PluginGuards guards) {
         this.guards = guards;
-        H2 title = new H2("Resilience");
+        H2 title = new H2(t("Resilience"));
         title.getStyle().set("margin-top", "0");
         grid.setId("breakers");
         // figures that belong together share a column: the reset button stays in view at 1280 px
-        grid.addColumn(GuardStatus::tenant).setHeader("Tenant").setWidth("8rem").setFlexGrow(1)
+        grid.addColumn(GuardStatus::tenant).setHeader(t("Tenant")).setWidth("8rem").setFlexGrow(1)
                 .setTooltipGenerator(GuardStatus::tenant);
-        grid.addColumn(GuardStatus::provider).setHeader("Plugin (factory)").setWidth("10rem").setFlexGrow(2)
+        grid.addColumn(GuardStatus::provider).setHeader(t("Plugin (factory)")).setWidth("10rem").setFlexGrow(2)
                 .setTooltipGenerator(GuardStatus::provider);
-        grid.addComponentColumn(g -> Badges.of(g.state())).setHeader("Breaker").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(g -> rate(g.failureRate()) + " · " + rate(g.slowCallRate())).setHeader("Failing · slow")
+        grid.addComponentColumn(g -> Badges.of(g.state())).setHeader(t("Breaker")).setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(g -> rate(g.failureRate()) + " · " + rate(g.slowCallRate())).setHeader(t("Failing · slow"))
                 .setWidth("8rem").setFlexGrow(0);
-        grid.addColumn(g -> g.failedCalls() + " / " + g.bufferedCalls()).setHeader("Failed / window").setWidth("7rem")
+        grid.addColumn(g -> g.failedCalls() + " / " + g.bufferedCalls()).setHeader(t("Failed / window")).setWidth("7rem")
                 .setFlexGrow(0);
-        grid.addColumn(g -> g.notPermittedCalls() + " · " + g.availableConcurrentCalls()).setHeader("Rejected · free slots")
+        grid.addColumn(g -> g.notPermittedCalls() + " · " + g.availableConcurrentCalls()).setHeader(t("Rejected · free slots"))
                 .setWidth("8rem").setFlexGrow(0);
-        grid.addColumn(g -> g.rateLimitedUntil() == null ? "" : "until " + WHEN.format(g.rateLimitedUntil()))
-                .setHeader("Provider quota").setWidth("7rem").setFlexGrow(0);
+        grid.addColumn(g -> g.rateLimitedUntil() == null ? "" : t("until {0}", WHEN.format(g.rateLimitedUntil())))
+                .setHeader(t("Provider quota")).setWidth("7rem").setFlexGrow(0);
         grid.addComponentColumn(g -> {
-            Button reset = new Button("Reset", e -> {
+            Button reset = new Button(t("Reset"), e -> {
                 guards.reset(g.tenant(), g.provider());
-                Toasts.success("Breaker " + g.name() + " reset to CLOSED.");
+                Toasts.success(t("Breaker {0} reset to CLOSED.", g.name()));
                 refresh();
             });
             reset.addThemeVariants(ButtonVariant.LUMO_SMALL);
@@ -69,13 +71,13 @@ public class ResilienceView extends VerticalLayout {
             UnorderedList failures = new UnorderedList();
             g.recentFailures().forEach(f -> failures.add(new ListItem(WHEN.format(f.at()) + "  " + f.message())));
             if (g.recentFailures().isEmpty()) {
-                failures.add(new ListItem("No recent failures."));
+                failures.add(new ListItem(t("No recent failures.")));
             }
             return failures;
         }));
         grid.setDetailsVisibleOnClick(true);
         grid.setAllRowsVisible(true);
-        Button reload = new Button("Reload", VaadinIcon.REFRESH.create(), e -> refresh());
+        Button reload = new Button(t("Reload"), VaadinIcon.REFRESH.create(), e -> refresh());
         add(title, reload, empty, grid);
         refresh();
     }
@@ -85,9 +87,7 @@ public class ResilienceView extends VerticalLayout {
         grid.setItems(visible);
         empty.removeAll();
         if (visible.isEmpty()) {
-            empty.add(EmptyState.of("No circuit breakers yet", "A breaker appears when a tenant's pipeline first calls a "
-                    + "plugin: one per tenant and plugin (web search, retriever, evaluator, generator, …). Click a row to see its "
-                    + "recent failures."));
+            empty.add(EmptyState.of(t("No circuit breakers yet"), t("A breaker appears when a tenant's pipeline first calls a plugin: one per tenant and plugin (web search, retriever, evaluator, generator, …). Click a row to see its recent failures.")));
         }
     }
 

@@ -1,5 +1,7 @@
 package io.corrigo.ui.run;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import io.corrigo.server.run.RunView;
 import io.corrigo.ui.trace.SvgChart;
@@ -34,7 +36,7 @@ final class RunCharts {
         }
         runs.forEach(r -> buckets.get(r.createdAt().truncatedTo(unit)).add(r));
         List<String> names = buckets.keySet().stream().map(label::format).toList();
-        String[] actions = {"CORRECT", "AMBIGUOUS", "INCORRECT", "no retrieval", "naive"};
+        String[] actions = {"CORRECT", "AMBIGUOUS", "INCORRECT", t("no retrieval"), "naive"};
         String[] colors = {"var(--lumo-success-color)", "#f0a500", "var(--lumo-error-color)", "var(--lumo-primary-color-50pct)",
                 "var(--lumo-contrast-50pct)"};
         List<SvgChart.Series> actionSeries = new ArrayList<>();
@@ -45,7 +47,7 @@ final class RunCharts {
                 String action = actions[a];
                 counts[b++] = bucket.stream().filter(r -> action.equals(actionOf(r))).count();
             }
-            actionSeries.add(new SvgChart.Series(actions[a], colors[a], counts));
+            actionSeries.add(new SvgChart.Series(t(actions[a]), colors[a], counts));
         }
         double[] p50 = new double[names.size()];
         double[] p95 = new double[names.size()];
@@ -56,10 +58,10 @@ final class RunCharts {
             p95[b] = Percentiles.of(ms).at(95);
             b++;
         }
-        String span = " (latest " + runs.size() + " runs, per " + (hourly ? "hour" : "day") + ")";
+        String span = t(" (latest {0} runs, per {1})", runs.size(), (hourly ? t("hour") : t("day")));
         return List.of(
-                SvgChart.stackedBars("chart-actions", "Actions" + span, names, actionSeries),
-                SvgChart.lines("chart-latency", "Latency" + span, "ms", names, List.of(
+                SvgChart.stackedBars("chart-actions", t("Actions{0}", span), names, actionSeries),
+                SvgChart.lines("chart-latency", t("Latency{0}", span), "ms", names, List.of(
                         new SvgChart.Series("p50", "var(--lumo-primary-color)", p50),
                         new SvgChart.Series("p95", "var(--lumo-error-color)", p95))));
     }
@@ -72,6 +74,6 @@ final class RunCharts {
         if (run.action() != null) {
             return run.action();
         }
-        return "NAIVE".equals(run.mode()) ? "naive" : "no retrieval";
+        return "NAIVE".equals(run.mode()) ? "naive" : t("no retrieval");
     }
 }

@@ -1,5 +1,7 @@
 package io.corrigo.ui.run;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
@@ -22,7 +24,7 @@ public class RunDetailView extends TenantScopedView {
     private final io.corrigo.server.eval.EvalCases cases;
 
     public RunDetailView(TenantSelection selection, RunLog runs, io.corrigo.server.eval.EvalCases cases) {
-        super(selection, "Run");
+        super(selection, t("Run"));
         this.runs = runs;
         this.cases = cases;
     }
@@ -30,17 +32,16 @@ public class RunDetailView extends TenantScopedView {
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
         String runId = event.getRouteParameters().get("runId").orElse("");
-        add(new Anchor("runs?tenant=" + tenantId, "← All runs"));
+        add(new Anchor("runs?tenant=" + tenantId, t("← All runs")));
         try {
             io.corrigo.server.run.RunView run = runs.run(tenantId, runId);
             com.vaadin.flow.component.button.Button keep = new com.vaadin.flow.component.button.Button(
-                    "Add to evaluation set…", e -> caseDialog(tenantId, run));
+                    t("Add to evaluation set…"), e -> caseDialog(tenantId, run));
             keep.setId("add-eval-case");
-            keep.getElement().setAttribute("title", "Keep this question as a case every later evaluation checks, "
-                    + "with the route and answer you expect");
+            keep.getElement().setAttribute("title", t("Keep this question as a case every later evaluation checks, with the route and answer you expect"));
             add(keep, new TracePanel(run));
         } catch (RuntimeException e) {
-            add(EmptyState.of("No such run", Toasts.describe(e)));
+            add(EmptyState.of(t("No such run"), Toasts.describe(e)));
         }
     }
 
@@ -48,36 +49,35 @@ public class RunDetailView extends TenantScopedView {
     private void caseDialog(String tenantId, io.corrigo.server.run.RunView run) {
         com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
         dialog.setId("eval-case-dialog");
-        dialog.setHeaderTitle("Add to an evaluation set");
+        dialog.setHeaderTitle(t("Add to an evaluation set"));
         dialog.setWidth("min(36rem, 92vw)");
         com.vaadin.flow.component.html.Paragraph question = new com.vaadin.flow.component.html.Paragraph(run.question());
-        com.vaadin.flow.component.textfield.TextField set = new com.vaadin.flow.component.textfield.TextField("Set");
+        com.vaadin.flow.component.textfield.TextField set = new com.vaadin.flow.component.textfield.TextField(t("Set"));
         set.setId("eval-case-set");
         set.setValue("regression");
-        set.setHelperText("Evaluate a set from Evaluation, or by API: POST …/evaluations?set=" + "name");
+        set.setHelperText(t("Evaluate a set from Evaluation, or by API: POST …/evaluations?set=name"));
         com.vaadin.flow.component.select.Select<String> route = new com.vaadin.flow.component.select.Select<>();
         route.setId("eval-case-route");
-        route.setLabel("Expected route");
+        route.setLabel(t("Expected route"));
         route.setItems("kb", "web", "none");
         route.setItemLabelGenerator(r -> switch (r) {
-            case "kb" -> "kb: the knowledge base answers it";
-            case "web" -> "web: only the web fallback answers it";
-            default -> "none: nothing should answer it (abstain)";
+            case "kb" -> t("kb: the knowledge base answers it");
+            case "web" -> t("web: only the web fallback answers it");
+            default -> t("none: nothing should answer it (abstain)");
         });
         route.setValue(run.abstained() ? "none" : "INCORRECT".equals(run.action()) || "AMBIGUOUS".equals(run.action()) ? "web" : "kb");
-        com.vaadin.flow.component.textfield.TextArea answer = new com.vaadin.flow.component.textfield.TextArea("Expected answer (optional)");
+        com.vaadin.flow.component.textfield.TextArea answer = new com.vaadin.flow.component.textfield.TextArea(t("Expected answer (optional)"));
         answer.setId("eval-case-answer");
         answer.setWidthFull();
-        answer.setHelperText("A short reference answer, as users should get it; measured by token F1.");
+        answer.setHelperText(t("A short reference answer, as users should get it; measured by token F1."));
         route.addValueChangeListener(e -> answer.setEnabled(!"none".equals(e.getValue())));
         answer.setEnabled(!"none".equals(route.getValue()));
-        com.vaadin.flow.component.button.Button save = new com.vaadin.flow.component.button.Button("Add case", e -> {
+        com.vaadin.flow.component.button.Button save = new com.vaadin.flow.component.button.Button(t("Add case"), e -> {
             try {
                 var kept = cases.add(tenantId, run.id(), set.getValue(), route.getValue(),
                         answer.isEnabled() ? answer.getValue() : null);
                 dialog.close();
-                Toasts.success("Added to set '" + kept.set() + "' (" + cases.cases(tenantId, kept.set()).size()
-                        + " cases): evaluate it on the Evaluation page.");
+                Toasts.success(t("Added to set '{0}' ({1} cases): evaluate it on the Evaluation page.", kept.set(), cases.cases(tenantId, kept.set()).size()));
             } catch (RuntimeException ex) {
                 set.setInvalid(true);
                 set.setErrorMessage(Toasts.describe(ex));
@@ -86,7 +86,7 @@ public class RunDetailView extends TenantScopedView {
         save.setId("eval-case-save");
         save.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_PRIMARY);
         dialog.add(question, set, route, answer);
-        dialog.getFooter().add(new com.vaadin.flow.component.button.Button("Cancel", e -> dialog.close()), save);
+        dialog.getFooter().add(new com.vaadin.flow.component.button.Button(t("Cancel"), e -> dialog.close()), save);
         dialog.open();
     }
 }

@@ -1,5 +1,7 @@
 package io.corrigo.ui.run;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.datepicker.DatePicker;
@@ -52,24 +54,24 @@ public class RunsView extends TenantScopedView {
     private final io.corrigo.server.access.ApiKeys keys;
 
     public RunsView(TenantSelection selection, RunLog runs, io.corrigo.server.access.ApiKeys keys) {
-        super(selection, "Runs");
+        super(selection, t("Runs"));
         this.keys = keys;
         this.runs = runs;
     }
 
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
-        Select<String> action = select("filter-action", "Action", ALL, "CORRECT", "AMBIGUOUS", "INCORRECT");
-        Select<String> degraded = select("filter-degraded", "Degraded", ALL, "degraded", "clean");
-        Select<String> feedback = select("filter-feedback", "Feedback", ALL, "helpful", "not_helpful", "any", "none");
-        com.vaadin.flow.component.textfield.TextField search = new com.vaadin.flow.component.textfield.TextField("Search");
+        Select<String> action = select("filter-action", t("Action"), ALL, "CORRECT", "AMBIGUOUS", "INCORRECT");
+        Select<String> degraded = select("filter-degraded", t("Degraded"), ALL, "degraded", "clean");
+        Select<String> feedback = select("filter-feedback", t("Feedback"), ALL, "helpful", "not_helpful", "any", "none");
+        com.vaadin.flow.component.textfield.TextField search = new com.vaadin.flow.component.textfield.TextField(t("Search"));
         search.setId("filter-q");
-        search.setPlaceholder("words in the question or answer");
+        search.setPlaceholder(t("words in the question or answer"));
         search.setClearButtonVisible(true);
         search.setValueChangeMode(com.vaadin.flow.data.value.ValueChangeMode.LAZY);
         search.setWidth("16rem");
-        DatePicker from = new DatePicker("From");
-        DatePicker to = new DatePicker("To (inclusive)");
+        DatePicker from = io.corrigo.ui.shell.ComponentTexts.dates(new DatePicker(t("From")));
+        DatePicker to = io.corrigo.ui.shell.ComponentTexts.dates(new DatePicker(t("To (inclusive)")));
         // the filters live in the URL: a filtered list can be bookmarked, shared and reloaded as it was
         QueryParameters asked = event.getLocation().getQueryParameters();
         preset(action, asked, "action");
@@ -83,22 +85,22 @@ public class RunsView extends TenantScopedView {
         charts.getStyle().set("display", "flex").set("flex-wrap", "wrap").set("gap", "var(--lumo-space-l)");
         Grid<RunView> grid = new Grid<>();
         grid.setId("runs-grid");
-        grid.addColumn(r -> WHEN.format(r.createdAt())).setHeader("When").setAutoWidth(true).setFlexGrow(0);
+        grid.addColumn(r -> WHEN.format(r.createdAt())).setHeader(t("When")).setAutoWidth(true).setFlexGrow(0);
         // the question is what an admin scans for: the widest column, wrapped rather than cut, its whole text on hover
-        grid.addColumn(RunView::question).setHeader("Question").setFlexGrow(4).setWidth("9rem")
+        grid.addColumn(RunView::question).setHeader(t("Question")).setFlexGrow(4).setWidth("9rem")
                 .setTooltipGenerator(RunView::question);
-        grid.addComponentColumn(r -> Badges.of(RunCharts.actionOf(r))).setHeader("Action").setAutoWidth(true).setFlexGrow(0);
-        grid.addComponentColumn(r -> flags(r)).setHeader("Result").setWidth("7.5rem").setFlexGrow(0);
-        grid.addColumn(r -> String.format(java.util.Locale.ROOT, "%.0f ms", r.totalMillis())).setHeader("Time")
+        grid.addComponentColumn(r -> Badges.of(RunCharts.actionOf(r))).setHeader(t("Action")).setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(r -> flags(r)).setHeader(t("Result")).setWidth("7.5rem").setFlexGrow(0);
+        grid.addColumn(r -> String.format(java.util.Locale.ROOT, t("%.0f ms"), r.totalMillis())).setHeader(t("Time"))
                 .setAutoWidth(true).setFlexGrow(0);
-        grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader("Feedback")
+        grid.addComponentColumn(r -> r.feedback() == null ? new Div() : Badges.of(r.feedback().rating())).setHeader(t("Feedback"))
                 .setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(r -> "v" + r.pipelineVersion()
-                + (r.usage() == null ? "" : String.format(java.util.Locale.ROOT, " · %d tok · %.4f",
+                + (r.usage() == null ? "" : String.format(java.util.Locale.ROOT, t(" · %d tok · %.4f"),
                 r.usage().inputTokens() + r.usage().outputTokens(), r.usage().cost())))
-                .setHeader("Pipeline · cost").setAutoWidth(true).setFlexGrow(0);
+                .setHeader(t("Pipeline · cost")).setAutoWidth(true).setFlexGrow(0);
         Map<String, String> keyNames = keyNames(tenantId);
-        grid.addColumn(r -> channel(r, keyNames)).setHeader("Channel").setFlexGrow(1).setWidth("5.5rem")
+        grid.addColumn(r -> channel(r, keyNames)).setHeader(t("Channel")).setFlexGrow(1).setWidth("5.5rem")
                 .setTooltipGenerator(r -> channel(r, keyNames));
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES);
@@ -106,7 +108,7 @@ public class RunsView extends TenantScopedView {
         grid.addItemClickListener(e -> getUI().ifPresent(ui -> ui.navigate(RunDetailView.class,
                 new RouteParameters("runId", e.getItem().id()), QueryParameters.simple(Map.of("tenant", tenantId)))));
         Anchor export = new Anchor();
-        export.setText("Export JSON Lines");
+        export.setText(t("Export JSON Lines"));
         export.getElement().setAttribute("download", true);
         export.setId("export-runs");
 
@@ -132,8 +134,7 @@ public class RunsView extends TenantScopedView {
                 charts.removeAll();
                 RunPage recent = runs.list(tenantId, filter, 0, RunLog.MAX_PAGE_SIZE);
                 if (recent.total() == 0) {
-                    charts.add(EmptyState.of("No runs match", "Ask a question in the Playground, or through the API or "
-                            + "the chat widget; every answer is logged here with its trace."));
+                    charts.add(EmptyState.of(t("No runs match"), t("Ask a question in the Playground, or through the API or the chat widget; every answer is logged here with its trace.")));
                 } else {
                     RunCharts.of(recent.items()).forEach(charts::add);
                 }
@@ -157,7 +158,7 @@ public class RunsView extends TenantScopedView {
         to.addValueChangeListener(e -> refresh.run());
         search.addValueChangeListener(e -> refresh.run());
         Button reload = new Button(VaadinIcon.REFRESH.create(), e -> refresh.run());
-        reload.setAriaLabel("Reload");
+        reload.setAriaLabel(t("Reload"));
         HorizontalLayout filters = new HorizontalLayout(search, action, degraded, feedback, from, to, reload, export);
         filters.setAlignItems(FlexComponent.Alignment.BASELINE);
         filters.getStyle().set("flex-wrap", "wrap");
@@ -199,6 +200,7 @@ public class RunsView extends TenantScopedView {
         select.setId(id);
         select.setLabel(label);
         select.setItems(values);
+        select.setItemLabelGenerator(v -> io.corrigo.ui.shell.Texts.known(Badges.label(v)));
         select.setValue(values[0]);
         select.setWidth("10rem");
         return select;
@@ -230,7 +232,7 @@ public class RunsView extends TenantScopedView {
         }
         String channel = switch (run.channel()) {
             case "api" -> "API";
-            case "openai" -> "OpenAI-compatible API";
+            case "openai" -> t("OpenAI-compatible API");
             case "mcp" -> "MCP";
             case "widget" -> "widget";
             default -> Badges.label(run.channel());
@@ -238,6 +240,6 @@ public class RunsView extends TenantScopedView {
         if (run.keyId() == null) {
             return channel;
         }
-        return channel + " · " + keyNames.getOrDefault(run.keyId(), "deleted key");
+        return channel + " · " + keyNames.getOrDefault(run.keyId(), t("deleted key"));
     }
 }

@@ -13,7 +13,7 @@ public final class Badges {
 
     /** A badge coloured by meaning: good green, doubtful grey-blue, bad red, anything else neutral. */
     public static Span of(String text) {
-        Span badge = new Span(label(text));
+        Span badge = new Span(Texts.known(label(text)));
         if (text != null) {
             badge.getElement().setAttribute("data-value", text);
         }

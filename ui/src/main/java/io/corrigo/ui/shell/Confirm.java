@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.dialog.Dialog;
@@ -47,7 +49,7 @@ public final class Confirm {
         Div text = new Div(impact);
         text.setId("confirm-impact");
         Button confirm = confirmButton(dialog, "confirm-button", confirmLabel, () -> confirmed[0] = true, action);
-        Button cancel = new Button("Cancel", e -> dialog.close());
+        Button cancel = new Button(t("Cancel"), e -> dialog.close());
         cancel.setId("confirm-cancel");
         dialog.addOpenedChangeListener(e -> {
             if (!e.isOpened() && !confirmed[0]) {
@@ -68,14 +70,14 @@ public final class Confirm {
         Dialog dialog = dialog("typed-confirm-dialog", title, "32rem");
         Paragraph what = new Paragraph(impact);
         what.setId("confirm-impact");
-        TextField typed = new TextField("Type \u201c" + expected + "\u201d to confirm");
+        TextField typed = new TextField(t("Type \u201c{0}\u201d to confirm", expected));
         typed.setId("typed-confirm-input");
         typed.setWidthFull();
         typed.setValueChangeMode(ValueChangeMode.EAGER);
         Button confirm = confirmButton(dialog, "typed-confirm-button", confirmLabel, () -> { }, action);
         confirm.setEnabled(false);
         typed.addValueChangeListener(e -> confirm.setEnabled(expected.equals(e.getValue().strip())));
-        Button cancel = new Button("Cancel", e -> dialog.close());
+        Button cancel = new Button(t("Cancel"), e -> dialog.close());
         dialog.add(what, typed);
         dialog.getFooter().add(cancel, confirm);
         dialog.open();

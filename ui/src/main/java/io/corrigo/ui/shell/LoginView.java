@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.H1;
 import com.vaadin.flow.component.html.Paragraph;
@@ -8,7 +10,7 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
-import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.HasDynamicTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.auth.AnonymousAllowed;
 import io.corrigo.server.CorrigoProperties;
@@ -20,9 +22,8 @@ import io.corrigo.server.sso.SsoSettings;
  * password (Spring Security form login) unless local passwords are turned off.
  */
 @Route(value = "login", autoLayout = false)
-@PageTitle("Sign in · Corrigo")
 @AnonymousAllowed
-public class LoginView extends VerticalLayout implements BeforeEnterObserver {
+public class LoginView extends VerticalLayout implements BeforeEnterObserver, HasDynamicTitle {
 
     private final LoginForm form = new LoginForm();
     private final Paragraph ssoError = new Paragraph();
@@ -49,17 +50,28 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
         ssoError.setVisible(false);
         add(ssoError);
         if (local) {
+            form.setI18n(ComponentTexts.login());
             form.setAction("login");
             form.setForgotPasswordButtonVisible(false);
-            Paragraph hint = new Paragraph("The first platform admin's password is CORRIGO_ADMIN_PASSWORD, or the one "
-                    + "printed once in the host's log on its first start.");
+            Paragraph hint = new Paragraph(t("The first platform admin's password is CORRIGO_ADMIN_PASSWORD, or the one printed once in the host's log on its first start."));
             hint.getStyle().set("max-width", "22rem").set("color", "var(--lumo-secondary-text-color)")
                     .set("font-size", "var(--lumo-font-size-s)");
             add(form, hint);
         } else if (!provider.enabled()) {
-            add(new Paragraph("Local passwords are turned off and no single sign-on provider is set up: ask the "
-                    + "platform operator (CORRIGO_SECURITY_LOCAL_PASSWORDS)."));
+            add(new Paragraph(t("Local passwords are turned off and no single sign-on provider is set up: ask the platform operator (CORRIGO_SECURITY_LOCAL_PASSWORDS).")));
         }
+    }
+
+    @Override
+    protected void onAttach(com.vaadin.flow.component.AttachEvent event) {
+        if (getChildren().noneMatch(c -> c.getId().filter("language"::equals).isPresent())) {
+            add(LanguageChoice.picker());
+        }
+    }
+
+    @Override
+    public String getPageTitle() {
+        return t("Sign in · Corrigo");
     }
 
     @Override
@@ -69,7 +81,6 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
         boolean viaSso = failed && error.contains("sso");
         form.setError(failed && !viaSso);
         ssoError.setVisible(viaSso);
-        ssoError.setText(viaSso ? "Single sign-on did not sign you in: your account at the provider has no Corrigo role, "
-                + "or your Corrigo user is disabled. Ask a platform admin." : "");
+        ssoError.setText(viaSso ? t("Single sign-on did not sign you in: your account at the provider has no Corrigo role, or your Corrigo user is disabled. Ask a platform admin.") : "");
     }
 }

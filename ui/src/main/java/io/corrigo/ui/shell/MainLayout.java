@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.ComponentUtil;
 import com.vaadin.flow.component.UI;
@@ -19,6 +21,7 @@ import com.vaadin.flow.component.sidenav.SideNavItem;
 import com.vaadin.flow.router.AfterNavigationEvent;
 import com.vaadin.flow.router.AfterNavigationObserver;
 import com.vaadin.flow.router.Layout;
+import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.server.auth.AccessAnnotationChecker;
 import com.vaadin.flow.server.menu.MenuConfiguration;
@@ -44,16 +47,16 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         H1 title = new H1("Corrigo");
         title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "0");
 
-        tenant.setPlaceholder("Tenant");
-        tenant.setItemLabelGenerator(t -> t.name() + " (" + t.id() + ")" + (t.enabled() ? "" : " · disabled"));
+        tenant.setPlaceholder(t("Tenant"));
+        tenant.setItemLabelGenerator(t -> t.name() + " (" + t.id() + ")" + (t.enabled() ? "" : t(" · disabled")));
         tenant.setWidth("18rem");
         tenant.setId("tenant-select");
-        tenant.setAriaLabel("Tenant");
+        tenant.setAriaLabel(t("Tenant"));
         tenant.addValueChangeListener(e -> {
             if (e.isFromClient() && e.getValue() != null) {
                 if (selection.visible().stream().noneMatch(t -> t.id().equals(e.getValue().id()))) {
                     // deleted since the list was drawn (by another admin, or in another tab): say so, switch nothing
-                    Toasts.error("Tenant '" + e.getValue().id() + "' no longer exists: it was deleted. Pick another.");
+                    Toasts.error(t("Tenant '{0}' no longer exists: it was deleted. Pick another.", e.getValue().id()));
                     refreshTenants();
                     return;
                 }
@@ -65,10 +68,10 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         });
 
         String who = access.current().map(a -> a.username() + " · " + (a.role().name().equals("PLATFORM_ADMIN")
-                ? "platform admin" : "tenant admin")).orElse("");
+                ? t("platform admin") : t("tenant admin"))).orElse("");
         Span user = new Span(who);
         user.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
-        Button signOut = new Button("Sign out", VaadinIcon.SIGN_OUT.create(), e -> auth.logout());
+        Button signOut = new Button(t("Sign out"), VaadinIcon.SIGN_OUT.create(), e -> auth.logout());
         signOut.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
         signOut.setId("sign-out");
 
@@ -80,7 +83,7 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         });
         ComponentUtil.addListener(UI.getCurrent(), TenantsChanged.class, e -> refreshTenants());
 
-        HorizontalLayout bar = new HorizontalLayout(title, tenant, user, signOut);
+        HorizontalLayout bar = new HorizontalLayout(title, tenant, user, LanguageChoice.picker(), signOut);
         bar.setAlignItems(FlexComponent.Alignment.CENTER);
         bar.expand(tenant);
         bar.setWidthFull();
@@ -92,7 +95,7 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         SideNav nav = new SideNav();
         for (MenuEntry entry : MenuConfiguration.getMenuEntries()) {
             if (entry.menuClass() != null && viewAccess.hasAccess(entry.menuClass())) {
-                SideNavItem item = new SideNavItem(entry.title(), entry.menuClass());
+                SideNavItem item = new SideNavItem(t(entry.title()), entry.menuClass());
                 if (entry.icon() != null) {
                     item.setPrefixComponent(new Icon(entry.icon()));
                 }
@@ -110,7 +113,8 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
      * The few rules the components' themes do not have: a field's label wraps instead of being cut off with an
      * ellipsis (the settings' labels say what they mean, and a narrow column must not hide it).
      */
-    private static final String STYLE = "label[slot='label'] { white-space: normal; }";
+    private static final String STYLE = "label[slot='label'] { white-space: normal; }"
+            + " vaadin-details-summary { white-space: normal; max-width: 100%; }";
 
     @Override
     public void afterNavigation(AfterNavigationEvent event) {
@@ -119,6 +123,12 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
                 + " document.querySelectorAll('vaadin-app-layout').forEach(l => { l.scrollTop = 0;"
                 + " const c = l.shadowRoot && l.shadowRoot.querySelector('[content]'); if (c) { c.scrollTop = 0; } }); })");
         refreshTenants();
+        // @PageTitle names a view in English; the browser tab shows it in the admin's language (after Vaadin set it)
+        Class<?> view = event.getActiveChain().isEmpty() ? null : event.getActiveChain().get(0).getClass();
+        PageTitle title = view == null ? null : view.getAnnotation(PageTitle.class);
+        if (title != null) {
+            UI.getCurrent().getPage().executeJs("requestAnimationFrame(() => { document.title = $0; })", t(title.value()));
+        }
     }
 
     /** Lists the tenants that exist now and shows the one being worked on. */

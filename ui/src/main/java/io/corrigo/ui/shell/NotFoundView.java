@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
@@ -21,8 +23,7 @@ public class NotFoundView extends VerticalLayout implements HasErrorParameter<No
     @Override
     public int setErrorParameter(BeforeEnterEvent event, ErrorParameter<NotFoundException> parameter) {
         removeAll();
-        add(EmptyState.of("Nothing here", "The page '" + event.getLocation().getPath()
-                + "' does not exist, or your role does not include it."), new Anchor("tenants", "Back to Tenants"));
+        add(EmptyState.of(t("Nothing here"), t("The page '{0}' does not exist, or your role does not include it.", event.getLocation().getPath())), new Anchor("tenants", t("Back to Tenants")));
         return HttpServletResponse.SC_NOT_FOUND;
     }
 }

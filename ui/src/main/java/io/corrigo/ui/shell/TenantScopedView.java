@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.router.BeforeEnterEvent;
@@ -27,8 +29,8 @@ public abstract class TenantScopedView extends VerticalLayout implements BeforeE
         removeAll();
         tenant = selection.resolve(event).orElse(null);
         if (tenant == null) {
-            add(new H2(heading), EmptyState.of("No tenant yet",
-                    "Create a tenant under Tenants (platform admins), or ask a platform admin to give you one."));
+            add(new H2(heading), EmptyState.of(t("No tenant yet"),
+                    t("Create a tenant under Tenants (platform admins), or ask a platform admin to give you one.")));
             return;
         }
         H2 title = new H2(heading + " · " + tenant);

@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.server.VaadinSession;
 import io.corrigo.server.security.TenantAccess;
@@ -46,8 +48,7 @@ public class TenantSelection {
         if (!asked.isEmpty() && !asked.get(0).equals(chosen.orElse(null))) {
             // never a silent switch: the admin asked for another tenant than the one shown
             // the asked id is not repeated: the message says nothing of a tenant the admin may not see
-            Toasts.error("The tenant in the link does not exist or is not yours (it may have been deleted)"
-                    + chosen.map(id -> ": showing '" + id + "' instead.").orElse("."));
+            Toasts.error(t("The tenant in the link does not exist or is not yours (it may have been deleted){0}", chosen.map(id -> t(": showing '{0}' instead.", id)).orElse(".")));
         }
         chosen.ifPresent(this::remember);
         return chosen;

@@ -1,5 +1,7 @@
 package io.corrigo.ui.shell;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.notification.Notification;
 import com.vaadin.flow.component.notification.NotificationVariant;
 import io.corrigo.server.problem.ServiceException;
@@ -27,11 +29,11 @@ public final class Toasts {
         n.addThemeVariants(NotificationVariant.LUMO_ERROR);
         com.vaadin.flow.component.html.Span text = new com.vaadin.flow.component.html.Span(message);
         text.addClassName("toast-error-text");
-        com.vaadin.flow.component.button.Button close = new com.vaadin.flow.component.button.Button("Close", e -> n.close());
+        com.vaadin.flow.component.button.Button close = new com.vaadin.flow.component.button.Button(t("Close"), e -> n.close());
         close.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_TERTIARY_INLINE,
                 com.vaadin.flow.component.button.ButtonVariant.LUMO_CONTRAST);
         close.addClassName("toast-close");
-        close.getElement().setAttribute("aria-label", "Close this message");
+        close.getElement().setAttribute("aria-label", t("Close this message"));
         com.vaadin.flow.component.orderedlayout.HorizontalLayout row =
                 new com.vaadin.flow.component.orderedlayout.HorizontalLayout(text, close);
         row.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.CENTER);
@@ -89,6 +91,6 @@ public final class Toasts {
             return e.getMessage();
         }
         log.warn("Admin UI action failed", e);
-        return "That did not work: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        return t("That did not work: {0}", (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
     }
 }

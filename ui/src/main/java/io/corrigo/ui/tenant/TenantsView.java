@@ -1,5 +1,7 @@
 package io.corrigo.ui.tenant;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.dialog.Dialog;
@@ -66,22 +68,22 @@ public class TenantsView extends VerticalLayout {
         this.knowledgeBases = knowledgeBases;
         this.pipelines = pipelines;
         setWidthFull();
-        H2 title = new H2("Tenants");
+        H2 title = new H2(t("Tenants"));
         title.getStyle().set("margin-top", "0");
         add(title);
 
         if (access.isPlatformAdmin()) {
-            TextField id = new TextField("Id");
+            TextField id = new TextField(t("Id"));
             id.setId("new-tenant-id");
             id.setPlaceholder("acme");
-            id.setHelperText("lower-case letters, digits, dashes");
-            TextField name = new TextField("Name");
+            id.setHelperText(t("lower-case letters, digits, dashes"));
+            TextField name = new TextField(t("Name"));
             name.setId("new-tenant-name");
-            name.setPlaceholder("Acme Corporation");
-            Button create = new Button("Create tenant", e -> {
+            name.setPlaceholder(t("Acme Corporation"));
+            Button create = new Button(t("Create tenant"), e -> {
                 Toasts.attempt(() -> {
                     TenantView created = tenants.create(id.getValue().trim(), name.getValue());
-                    Toasts.success("Tenant '" + created.id() + "' created with the default offline pipeline.");
+                    Toasts.success(t("Tenant '{0}' created with the default offline pipeline.", created.id()));
                     id.clear();
                     name.clear();
                     refresh();
@@ -96,10 +98,10 @@ public class TenantsView extends VerticalLayout {
         }
 
         grid.setId("tenants-grid");
-        grid.addColumn(TenantView::id).setHeader("Id").setAutoWidth(true);
-        grid.addColumn(TenantView::name).setHeader("Name").setFlexGrow(1).setTooltipGenerator(TenantView::name);
-        grid.addComponentColumn(t -> Badges.of(t.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
-        grid.addColumn(t -> WHEN.format(t.createdAt())).setHeader("Created").setAutoWidth(true);
+        grid.addColumn(TenantView::id).setHeader(t("Id")).setAutoWidth(true);
+        grid.addColumn(TenantView::name).setHeader(t("Name")).setFlexGrow(1).setTooltipGenerator(TenantView::name);
+        grid.addComponentColumn(t -> Badges.of(t.enabled() ? "enabled" : "disabled")).setHeader(t("State")).setAutoWidth(true);
+        grid.addColumn(t -> WHEN.format(t.createdAt())).setHeader(t("Created")).setAutoWidth(true);
         if (access.isPlatformAdmin()) {
             grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
         }
@@ -111,33 +113,28 @@ public class TenantsView extends VerticalLayout {
     }
 
     private HorizontalLayout actions(TenantView tenant) {
-        Button rename = new Button("Rename", e -> renameDialog(tenant));
+        Button rename = new Button(t("Rename"), e -> renameDialog(tenant));
         rename.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
         Runnable flip = () -> {
             tenants.update(tenant.id(), null, !tenant.enabled());
-            Toasts.success("Tenant '" + tenant.id() + "' " + (tenant.enabled() ? "disabled: it answers no queries."
-                    : "enabled."));
+            Toasts.success(t("Tenant '{0}' {1}", tenant.id(), (tenant.enabled() ? t("disabled: it answers no queries.")
+                    : "enabled.")));
             refresh();
         };
-        Button toggle = new Button(tenant.enabled() ? "Disable" : "Enable", e -> Toasts.attempt(() -> {
+        Button toggle = new Button(tenant.enabled() ? t("Disable") : t("Enable"), e -> Toasts.attempt(() -> {
             if (!tenant.enabled()) {
                 flip.run();
                 return;
             }
-            Confirm.risky("Disable tenant " + tenant.id() + "?", "It stops answering at once: the widget, the API "
-                    + "and its keys are turned away until it is enabled again; nothing is deleted. It holds "
-                    + deletion.impact(tenant.id()).describe(), "Disable", flip);
+            Confirm.risky(t("Disable tenant {0}?", tenant.id()), t("It stops answering at once: the widget, the API and its keys are turned away until it is enabled again; nothing is deleted. It holds {0}", deletion.impact(tenant.id()).describe()), t("Disable"), flip);
         }));
         toggle.setId("tenant-toggle-" + tenant.id());
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY,
                 tenant.enabled() ? ButtonVariant.LUMO_CONTRAST : ButtonVariant.LUMO_SUCCESS);
-        Button delete = new Button("Delete…", e -> Toasts.attempt(() -> Confirm.typed("Delete tenant " + tenant.id()
-                + " for good?", "This removes everything it owns and cannot be undone: "
-                + deletion.impact(tenant.id()).describe() + " Its pipeline versions, uploads and search index go too.",
-                tenant.id(), "Delete tenant", () -> {
+        Button delete = new Button(t("Delete…"), e -> Toasts.attempt(() -> Confirm.typed(t("Delete tenant {0} for good?", tenant.id()), t("This removes everything it owns and cannot be undone: {0} Its pipeline versions, uploads and search index go too.", deletion.impact(tenant.id()).describe()),
+                tenant.id(), t("Delete tenant"), () -> {
                     var deleted = deletion.delete(tenant.id(), tenant.id());
-                    Toasts.success("Tenant '" + tenant.id() + "' deleted with its " + deleted.documents()
-                            + " document(s), " + deleted.runs() + " run(s) and " + deleted.keys() + " key(s).");
+                    Toasts.success(t("Tenant '{0}' deleted with its {1} document(s), {2} run(s) and {3} key(s).", tenant.id(), deleted.documents(), deleted.runs(), deleted.keys()));
                     refresh();
                 })));
         delete.setId("tenant-delete-" + tenant.id());
@@ -149,10 +146,10 @@ public class TenantsView extends VerticalLayout {
 
     private void renameDialog(TenantView tenant) {
         Dialog dialog = new Dialog();
-        dialog.setHeaderTitle("Rename " + tenant.id());
-        TextField name = new TextField("Name", tenant.name(), "");
+        dialog.setHeaderTitle(t("Rename {0}", tenant.id()));
+        TextField name = new TextField(t("Name"), tenant.name(), "");
         name.setWidthFull();
-        Button save = new Button("Save", e -> {
+        Button save = new Button(t("Save"), e -> {
             try {
                 tenants.update(tenant.id(), name.getValue(), null);
                 dialog.close();
@@ -164,7 +161,7 @@ public class TenantsView extends VerticalLayout {
         });
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         dialog.add(name);
-        dialog.getFooter().add(new Button("Cancel", e -> dialog.close()), save);
+        dialog.getFooter().add(new Button(t("Cancel"), e -> dialog.close()), save);
         dialog.open();
     }
 
@@ -174,10 +171,9 @@ public class TenantsView extends VerticalLayout {
         grid.setItems(visible);
         empty.removeAll();
         if (visible.isEmpty()) {
-            empty.add(EmptyState.of("No tenants yet", access.isPlatformAdmin()
-                    ? "Create the first tenant above: it starts with the offline default pipeline; then upload its "
-                    + "knowledge under Knowledge and ask it in the Playground."
-                    : "No tenant is assigned to you yet; ask a platform admin."));
+            empty.add(EmptyState.of(t("No tenants yet"), access.isPlatformAdmin()
+                    ? t("Create the first tenant above: it starts with the offline default pipeline; then upload its knowledge under Knowledge and ask it in the Playground.")
+                    : t("No tenant is assigned to you yet; ask a platform admin.")));
         }
         details.removeAll();
     }
@@ -192,20 +188,20 @@ public class TenantsView extends VerticalLayout {
         try {
             List<KnowledgeBaseView> kbs = knowledgeBases.list(tenant.id());
             Grid<KnowledgeBaseView> kbGrid = new Grid<>(KnowledgeBaseView.class, false);
-            kbGrid.addColumn(KnowledgeBaseView::name).setHeader("Knowledge base");
-            kbGrid.addColumn(KnowledgeBaseView::documents).setHeader("Documents");
-            kbGrid.addColumn(KnowledgeBaseView::maxChunkWords).setHeader("Chunk words");
-            kbGrid.addColumn(KnowledgeBaseView::overlapSentences).setHeader("Overlap sentences");
+            kbGrid.addColumn(KnowledgeBaseView::name).setHeader(t("Knowledge base"));
+            kbGrid.addColumn(KnowledgeBaseView::documents).setHeader(t("Documents"));
+            kbGrid.addColumn(KnowledgeBaseView::maxChunkWords).setHeader(t("Chunk words"));
+            kbGrid.addColumn(KnowledgeBaseView::overlapSentences).setHeader(t("Overlap sentences"));
             kbGrid.setItems(kbs);
             kbGrid.setAllRowsVisible(true);
             details.add(kbGrid);
             if (tenant.enabled()) {
                 int version = pipelines.activeVersion(tenant.id());
-                Button edit = new Button("Edit pipeline (version " + version + ")", e -> getUI().ifPresent(ui ->
+                Button edit = new Button(t("Edit pipeline (version {0})", version), e -> getUI().ifPresent(ui ->
                         ui.navigate(PipelineView.class, com.vaadin.flow.router.QueryParameters.simple(Map.of("tenant", tenant.id())))));
                 details.add(edit);
             } else {
-                details.add(new Paragraph("Disabled: its pipeline answers no queries until it is enabled again."));
+                details.add(new Paragraph(t("Disabled: its pipeline answers no queries until it is enabled again.")));
             }
         } catch (RuntimeException e) {
             details.add(new Span(Toasts.describe(e)));

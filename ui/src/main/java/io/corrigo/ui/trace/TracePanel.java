@@ -1,5 +1,7 @@
 package io.corrigo.ui.trace;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -46,50 +48,48 @@ public class TracePanel extends VerticalLayout {
         RunTrace trace = run.trace();
         add(answer(run));
         if (trace == null) {
-            add(new Paragraph("This run has no trace."));
+            add(new Paragraph(t("This run has no trace.")));
             return;
         }
         PipelineSettings settings = trace.settings();
         HorizontalLayout facts = new HorizontalLayout();
         facts.setId("trace-summary");
-        facts.add(labelled("Action", Badges.of(trace.action() == null ? "naive (not graded)" : trace.action().name())));
-        facts.add(labelled("Context", new Span(trace.contextTokens() + " words")));
-        facts.add(labelled("Total", new Span(ms(trace.totalMillis()))));
+        facts.add(labelled(t("Action"), Badges.of(trace.action() == null ? t("naive (not graded)") : trace.action().name())));
+        facts.add(labelled(t("Context"), new Span(t("{0} words", trace.contextTokens()))));
+        facts.add(labelled(t("Total"), new Span(ms(trace.totalMillis()))));
         if (trace.condensation() != null) {
             Span standalone = new Span(trace.condensation().standalone() + " (" + trace.condensation().by()
                     + (trace.condensation().rule() == null ? "" : ": " + trace.condensation().rule()) + ")");
             standalone.setId("trace-condensation");
-            standalone.getElement().setAttribute("title", "Read against: " + String.join(" · ", trace.condensation().history()));
-            facts.add(labelled("Follow-up answered as", standalone));
+            standalone.getElement().setAttribute("title", t("Read against: {0}", String.join(" · ", trace.condensation().history())));
+            facts.add(labelled(t("Follow-up answered as"), standalone));
             List<String> history = trace.condensation().history();
             List<Integer> used = trace.condensation().used() == null ? List.of() : trace.condensation().used();
             if (!used.isEmpty()) {
                 Span turns = new Span(used.stream().filter(n -> n >= 1 && n <= history.size())
-                        .map(n -> "turn " + n + ": " + history.get(n - 1)).collect(java.util.stream.Collectors.joining(" · ")));
+                        .map(n -> t("turn {0}: {1}", n, history.get(n - 1))).collect(java.util.stream.Collectors.joining(" · ")));
                 turns.setId("trace-condensation-turns");
-                facts.add(labelled("From the turns", turns));
+                facts.add(labelled(t("From the turns"), turns));
             }
             if (trace.condensation().clarification() != null) {
-                facts.add(labelled("Asked back", new Span("the referent was unclear")));
+                facts.add(labelled(t("Asked back"), new Span(t("the referent was unclear"))));
             }
         }
         if (trace.rewrittenQuery() != null) {
-            facts.add(labelled("Web query", new Span(trace.rewrittenQuery())));
+            facts.add(labelled(t("Web query"), new Span(trace.rewrittenQuery())));
         }
         RetrievalDecision decision = trace.retrievalDecision();
         if (decision != null) {
-            Span retrieval = new Span((decision.retrieve() ? "retrieved" : "skipped") + " · "
+            Span retrieval = new Span((decision.retrieve() ? t("retrieved") : t("skipped")) + " · "
                     + decision.decidedBy() + ": " + decision.reason());
             retrieval.setId("trace-retrieval-decision");
-            facts.add(labelled("Retrieval", retrieval));
+            facts.add(labelled(t("Retrieval"), retrieval));
         }
         add(facts);
         add(timings(trace.timings()));
         if (!trace.rounds().isEmpty()) {
             SelfRagSettings selfRag = settings.selfRag();
-            add(new H4("Self-RAG critique: " + trace.rounds().size() + " round(s), at most "
-                    + (1 + selfRag.maxRounds()) + " candidates (serve at support ≥ " + selfRag.minSupport()
-                    + " and usefulness ≥ " + selfRag.minUsefulness() + ")"));
+            add(new H4(t("Self-RAG critique: {0} round(s), at most {1} candidates (serve at support ≥ {2} and usefulness ≥ {3})", trace.rounds().size(), (1 + selfRag.maxRounds()), selfRag.minSupport(), selfRag.minUsefulness())));
             Div rounds = new Div();
             rounds.setId("trace-rounds");
             rounds.setWidthFull();
@@ -98,32 +98,30 @@ public class TracePanel extends VerticalLayout {
         }
         Reranking reranking = trace.reranking();
         if (reranking != null) {
-            add(new H4("Reranked: " + reranking.candidates() + " candidates, the best " + reranking.kept().size()
-                    + " graded"));
+            add(new H4(t("Reranked: {0} candidates, the best {1} graded", reranking.candidates(), reranking.kept().size())));
             add(reranking(reranking.kept()));
         }
-        add(new H4("Knowledge-base passages (graded: CORRECT ≥ " + settings.upperThreshold() + ", INCORRECT < "
-                + settings.lowerThreshold() + ")"));
-        add(help("Click a passage to read it with the sentences refinement kept (green) and dropped (struck through)."));
+        add(new H4(t("Knowledge-base passages (graded: CORRECT ≥ {0}, INCORRECT < {1})", settings.upperThreshold(), settings.lowerThreshold())));
+        add(help(t("Click a passage to read it with the sentences refinement kept (green) and dropped (struck through).")));
         add(passages("trace-retrieved", trace.retrieved(), trace.strips(), run.tenant()));
         if (!trace.searchResults().isEmpty()) {
-            add(new H4("Web search results"));
+            add(new H4(t("Web search results")));
             add(passages("trace-search", trace.searchResults(), trace.strips(), run.tenant()));
         }
-        add(new H4("Sentences (strips) considered by refinement (kept at ≥ " + settings.stripThreshold() + ")"));
+        add(new H4(t("Sentences (strips) considered by refinement (kept at ≥ {0})", settings.stripThreshold())));
         add(strips(trace.strips()));
         if (!trace.notices().isEmpty()) {
-            add(new H4("Notices"));
+            add(new H4(t("Notices")));
             UnorderedList notices = new UnorderedList();
             notices.setId("trace-notices");
             trace.notices().forEach(n -> notices.add(new ListItem(n.stage().name() + ": " + n.message()
-                    + (n.degrading() ? " (degraded the answer)" : ""))));
+                    + (n.degrading() ? t(" (degraded the answer)") : ""))));
             add(notices);
         }
         UnorderedList plugins = new UnorderedList();
         trace.plugins().forEach(p -> plugins.add(new ListItem(p.role() + ": " + p.factoryId() + " (" + p.pluginId()
                 + " " + p.version() + ")")));
-        add(new H4("Plugins"), plugins);
+        add(new H4(t("Plugins")), plugins);
     }
 
     private static Component answer(RunView run) {
@@ -146,7 +144,7 @@ public class TracePanel extends VerticalLayout {
         if (run.trace() != null && run.trace().incomplete()) {
             flags.add(Badges.of("incomplete"));
         }
-        flags.add(new Span("pipeline v" + run.pipelineVersion() + " · " + ms(run.totalMillis())));
+        flags.add(new Span(t("pipeline v{0} · {1}", run.pipelineVersion(), ms(run.totalMillis()))));
         box.add(question, flags, answer);
         if (run.citations() != null && !run.citations().isEmpty()) {
             UnorderedList citations = new UnorderedList();
@@ -155,7 +153,7 @@ public class TracePanel extends VerticalLayout {
                 String title = c.source().title() == null || c.source().title().isEmpty()
                         ? c.source().documentId() : c.source().title();
                 String label = "[" + c.number() + "] " + title + " · "
-                        + (c.source().origin() == Origin.WEB ? "web" : "knowledge base");
+                        + (c.source().origin() == Origin.WEB ? "web" : t("knowledge base"));
                 ListItem item = new ListItem();
                 String uri = c.source().uri() == null ? "" : c.source().uri();
                 if (uri.startsWith("http")) {
@@ -166,7 +164,7 @@ public class TracePanel extends VerticalLayout {
                 if (c.source().origin() == Origin.KNOWLEDGE_BASE && run.id() != null) {
                     // the quote checked against its document: the text around it, highlighted, at its page
                     Anchor open = new Anchor("source?tenant=" + run.tenant() + "&run=" + run.id() + "&n=" + c.number(),
-                            "open in document");
+                            t("open in document"));
                     open.addClassName("open-source");
                     open.getStyle().set("margin-left", "var(--lumo-space-s)").set("font-size", "var(--lumo-font-size-s)");
                     item.add(open);
@@ -177,19 +175,18 @@ public class TracePanel extends VerticalLayout {
                 item.add(quote);
                 citations.add(item);
             }
-            box.add(new H4("Sources"), citations);
+            box.add(new H4(t("Sources")), citations);
         }
         if (run.feedback() != null) {
-            box.add(new Paragraph("Feedback: " + run.feedback().rating()
-                    + (run.feedback().comment() == null ? "" : " — “" + run.feedback().comment() + "”")));
+            box.add(new Paragraph(t("Feedback: {0}{1}", run.feedback().rating(), (run.feedback().comment() == null ? "" : " — “" + run.feedback().comment() + "”"))));
         }
         return box;
     }
 
     private static Component timings(List<StageTiming> timings) {
-        List<String> stages = timings.stream().map(t -> t.stage().name().toLowerCase(Locale.ROOT)).toList();
+        List<String> stages = timings.stream().map(t -> io.corrigo.ui.shell.Texts.known(t.stage().name().toLowerCase(Locale.ROOT))).toList();
         double[] values = timings.stream().mapToDouble(StageTiming::millis).toArray();
-        return SvgChart.stackedBars("trace-timings", "Time per stage (ms)", stages,
+        return SvgChart.stackedBars("trace-timings", t("Time per stage (ms)"), stages,
                 List.of(new SvgChart.Series("ms", "var(--lumo-primary-color)", values)));
     }
 
@@ -201,11 +198,9 @@ public class TracePanel extends VerticalLayout {
                 .set("margin-bottom", "var(--lumo-space-m)");
         HorizontalLayout head = new HorizontalLayout();
         head.setAlignItems(FlexComponent.Alignment.BASELINE);
-        head.add(new Span("Candidate " + round.round()), Badges.of(String.valueOf(round.decision())));
+        head.add(new Span(t("Candidate {0}", round.round())), Badges.of(String.valueOf(round.decision())));
         if (round.support() != null) {
-            head.add(new Span("support " + number(round.support()) + " · usefulness "
-                    + (round.usefulness() == null ? "—" : round.usefulness()) + "/5 · judged by "
-                    + orDash(round.judgedBy())));
+            head.add(new Span(t("support {0} · usefulness {1}/5 · judged by {2}", number(round.support()), (round.usefulness() == null ? "—" : round.usefulness()), orDash(round.judgedBy()))));
         }
         box.add(head);
         Paragraph why = new Paragraph(round.why());
@@ -229,15 +224,11 @@ public class TracePanel extends VerticalLayout {
         }
         Reflection reflection = round.reflection();
         if (reflection != null) {
-            box.add(new Paragraph("Reflection tokens: retrieve " + orDash(reflection.retrieve()) + ", relevant "
-                    + orDash(reflection.relevant()) + ", support " + orDash(reflection.support()) + ", utility "
-                    + orDash(reflection.utility())));
+            box.add(new Paragraph(t("Reflection tokens: retrieve {0}, relevant {1}, support {2}, utility {3}", orDash(reflection.retrieve()), orDash(reflection.relevant()), orDash(reflection.support()), orDash(reflection.utility()))));
         }
         RunTrace again = round.retrieval();
         if (again != null) {
-            box.add(new Paragraph("From a second retrieval for “" + again.question() + "”: action "
-                    + orDash(again.action()) + ", " + again.retrieved().size() + " passages, "
-                    + again.strips().size() + " sentences considered."));
+            box.add(new Paragraph(t("From a second retrieval for “{0}”: action {1}, {2} passages, {3} sentences considered.", again.question(), orDash(again.action()), again.retrieved().size(), again.strips().size())));
         }
         return box;
     }
@@ -252,22 +243,19 @@ public class TracePanel extends VerticalLayout {
         grid.setId(id);
         double best = passages.stream().mapToDouble(PassageTrace::retrievalScore).max().orElse(0);
         grid.addColumn(p -> p.title() == null || p.title().isEmpty() ? p.documentId() : p.title())
-                .setHeader("Passage").setFlexGrow(2);
-        grid.addColumn(p -> p.origin() == io.corrigo.api.Origin.WEB ? "web" : "knowledge base").setHeader("Origin")
+                .setHeader(t("Passage")).setFlexGrow(2);
+        grid.addColumn(p -> p.origin() == io.corrigo.api.Origin.WEB ? "web" : t("knowledge base")).setHeader(t("Origin"))
                 .setAutoWidth(true);
         grid.addColumn(p -> best <= 0 ? "—" : String.format(Locale.ROOT, "%.2f", p.retrievalScore() / best))
-                .setHeader(header("Rank score", "The retriever's score relative to the best passage of this run (1.00 = "
-                        + "the best). It only orders passages: fused (RRF) scores are tiny and close together, so "
-                        + "they are shown relative. It is not a probability."))
+                .setHeader(header(t("Rank score"), t("The retriever's score relative to the best passage of this run (1.00 = the best). It only orders passages: fused (RRF) scores are tiny and close together, so they are shown relative. It is not a probability.")))
                 .setAutoWidth(true);
         grid.addColumn(p -> p.score() == null ? "—" : String.format(Locale.ROOT, "%.2f", p.score()))
-                .setHeader(header("Answers it (grader)", "The evaluator's estimate, from 0 to 1, that the passage "
-                        + "answers the question. The thresholds turn it into the grade: CORRECT, AMBIGUOUS or INCORRECT."))
+                .setHeader(header(t("Answers it (grader)"), t("The evaluator's estimate, from 0 to 1, that the passage answers the question. The thresholds turn it into the grade: CORRECT, AMBIGUOUS or INCORRECT.")))
                 .setAutoWidth(true);
-        grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader("Grade")
+        grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader(t("Grade"))
                 .setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
-        grid.addColumn(p -> brief(p.error())).setHeader("Evaluator's reason or error").setFlexGrow(1);
+        grid.addColumn(p -> brief(p.error())).setHeader(t("Evaluator's reason or error")).setFlexGrow(1);
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(p -> passageText(p, strips, tenantId)));
         grid.setDetailsVisibleOnClick(true);
         grid.setItems(passages);
@@ -314,8 +302,7 @@ public class TracePanel extends VerticalLayout {
             for (StripTrace strip : own) {
                 Span sentence = new Span(strip.text() + " ");
                 sentence.addClassName(strip.kept() ? "strip-kept" : "strip-dropped");
-                sentence.getElement().setAttribute("title", (strip.kept() ? "kept" : "dropped") + ", score "
-                        + String.format(Locale.ROOT, "%.2f", strip.score()) + (strip.reason() == null ? "" : ": " + strip.reason()));
+                sentence.getElement().setAttribute("title", t("{0}, score {1}{2}", (strip.kept() ? t("kept") : t("dropped")), String.format(Locale.ROOT, "%.2f", strip.score()), (strip.reason() == null ? "" : ": " + strip.reason())));
                 if (strip.kept()) {
                     sentence.getStyle().set("background", "var(--lumo-success-color-10pct)").set("border-radius", "3px");
                 } else {
@@ -325,26 +312,26 @@ public class TracePanel extends VerticalLayout {
             }
         } else {
             box.add(new Span(passage.text() != null ? passage.text()
-                    : "(This run's trace was recorded before passage texts were kept.)"));
-            Paragraph note = help(passage.kept() ? "Used whole: no sentence was refined out."
-                    : "Dropped before refinement: its sentences were not considered.");
+                    : t("(This run's trace was recorded before passage texts were kept.)")));
+            Paragraph note = help(passage.kept() ? t("Used whole: no sentence was refined out.")
+                    : t("Dropped before refinement: its sentences were not considered."));
             box.add(note);
         }
         if (passage.error() != null && passage.error().length() > brief(passage.error()).length()) {
-            Paragraph reason = help("Evaluator: " + passage.error());
+            Paragraph reason = help(t("Evaluator: {0}", passage.error()));
             reason.addClassName("passage-reason");
             box.add(reason);
         }
         if (passage.origin() == io.corrigo.api.Origin.WEB && passage.documentId() != null
                 && passage.documentId().startsWith("http")) {
-            Anchor source = new Anchor(passage.documentId(), "Open the source");
+            Anchor source = new Anchor(passage.documentId(), t("Open the source"));
             source.setTarget("_blank");
             source.getElement().setAttribute("rel", "noopener noreferrer");
             box.add(new Div(source));
         } else if (passage.origin() == io.corrigo.api.Origin.KNOWLEDGE_BASE && tenantId != null && passage.documentId() != null) {
             Anchor source = new Anchor("document?tenant=" + tenantId + "&id=" + passage.documentId()
                     + "&chunk=" + java.net.URLEncoder.encode(passage.id(), java.nio.charset.StandardCharsets.UTF_8),
-                    "Open the document's chunks");
+                    t("Open the document's chunks"));
             box.add(new Div(source));
         }
         return box;
@@ -354,13 +341,13 @@ public class TracePanel extends VerticalLayout {
     private static Grid<Reranking.Move> reranking(List<Reranking.Move> kept) {
         Grid<Reranking.Move> grid = new Grid<>();
         grid.setId("trace-reranking");
-        grid.addColumn(Reranking.Move::rank).setHeader("Rank").setAutoWidth(true);
-        grid.addColumn(Reranking.Move::retrievalRank).setHeader("Retriever's rank").setAutoWidth(true);
+        grid.addColumn(Reranking.Move::rank).setHeader(t("Rank")).setAutoWidth(true);
+        grid.addColumn(Reranking.Move::retrievalRank).setHeader(t("Retriever's rank")).setAutoWidth(true);
         grid.addComponentColumn(m -> {
             int moved = m.retrievalRank() - m.rank();
-            return Badges.of(moved > 0 ? "up " + moved : moved < 0 ? "down " + -moved : "same");
-        }).setHeader("Moved").setAutoWidth(true);
-        grid.addColumn(m -> m.title() == null || m.title().isEmpty() ? m.id() : m.title()).setHeader("Passage")
+            return Badges.of(moved > 0 ? t("up {0}", moved) : moved < 0 ? t("down {0}", -moved) : "same");
+        }).setHeader(t("Moved")).setAutoWidth(true);
+        grid.addColumn(m -> m.title() == null || m.title().isEmpty() ? m.id() : m.title()).setHeader(t("Passage"))
                 .setFlexGrow(3);
         grid.setItems(kept);
         grid.setAllRowsVisible(true);
@@ -372,9 +359,9 @@ public class TracePanel extends VerticalLayout {
         Grid<StripTrace> grid = new Grid<>();
         grid.setId("trace-strips");
         grid.addComponentColumn(s -> Badges.of(s.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
-        grid.addColumn(s -> number(s.score())).setHeader("Score").setAutoWidth(true);
-        grid.addColumn(StripTrace::text).setHeader("Sentence").setFlexGrow(3);
-        grid.addColumn(s -> s.reason() == null ? "" : s.reason()).setHeader("Why").setAutoWidth(true);
+        grid.addColumn(s -> number(s.score())).setHeader(t("Score")).setAutoWidth(true);
+        grid.addColumn(StripTrace::text).setHeader(t("Sentence")).setFlexGrow(3);
+        grid.addColumn(s -> s.reason() == null ? "" : s.reason()).setHeader(t("Why")).setAutoWidth(true);
         grid.setItems(strips);
         grid.setHeight("22rem");
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
@@ -397,6 +384,6 @@ public class TracePanel extends VerticalLayout {
     }
 
     static String ms(double millis) {
-        return String.format(Locale.ROOT, "%.0f ms", millis);
+        return String.format(Locale.ROOT, t("%.0f ms"), millis);
     }
 }

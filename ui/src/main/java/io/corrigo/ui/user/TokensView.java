@@ -1,5 +1,7 @@
 package io.corrigo.ui.user;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.CheckboxGroup;
@@ -48,47 +50,46 @@ public class TokensView extends VerticalLayout {
     private final AdminTokens tokens;
     private final TenantAccess.Admin me;
     private final Grid<TokenView> grid = new Grid<>();
-    private final com.vaadin.flow.component.html.Div empty = EmptyState.of("No API tokens yet",
-            "Make one above for a script or a CI job: give it only the scopes it needs and a short life.");
+    private final com.vaadin.flow.component.html.Div empty = EmptyState.of(t("No API tokens yet"),
+            t("Make one above for a script or a CI job: give it only the scopes it needs and a short life."));
 
     public TokensView(AdminTokens tokens, TenantAccess access, TenantService tenants) {
         this.tokens = tokens;
         this.me = access.current().orElseThrow();
-        H2 title = new H2("API tokens");
+        H2 title = new H2(t("API tokens"));
         title.getStyle().set("margin-top", "0");
-        Paragraph help = new Paragraph("A token signs REST API calls in as you (Authorization: Bearer …), narrowed to "
-                + "its scopes, role and tenants. It is shown once; only its hash is kept.");
-        TextField name = new TextField("Name");
+        Paragraph help = new Paragraph(t("A token signs REST API calls in as you (Authorization: Bearer …), narrowed to its scopes, role and tenants. It is shown once; only its hash is kept."));
+        TextField name = new TextField(t("Name"));
         name.setId("new-token-name");
-        name.setPlaceholder("CI deploy");
-        CheckboxGroup<String> scopes = new CheckboxGroup<>("Scopes");
+        name.setPlaceholder(t("CI deploy"));
+        CheckboxGroup<String> scopes = new CheckboxGroup<>(t("Scopes"));
         scopes.setId("new-token-scopes");
         scopes.setItems("read", "write", "plugins");
         scopes.setItemLabelGenerator(s -> switch (s) {
-            case "read" -> "read (GET)";
-            case "write" -> "write (changes)";
-            default -> "plugins (install, upgrade, disable)";
+            case "read" -> t("read (GET)");
+            case "write" -> t("write (changes)");
+            default -> t("plugins (install, upgrade, disable)");
         });
         scopes.setValue(Set.of("read"));
         Select<Role> role = new Select<>();
-        role.setLabel("Role");
+        role.setLabel(t("Role"));
         role.setId("new-token-role");
         role.setItems(me.role() == Role.PLATFORM_ADMIN ? List.of(Role.PLATFORM_ADMIN, Role.TENANT_ADMIN) : List.of(Role.TENANT_ADMIN));
-        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? "Platform admin" : "Tenant admin (some tenants)");
+        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? t("Platform admin") : t("Tenant admin (some tenants)"));
         role.setValue(me.role());
-        MultiSelectComboBox<String> reach = new MultiSelectComboBox<>("Tenants");
+        MultiSelectComboBox<String> reach = new MultiSelectComboBox<>(t("Tenants"));
         reach.setId("new-token-tenants");
         reach.setItems(tenants.list().stream().map(TenantView::id).filter(me::canAccess).toList());
         reach.setEnabled(me.role() == Role.TENANT_ADMIN);
-        reach.setHelperText("empty: all of yours");
+        reach.setHelperText(t("empty: all of yours"));
         role.addValueChangeListener(e -> reach.setEnabled(e.getValue() == Role.TENANT_ADMIN));
-        IntegerField days = new IntegerField("Expires in (days)");
+        IntegerField days = new IntegerField(t("Expires in (days)"));
         days.setId("new-token-days");
         days.setMin(1);
         days.setMax(AdminTokens.MAX_DAYS);
         days.setValue(AdminTokens.DEFAULT_DAYS);
         days.setStepButtonsVisible(true);
-        Button create = new Button("Create token", e -> Toasts.attempt(() -> {
+        Button create = new Button(t("Create token"), e -> Toasts.attempt(() -> {
             AdminTokens.CreatedToken created = tokens.create(me.username(), name.getValue(), role.getValue(),
                     reach.getValue(), scopes.getValue(), days.getValue());
             showOnce(created);
@@ -102,17 +103,17 @@ public class TokensView extends VerticalLayout {
         form.getStyle().set("flex-wrap", "wrap");
 
         grid.setId("tokens-grid");
-        grid.addColumn(TokenView::name).setHeader("Name").setAutoWidth(true);
+        grid.addColumn(TokenView::name).setHeader(t("Name")).setAutoWidth(true);
         if (me.role() == Role.PLATFORM_ADMIN) {
-            grid.addColumn(TokenView::username).setHeader("User").setAutoWidth(true);
+            grid.addColumn(TokenView::username).setHeader(t("User")).setAutoWidth(true);
         }
-        grid.addColumn(t -> t.prefix() + "…").setHeader("Token").setAutoWidth(true);
-        grid.addColumn(t -> String.join(", ", t.scopes())).setHeader("Scopes").setAutoWidth(true);
-        grid.addColumn(t -> t.role() == Role.PLATFORM_ADMIN ? "all tenants" : String.join(", ", t.tenants()))
-                .setHeader("Reach").setFlexGrow(1);
-        grid.addColumn(t -> WHEN.format(t.expiresAt())).setHeader("Expires").setAutoWidth(true);
-        grid.addColumn(t -> t.lastUsedAt() == null ? "never" : WHEN.format(t.lastUsedAt())).setHeader("Last used").setAutoWidth(true);
-        grid.addComponentColumn(t -> Badges.of(t.state())).setHeader("State").setAutoWidth(true);
+        grid.addColumn(t -> t.prefix() + "…").setHeader(t("Token")).setAutoWidth(true);
+        grid.addColumn(t -> String.join(", ", t.scopes())).setHeader(t("Scopes")).setAutoWidth(true);
+        grid.addColumn(t -> t.role() == Role.PLATFORM_ADMIN ? t("all tenants") : String.join(", ", t.tenants()))
+                .setHeader(t("Reach")).setFlexGrow(1);
+        grid.addColumn(t -> WHEN.format(t.expiresAt())).setHeader(t("Expires")).setAutoWidth(true);
+        grid.addColumn(t -> t.lastUsedAt() == null ? t("never") : WHEN.format(t.lastUsedAt())).setHeader(t("Last used")).setAutoWidth(true);
+        grid.addComponentColumn(t -> Badges.of(t.state())).setHeader(t("State")).setAutoWidth(true);
         grid.addComponentColumn(this::revoke).setAutoWidth(true);
         grid.setAllRowsVisible(true);
         add(title, help, form, empty, grid);
@@ -121,17 +122,16 @@ public class TokensView extends VerticalLayout {
 
     private void showOnce(AdminTokens.CreatedToken created) {
         Dialog dialog = new Dialog();
-        dialog.setHeaderTitle("Token '" + created.token().name() + "' created");
-        TextField value = new TextField("Copy it now: it is not shown again");
+        dialog.setHeaderTitle(t("Token '{0}' created", created.token().name()));
+        TextField value = new TextField(t("Copy it now: it is not shown again"));
         value.setId("new-token-value");
         value.setValue(created.value());
         value.setReadOnly(true);
         value.setWidthFull();
         value.setMinWidth("28em");
-        Paragraph usage = new Paragraph("curl -H 'Authorization: Bearer " + created.token().prefix() + "…' "
-                + "https://<host>/api/v1/tenants");
+        Paragraph usage = new Paragraph("curl -H 'Authorization: Bearer " + created.token().prefix() + "…' https://<host>/api/v1/tenants");
         usage.getStyle().set("font-family", "monospace").set("font-size", "var(--lumo-font-size-s)");
-        Button done = new Button("I have copied it", e -> dialog.close());
+        Button done = new Button(t("I have copied it"), e -> dialog.close());
         done.setId("new-token-done");
         done.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         dialog.add(new VerticalLayout(value, usage));
@@ -140,12 +140,12 @@ public class TokensView extends VerticalLayout {
     }
 
     private Button revoke(TokenView token) {
-        String lastUse = token.lastUsedAt() == null ? "It was never used." : "It was last used " + WHEN.format(token.lastUsedAt()) + ".";
-        Button revoke = new Button("Revoke", e -> Confirm.risky("Revoke '" + token.name() + "'?",
-                "Every call made with it is refused from now on; this cannot be undone. " + lastUse, "Revoke token",
+        String lastUse = token.lastUsedAt() == null ? t("It was never used.") : t("It was last used {0}.", WHEN.format(token.lastUsedAt()));
+        Button revoke = new Button(t("Revoke"), e -> Confirm.risky(t("Revoke '{0}'?", token.name()),
+                t("Every call made with it is refused from now on; this cannot be undone. {0}", lastUse), t("Revoke token"),
                 () -> Toasts.attempt(() -> {
                     tokens.revoke(me.username(), me.role() == Role.PLATFORM_ADMIN, token.id());
-                    Toasts.success("Token '" + token.name() + "' revoked.");
+                    Toasts.success(t("Token '{0}' revoked.", token.name()));
                     refresh();
                 })));
         revoke.setId("revoke-" + token.id());

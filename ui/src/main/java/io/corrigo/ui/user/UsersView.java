@@ -1,5 +1,7 @@
 package io.corrigo.ui.user;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.combobox.MultiSelectComboBox;
@@ -43,27 +45,27 @@ public class UsersView extends VerticalLayout {
     public UsersView(AdminUsers users, TenantService tenants, SignInThrottle throttle, SingleSignOn sso) {
         this.users = users;
         this.tenants = tenants;
-        H2 title = new H2("Users");
+        H2 title = new H2(t("Users"));
         title.getStyle().set("margin-top", "0");
-        TextField username = new TextField("User name");
+        TextField username = new TextField(t("User name"));
         username.setId("new-user-name");
-        PasswordField password = new PasswordField("Password");
+        PasswordField password = new PasswordField(t("Password"));
         password.setId("new-user-password");
-        password.setHelperText("at least " + AdminUsers.MIN_PASSWORD + " characters");
+        password.setHelperText(t("at least {0} characters", AdminUsers.MIN_PASSWORD));
         Select<Role> role = new Select<>();
-        role.setLabel("Role");
+        role.setLabel(t("Role"));
         role.setId("new-user-role");
         role.setItems(Role.values());
-        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? "Platform admin (everything)" : "Tenant admin (their tenants)");
+        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? t("Platform admin (everything)") : t("Tenant admin (their tenants)"));
         role.setValue(Role.TENANT_ADMIN);
-        MultiSelectComboBox<String> scope = new MultiSelectComboBox<>("Tenants");
+        MultiSelectComboBox<String> scope = new MultiSelectComboBox<>(t("Tenants"));
         scope.setId("new-user-tenants");
         scope.setItems(tenants.list().stream().map(TenantView::id).toList());
         role.addValueChangeListener(e -> scope.setEnabled(e.getValue() == Role.TENANT_ADMIN));
-        Button create = new Button("Create user", e -> {
+        Button create = new Button(t("Create user"), e -> {
             Toasts.attempt(() -> {
                 users.create(username.getValue().trim(), password.getValue(), role.getValue(), scope.getValue());
-                Toasts.success("User '" + username.getValue() + "' created.");
+                Toasts.success(t("User '{0}' created.", username.getValue()));
                 username.clear();
                 password.clear();
                 scope.clear();
@@ -77,12 +79,12 @@ public class UsersView extends VerticalLayout {
         form.getStyle().set("flex-wrap", "wrap");
 
         grid.setId("users-grid");
-        grid.addColumn(UserView::username).setHeader("User").setAutoWidth(true);
-        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "platform admin" : "tenant admin").setHeader("Role").setAutoWidth(true);
-        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader("Tenants").setFlexGrow(1)
+        grid.addColumn(UserView::username).setHeader(t("User")).setAutoWidth(true);
+        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? t("platform admin") : t("tenant admin")).setHeader(t("Role")).setAutoWidth(true);
+        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader(t("Tenants")).setFlexGrow(1)
                 .setTooltipGenerator(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants()));
-        grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader("State").setAutoWidth(true);
-        grid.addColumn(u -> throttle.status(u.username()).map(UsersView::signIns).orElse("")).setHeader("Sign-in")
+        grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader(t("State")).setAutoWidth(true);
+        grid.addColumn(u -> throttle.status(u.username()).map(UsersView::signIns).orElse("")).setHeader(t("Sign-in"))
                 .setAutoWidth(true);
         grid.addComponentColumn(this::actions).setAutoWidth(true);
         grid.setAllRowsVisible(true);
@@ -92,18 +94,18 @@ public class UsersView extends VerticalLayout {
     }
 
     private HorizontalLayout actions(UserView user) {
-        Button edit = new Button("Edit", e -> edit(user));
+        Button edit = new Button(t("Edit"), e -> edit(user));
         edit.setId("edit-user-" + user.username());
         edit.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
-        Button toggle = new Button(user.enabled() ? "Disable" : "Enable", e -> {
+        Button toggle = new Button(user.enabled() ? t("Disable") : t("Enable"), e -> {
             Toasts.attempt(() -> {
                 users.update(user.username(), null, null, !user.enabled());
                 refresh();
             });
         });
         toggle.addThemeVariants(ButtonVariant.LUMO_SMALL);
-        Button delete = new Button("Delete", e -> new ConfirmDialog("Delete " + user.username() + "?",
-                "They can no longer sign in.", "Delete", ok -> {
+        Button delete = new Button(t("Delete"), e -> new ConfirmDialog(t("Delete {0}?", user.username()),
+                t("They can no longer sign in."), t("Delete"), ok -> {
             Toasts.attempt(() -> {
                 users.delete(user.username());
                 refresh();
@@ -117,29 +119,29 @@ public class UsersView extends VerticalLayout {
     /** Changes a user's role and tenants, and optionally sets a new password (a reset: they sign in with it). */
     private void edit(UserView user) {
         com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
-        dialog.setHeaderTitle("Edit " + user.username());
+        dialog.setHeaderTitle(t("Edit {0}", user.username()));
         dialog.setId("edit-user-dialog");
         Select<Role> role = new Select<>();
-        role.setLabel("Role");
+        role.setLabel(t("Role"));
         role.setId("edit-user-role");
         role.setItems(Role.values());
-        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? "Platform admin (everything)" : "Tenant admin (their tenants)");
+        role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? t("Platform admin (everything)") : t("Tenant admin (their tenants)"));
         role.setValue(user.role());
-        MultiSelectComboBox<String> scope = new MultiSelectComboBox<>("Tenants");
+        MultiSelectComboBox<String> scope = new MultiSelectComboBox<>(t("Tenants"));
         scope.setId("edit-user-tenants");
         scope.setItems(tenants.list().stream().map(TenantView::id).toList());
         scope.setValue(new java.util.LinkedHashSet<>(user.tenants()));
         scope.setEnabled(user.role() == Role.TENANT_ADMIN);
         scope.setWidthFull();
         role.addValueChangeListener(e -> scope.setEnabled(e.getValue() == Role.TENANT_ADMIN));
-        PasswordField password = new PasswordField("New password (leave empty to keep it)");
+        PasswordField password = new PasswordField(t("New password (leave empty to keep it)"));
         password.setId("edit-user-password");
-        password.setHelperText("at least " + AdminUsers.MIN_PASSWORD + " characters; they sign in with it from now on");
+        password.setHelperText(t("at least {0} characters; they sign in with it from now on", AdminUsers.MIN_PASSWORD));
         password.setWidthFull();
-        Button save = new Button("Save", e -> {
+        Button save = new Button(t("Save"), e -> {
             if (!password.getValue().isEmpty() && password.getValue().length() < AdminUsers.MIN_PASSWORD) {
                 password.setInvalid(true);
-                password.setErrorMessage("New password: at least " + AdminUsers.MIN_PASSWORD + " characters");
+                password.setErrorMessage(t("New password: at least {0} characters", AdminUsers.MIN_PASSWORD));
                 return;
             }
             try {
@@ -148,8 +150,8 @@ public class UsersView extends VerticalLayout {
                 if (!password.getValue().isEmpty()) {
                     users.changePassword(user.username(), password.getValue());
                 }
-                Toasts.success("User '" + user.username() + "' saved" + (password.getValue().isEmpty() ? "."
-                        : ", with a new password."));
+                Toasts.success(t("User '{0}' saved{1}", user.username(), (password.getValue().isEmpty() ? "."
+                        : t(", with a new password."))));
                 dialog.close();
                 refresh();
             } catch (RuntimeException ex) {
@@ -163,15 +165,15 @@ public class UsersView extends VerticalLayout {
         body.setPadding(false);
         dialog.add(body);
         dialog.setWidth("min(32rem, 95vw)");
-        dialog.getFooter().add(new Button("Cancel", e -> dialog.close()), save);
+        dialog.getFooter().add(new Button(t("Cancel"), e -> dialog.close()), save);
         dialog.open();
     }
 
     /** "locked until 10:42:07 UTC (6 failed)" or "2 failed", for the Sign-in column. */
     private static String signIns(SignInThrottle.Status status) {
-        return status.lockedUntil() == null ? status.failures() + " failed"
-                : "locked until " + java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
-                .withZone(java.time.ZoneOffset.UTC).format(status.lockedUntil()) + " (" + status.failures() + " failed)";
+        return status.lockedUntil() == null ? t("{0} failed", status.failures())
+                : t("locked until {0} ({1} failed)", java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
+                .withZone(java.time.ZoneOffset.UTC).format(status.lockedUntil()), status.failures());
     }
 
     private void refresh() {

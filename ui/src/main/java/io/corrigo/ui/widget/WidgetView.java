@@ -1,5 +1,7 @@
 package io.corrigo.ui.widget;
 
+import static io.corrigo.ui.shell.Texts.t;
+
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.details.Details;
@@ -59,7 +61,7 @@ public class WidgetView extends TenantScopedView {
 
     public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, TenantDeletion deletion,
                       Conversations conversations) {
-        super(selection, "Widget & keys");
+        super(selection, t("Widget & keys"));
         this.conversations = conversations;
         this.deletion = deletion;
         this.tenants = tenants;
@@ -69,62 +71,60 @@ public class WidgetView extends TenantScopedView {
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
         WidgetSettings current = tenants.widget(tenantId);
-        TextField title = new TextField("Title", current.title(), "");
-        TextField greeting = new TextField("Greeting", current.greeting(), "");
-        TextField placeholder = new TextField("Input placeholder", current.placeholder(), "");
-        TextField color = new TextField("Accent colour", current.color(), "#1a73e8");
+        TextField title = new TextField(t("Title"), current.title(), "");
+        TextField greeting = new TextField(t("Greeting"), current.greeting(), "");
+        TextField placeholder = new TextField(t("Input placeholder"), current.placeholder(), "");
+        TextField color = new TextField(t("Accent colour"), current.color(), "#1a73e8");
         color.setId("widget-color");
-        IntegerField perMinute = new IntegerField("Requests per minute (per key and per visitor IP)");
+        IntegerField perMinute = new IntegerField(t("Requests per minute (per key and per visitor IP)"));
         perMinute.setValue(current.requestsPerMinute());
         perMinute.setId("widget-requests-per-minute");
-        IntegerField perDay = new IntegerField("Questions per day (per key and per visitor IP)");
+        IntegerField perDay = new IntegerField(t("Questions per day (per key and per visitor IP)"));
         perDay.setValue(current.queriesPerDay());
-        TextArea starters = new TextArea("Starter questions (one per line, up to " + WidgetSettings.MAX_STARTERS + ")");
+        TextArea starters = new TextArea(t("Starter questions (one per line, up to {0})", WidgetSettings.MAX_STARTERS));
         starters.setValue(String.join("\n", current.starterQuestions()));
-        starters.setPlaceholder("How do I return an item?");
+        starters.setPlaceholder(t("How do I return an item?"));
         starters.setId("widget-starters");
-        TextField icon = new TextField("Brand icon (https:// address of an image)", current.iconUrl() == null ? ""
+        TextField icon = new TextField(t("Brand icon (https:// address of an image)"), current.iconUrl() == null ? ""
                 : current.iconUrl(), "https://www.example.com/logo.png");
         icon.setId("widget-icon");
-        TextField handoff = new TextField("Contact link offered when no answer is found (https:// or mailto:)",
+        TextField handoff = new TextField(t("Contact link offered when no answer is found (https:// or mailto:)"),
                 current.handoffUrl() == null ? "" : current.handoffUrl(), "mailto:support@example.com");
         handoff.setId("widget-handoff");
-        TextField handoffLabel = new TextField("Contact link text", current.handoffLabel() == null ? "" : current.handoffLabel(),
-                "Contact us");
+        TextField handoffLabel = new TextField(t("Contact link text"), current.handoffLabel() == null ? "" : current.handoffLabel(),
+                t("Contact us"));
         handoffLabel.setId("widget-handoff-label");
         FormLayout look = new FormLayout(title, greeting, placeholder, color, perMinute, perDay, starters, icon, handoff,
                 handoffLabel);
-        Button saveLook = new Button("Save widget settings", e -> {
+        Button saveLook = new Button(t("Save widget settings"), e -> {
             Toasts.attempt(() -> {
                 tenants.updateWidget(tenantId, new WidgetSettings(title.getValue(), greeting.getValue(), placeholder.getValue(),
                         color.getValue().trim(), perMinute.getValue() == null ? 0 : perMinute.getValue(),
                         perDay.getValue() == null ? 0 : perDay.getValue()).withExtras(
                         Arrays.stream(starters.getValue().split("\\R")).filter(q -> !q.isBlank()).toList(),
                         icon.getValue(), handoff.getValue(), handoffLabel.getValue()));
-                Toasts.success("Saved: the widget uses it on its next load.");
+                Toasts.success(t("Saved: the widget uses it on its next load."));
             });
         });
         saveLook.setId("save-widget");
         saveLook.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        add(new H3("Look and limits"), look, saveLook);
+        add(new H3(t("Look and limits")), look, saveLook);
 
-        add(new H3("Keys"), new Paragraph("A publishable key (pk_…) goes into the script tag of a web page: it may only ask "
-                + "and send feedback, from the origins you list. A secret key (sk_…) is for your servers. Each key is shown "
-                + "once, when it is created."));
+        add(new H3(t("Keys")), new Paragraph(t("A publishable key (pk_…) goes into the script tag of a web page: it may only ask and send feedback, from the origins you list. A secret key (sk_…) is for your servers. Each key is shown once, when it is created.")));
         Select<KeyKind> kind = new Select<>();
-        kind.setLabel("Kind");
+        kind.setLabel(t("Kind"));
         kind.setItems(KeyKind.values());
         kind.setValue(KeyKind.PUBLISHABLE);
         kind.setId("key-kind");
-        TextField name = new TextField("Name");
-        name.setPlaceholder("marketing site");
+        TextField name = new TextField(t("Name"));
+        name.setPlaceholder(t("marketing site"));
         name.setId("key-name");
-        TextArea origins = new TextArea("Allowed origins (one per line)");
+        TextArea origins = new TextArea(t("Allowed origins (one per line)"));
         origins.setPlaceholder("https://www.example.com");
         origins.setId("key-origins");
         origins.setWidth("24rem");
         kind.addValueChangeListener(e -> origins.setEnabled(e.getValue() == KeyKind.PUBLISHABLE));
-        Button create = new Button("Create key", e -> {
+        Button create = new Button(t("Create key"), e -> {
             Toasts.attempt(() -> {
                 ApiKeys.CreatedKey created = keys.create(tenantId, kind.getValue(), name.getValue(),
                         Arrays.stream(origins.getValue().split("\\s+")).filter(s -> !s.isBlank()).toList());
@@ -138,16 +138,16 @@ public class WidgetView extends TenantScopedView {
         HorizontalLayout form = new HorizontalLayout(kind, name, origins, create);
         form.setAlignItems(FlexComponent.Alignment.BASELINE);
         grid.setId("keys-grid");
-        grid.addColumn(KeyView::name).setHeader("Name").setAutoWidth(true);
-        grid.addColumn(k -> k.kind().name().toLowerCase()).setHeader("Kind").setAutoWidth(true);
-        grid.addColumn(KeyView::display).setHeader("Key").setAutoWidth(true);
-        grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader("Allowed origins").setWidth("10rem").setFlexGrow(1)
+        grid.addColumn(KeyView::name).setHeader(t("Name")).setAutoWidth(true);
+        grid.addColumn(k -> k.kind().name().toLowerCase()).setHeader(t("Kind")).setAutoWidth(true);
+        grid.addColumn(KeyView::display).setHeader(t("Key")).setAutoWidth(true);
+        grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader(t("Allowed origins")).setWidth("10rem").setFlexGrow(1)
                 .setTooltipGenerator(k -> String.join(" ", k.allowedOrigins()));
-        grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader("Created").setAutoWidth(true);
+        grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader(t("Created")).setAutoWidth(true);
         grid.addComponentColumn(k -> k.revokedAt() != null ? revoked(k) : revoke(tenantId, k))
-                .setHeader("State").setAutoWidth(true).setFlexGrow(0);
+                .setHeader(t("State")).setAutoWidth(true).setFlexGrow(0);
         grid.addComponentColumn(k -> k.kind() == KeyKind.PUBLISHABLE ? chats(tenantId, k) : new Span(""))
-                .setHeader("Chats").setAutoWidth(true).setFlexGrow(0);
+                .setHeader(t("Chats")).setAutoWidth(true).setFlexGrow(0);
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         add(form, grid);
@@ -163,16 +163,14 @@ public class WidgetView extends TenantScopedView {
     }
 
     private Button revoke(String tenantId, KeyView key) {
-        Button revoke = new Button("Revoke…", e -> Toasts.attempt(() -> Confirm.risky("Revoke key " + key.name() + "?",
-                (key.kind() == KeyKind.PUBLISHABLE
-                        ? "Every page embedding the widget with this key (" + (key.allowedOrigins().isEmpty() ? "no origin listed"
-                        : String.join(", ", key.allowedOrigins())) + ") stops answering at once"
-                        : "Every backend calling the API with this key gets 401 at once")
-                        + "; a revoked key cannot be restored, only replaced by a new one. Tenant " + tenantId + " served "
-                        + deletion.impact(tenantId).runsLastHour() + " run(s) in the last hour.",
-                "Revoke", () -> {
+        Button revoke = new Button(t("Revoke…"), e -> Toasts.attempt(() -> Confirm.risky(t("Revoke key {0}?", key.name()),
+                t("{0}; a revoked key cannot be restored, only replaced by a new one. Tenant {1} served {2} run(s) in the last hour.", (key.kind() == KeyKind.PUBLISHABLE
+                        ? t("Every page embedding the widget with this key ({0}) stops answering at once", (key.allowedOrigins().isEmpty() ? t("no origin listed")
+                        : String.join(", ", key.allowedOrigins())))
+                        : t("Every backend calling the API with this key gets 401 at once")), tenantId, deletion.impact(tenantId).runsLastHour()),
+                t("Revoke"), () -> {
                     keys.revoke(tenantId, key.id());
-                    Toasts.success("Revoked " + key.name() + ": it is refused from now on.");
+                    Toasts.success(t("Revoked {0}: it is refused from now on.", key.name()));
                     refresh(tenantId);
                 })));
         revoke.setId("revoke-" + key.name());
@@ -182,37 +180,35 @@ public class WidgetView extends TenantScopedView {
 
     /** The conversations visitors had through {@code key}, newest first: what they asked and what they were told. */
     private Button chats(String tenantId, KeyView key) {
-        Button open = new Button("Conversations", e -> {
+        Button open = new Button(t("Conversations"), e -> {
             Dialog dialog = new Dialog();
-            dialog.setHeaderTitle("Conversations through " + key.name());
+            dialog.setHeaderTitle(t("Conversations through {0}", key.name()));
             dialog.setWidth("min(52rem, 95vw)");
             List<Conversations.Summary> threads = conversations.forKey(tenantId, key.id(), 50);
             VerticalLayout list = new VerticalLayout();
             list.setPadding(false);
             list.setId("key-conversations");
             if (threads.isEmpty()) {
-                list.add(new Paragraph("No conversations through this key yet (threads are kept as long as runs are)."));
+                list.add(new Paragraph(t("No conversations through this key yet (threads are kept as long as runs are).")));
             }
             for (Conversations.Summary thread : threads) {
                 VerticalLayout turns = new VerticalLayout();
                 turns.setPadding(false);
                 turns.setSpacing(false);
                 for (Conversations.TurnView turn : thread.turns()) {
-                    Paragraph asked = new Paragraph("Visitor: " + turn.question()
-                            + (turn.question().equals(turn.standalone()) ? "" : "  (read as: " + turn.standalone() + ")"));
+                    Paragraph asked = new Paragraph(t("Visitor: {0}{1}", turn.question(), (turn.question().equals(turn.standalone()) ? "" : t("  (read as: {0})", turn.standalone()))));
                     asked.getStyle().set("font-weight", "600").set("margin", "var(--lumo-space-xs) 0 0 0");
                     Paragraph answer = new Paragraph(turn.answer());
                     answer.getStyle().set("margin", "0").set("white-space", "pre-wrap").set("overflow-wrap", "anywhere");
                     turns.add(asked, answer);
                 }
-                Details details = new Details(WHEN.format(thread.updatedAt()) + " · " + thread.turns().size() + " turn(s) · "
-                        + (thread.turns().isEmpty() ? "" : thread.turns().get(0).question()), turns);
+                Details details = new Details(t("{0} · {1} turn(s) · {2}", WHEN.format(thread.updatedAt()), thread.turns().size(), (thread.turns().isEmpty() ? "" : thread.turns().get(0).question())), turns);
                 details.addClassName("key-conversation");
                 details.setWidthFull();
                 list.add(details);
             }
             dialog.add(list);
-            dialog.getFooter().add(new Button("Close", c -> dialog.close()));
+            dialog.getFooter().add(new Button(t("Close"), c -> dialog.close()));
             dialog.open();
         });
         open.setId("chats-" + key.name());
@@ -222,7 +218,7 @@ public class WidgetView extends TenantScopedView {
 
     private void showOnce(ApiKeys.CreatedKey created) {
         Dialog dialog = new Dialog();
-        dialog.setHeaderTitle("Copy the key now: it is not shown again");
+        dialog.setHeaderTitle(t("Copy the key now: it is not shown again"));
         Pre value = new Pre(created.value());
         value.setId("new-key-value");
         dialog.add(value);
@@ -230,10 +226,10 @@ public class WidgetView extends TenantScopedView {
             String host = VaadinRequest.getCurrent() == null ? "https://YOUR-CORRIGO-HOST"
                     : VaadinRequest.getCurrent().getHeader("Origin") != null ? VaadinRequest.getCurrent().getHeader("Origin")
                     : "https://YOUR-CORRIGO-HOST";
-            dialog.add(new Paragraph("Add the chat widget to your pages:"),
+            dialog.add(new Paragraph(t("Add the chat widget to your pages:")),
                     new Pre("<script src=\"" + host + "/widget.js\" data-key=\"" + created.value() + "\"></script>"));
         }
-        dialog.getFooter().add(new Button("Done", e -> dialog.close()));
+        dialog.getFooter().add(new Button(t("Done"), e -> dialog.close()));
         dialog.open();
     }
 

@@ -1,0 +1,136 @@
+package io.corrigo.ui.shell;
+
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.i18n.I18NProvider;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The admin UI's words in English and German, as Vaadin's {@link I18NProvider}. The English text is the key (the code
+ * reads as the screen does); each other language has a catalog {@code i18n/texts_<language>.tsv} of lines
+ * {@code English<TAB>translation}. {@code {0}}, {@code {1}} … stand for the values filled in, in either language's
+ * word order. A text a catalog lacks shows in English (and is logged once); a test keeps the German catalog complete.
+ *
+ * <p>Views call {@link #t(String, Object...)}: the words in the language of the current UI — the one the admin picked
+ * in the top bar ({@link LanguageChoice}), else the browser's first language that is offered, else English.
+ */
+@Component
+public class Texts implements I18NProvider {
+
+    /** The languages the admin UI speaks, English first (the fallback). */
+    public static final List<Locale> LANGUAGES = List.of(Locale.ENGLISH, Locale.GERMAN);
+
+    private static final Logger log = LoggerFactory.getLogger(Texts.class);
+    private static final Map<String, Map<String, String>> CATALOGS = new ConcurrentHashMap<>();
+    private static final Set<String> MISSING = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public List<Locale> getProvidedLocales() {
+        return LANGUAGES;
+    }
+
+    @Override
+    public String getTranslation(String key, Locale locale, Object... params) {
+        return translate(key, locale, params);
+    }
+
+    /** {@code english} in the current UI's language, with {@code values} filled in for {@code {0}}, {@code {1}} …. */
+    public static String t(String english, Object... values) {
+        UI ui = UI.getCurrent();
+        return translate(english, ui == null ? Locale.ENGLISH : ui.getLocale(), values);
+    }
+
+    /**
+     * A value shown as it is named — a grade, a state, a label a person typed — in the current UI's language where
+     * the catalog names it, else as it is (no warning: most values are data, not words of the UI).
+     */
+    public static String known(String value) {
+        UI ui = UI.getCurrent();
+        String language = ui == null || ui.getLocale() == null ? "en" : ui.getLocale().getLanguage();
+        return value == null || language.equals("en") ? value : catalog(language).getOrDefault(value, value);
+    }
+
+    /** {@code english} in {@code locale}'s language (English where the catalog has no such text). */
+    public static String translate(String english, Locale locale, Object... values) {
+        if (english == null) {
+            return "";
+        }
+        String language = locale == null ? "en" : locale.getLanguage();
+        String text = english;
+        if (!language.equals("en")) {
+            String translated = catalog(language).get(english);
+            if (translated != null) {
+                text = translated;
+            } else if (!catalog(language).isEmpty() && MISSING.add(language + "\t" + english)) {
+                log.warn("No {} text for \"{}\": shown in English", language, english);
+            }
+        }
+        return fill(text, values);
+    }
+
+    /** The catalog of {@code language} (empty for English and for a language without one). */
+    public static Map<String, String> catalog(String language) {
+        return CATALOGS.computeIfAbsent(language, Texts::read);
+    }
+
+    /** {@code text} with {@code {i}} replaced by the i-th value; no other character is special (an apostrophe is one). */
+    static String fill(String text, Object... values) {
+        if (values == null || values.length == 0 || text.indexOf('{') < 0) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            int close = c == '{' ? text.indexOf('}', i) : -1;
+            if (close > i + 1 && close - i <= 3 && text.substring(i + 1, close).chars().allMatch(Character::isDigit)) {
+                int index = Integer.parseInt(text.substring(i + 1, close));
+                out.append(index < values.length ? String.valueOf(values[index]) : text.substring(i, close + 1));
+                i = close + 1;
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    private static Map<String, String> read(String language) {
+        Map<String, String> texts = new HashMap<>();
+        try (InputStream in = Texts.class.getResourceAsStream("/i18n/texts_" + language + ".tsv")) {
+            if (in == null) {
+                return Map.of();
+            }
+            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String line;
+            while ((line = lines.readLine()) != null) {
+                int tab = line.indexOf('\t');
+                if (line.isBlank() || line.startsWith("#") || tab <= 0) {
+                    continue;
+                }
+                texts.put(unescape(line.substring(0, tab)), unescape(line.substring(tab + 1)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the " + language + " texts of the admin UI", e);
+        }
+        return Map.copyOf(texts);
+    }
+
+    /** A catalog line writes a line break inside a text as {@code \n}. */
+    private static String unescape(String text) {
+        return text.replace("\\n", "\n");
+    }
+}

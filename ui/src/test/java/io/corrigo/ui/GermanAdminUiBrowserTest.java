@@ -1,0 +1,179 @@
+package io.corrigo.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.corrigo.server.access.ApiKeys;
+import io.corrigo.server.access.KeyKind;
+import io.corrigo.server.knowledge.IngestionService;
+import io.corrigo.server.knowledge.JobView;
+import io.corrigo.server.run.QueryService;
+import io.corrigo.server.tenant.TenantService;
+import io.corrigo.ui.shell.LanguageChoice;
+import io.corrigo.ui.shell.Texts;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The admin UI in German, in a real browser: a browser that asks for German ({@code Accept-Language: de-DE}) gets the
+ * sign-in page and every view in German — the side navigation, the headings, the grids, the forms and the tab's title
+ * — with no sentence of the English catalog left on screen and nothing wider than the viewport (German words are
+ * longer); an English browser switches with the language picker in the top bar, and the pick is kept.
+ */
+class GermanAdminUiBrowserTest extends UiTestBase {
+
+    private static final String TENANT = "ui-deutsch";
+    private static final String DOC = """
+            # Handbuch
+
+            Das Gerät Zorblax wiegt genau 412 Gramm. Es wird in Tallinn gebaut.
+
+            # Rückgabe
+
+            Ein Zorblax kann innerhalb von 30 Tagen zurückgegeben werden.
+            """;
+
+    private static Browser german;
+    private static String runId;
+    private static String documentId;
+
+    @Autowired
+    TenantService tenants;
+    @Autowired
+    IngestionService ingestion;
+    @Autowired
+    QueryService queries;
+    @Autowired
+    ApiKeys keys;
+
+    @BeforeEach
+    void tenantWithData() throws InterruptedException {
+        if (german != null) {
+            return;
+        }
+        tenants.create(TENANT, "Deutsche Widgets GmbH");
+        JobView job = ingestion.submit(TENANT, List.of(new IngestionService.Upload("handbuch.md", "text/markdown",
+                DOC.getBytes(StandardCharsets.UTF_8))));
+        assertThat(ingestion.await(TENANT, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        documentId = ingestion.list(TENANT).get(0).id();
+        runId = queries.ask(TENANT, "Wie viel wiegt ein Zorblax?").runId();
+        keys.create(TENANT, KeyKind.PUBLISHABLE, "Website", List.of("https://www.example.com"));
+        german = new Browser(port, "de-DE,de");
+    }
+
+    @AfterAll
+    static void closeGermanBrowser() {
+        if (german != null) {
+            german.close();
+            german = null;
+        }
+    }
+
+    private static Map<String, String> views() {
+        Map<String, String> views = new LinkedHashMap<>();
+        views.put("tenants", "/tenants");
+        views.put("pipeline", "/pipeline?tenant=" + TENANT);
+        views.put("playground", "/playground?tenant=" + TENANT);
+        views.put("knowledge", "/knowledge?tenant=" + TENANT);
+        views.put("connectors", "/connectors?tenant=" + TENANT);
+        views.put("document", "/document?tenant=" + TENANT + "&id=" + documentId);
+        views.put("runs", "/runs?tenant=" + TENANT);
+        views.put("run", "/runs/" + runId + "?tenant=" + TENANT);
+        views.put("evaluation", "/evaluation?tenant=" + TENANT);
+        views.put("health", "/health?tenant=" + TENANT);
+        views.put("widget", "/widget?tenant=" + TENANT);
+        views.put("resilience", "/resilience");
+        views.put("plugins", "/plugins");
+        views.put("users", "/users");
+        views.put("tokens", "/tokens");
+        views.put("audit", "/audit");
+        return views;
+    }
+
+    /** Sentences of the English catalog (three words or more) that German says differently: none may show. */
+    private static List<String> englishSentences(String page) {
+        List<String> found = new ArrayList<>();
+        Texts.catalog("de").forEach((english, deutsch) -> {
+            String plain = english.strip();
+            if (!english.equals(deutsch) && plain.split("\\s+").length >= 3 && !plain.contains("{") && !plain.contains("%")
+                    && page.contains(plain)) {
+                found.add(plain);
+            }
+        });
+        return found;
+    }
+
+    @Test
+    void should_show_sign_in_and_every_view_in_german_to_a_german_browser() {
+        german.open("/login");
+        assertThat(german.driver.getTitle()).isEqualTo("Anmelden · Corrigo");
+        assertThat(german.page()).contains("Das Passwort des ersten Plattform-Admins");
+        german.screenshot("de-00-login");
+        german.signIn("admin", ADMIN_PASSWORD);
+
+        List<String> problems = new ArrayList<>();
+        int n = 1;
+        for (Map.Entry<String, String> view : views().entrySet()) {
+            german.open(view.getValue());
+            if (view.getKey().equals("playground")) {
+                german.type("question", "Wie viel wiegt ein Zorblax?");
+                german.click("ask");
+                german.waitUntil(d -> !d.findElements(By.id("answer-text")).isEmpty(), Duration.ofSeconds(30));
+            }
+            String page = german.page();
+            englishSentences(page).forEach(s -> problems.add(view.getKey() + " shows English: " + s));
+            german.horizontalOverflow().forEach(p -> problems.add(view.getKey() + ": " + p));
+            german.screenshot(String.format("de-%02d-%s", n++, view.getKey()));
+        }
+        assertThat(problems).as("English left on German screens, elements wider than the viewport").isEmpty();
+
+        german.open("/knowledge?tenant=" + TENANT);
+        String nav = german.driver.findElements(By.cssSelector("vaadin-side-nav-item")).stream()
+                .map(e -> e.getText().trim()).toList().toString();
+        assertThat(nav).contains("Mandanten", "Pipeline", "Testbereich", "Wissen", "Konnektoren", "Zustand", "Läufe",
+                "Evaluierung", "Widget & Schlüssel", "Resilienz", "Plugins", "Benutzer", "API-Tokens", "Audit-Log");
+        assertThat(german.page()).contains("Wissen · " + TENANT, "Dokumente", "Abmelden").doesNotContain("Sign out");
+        german.waitUntil(d -> d.getTitle().equals("Wissen · Corrigo"), Duration.ofSeconds(5));
+        assertThat(german.text("language")).contains("Deutsch");
+
+        german.open("/runs/" + runId + "?tenant=" + TENANT);
+        assertThat(german.page()).contains("Zeit je Stufe (ms)", "Passagen der Wissensbasis");
+    }
+
+    @Test
+    void should_switch_an_english_browser_to_german_with_the_picker_and_keep_the_pick() {
+        Browser browser = adminBrowser();
+        browser.open("/tenants");
+        assertThat(browser.page()).contains("Create tenant", "Sign out");
+        assertThat(browser.text("language")).contains("English");
+
+        browser.choose("language", "Deutsch");
+        browser.waitUntil(d -> d.findElements(By.id("language")).stream().anyMatch(e -> e.getText().contains("Deutsch")),
+                Duration.ofSeconds(15));
+        browser.waitForVaadin();
+        assertThat(browser.page()).contains("Mandant anlegen", "Abmelden").doesNotContain("Create tenant");
+        Cookie kept = browser.driver.manage().getCookieNamed(LanguageChoice.COOKIE);
+        assertThat(kept).isNotNull();
+        assertThat(kept.getValue()).isEqualTo("de");
+
+        browser.open("/widget?tenant=" + TENANT); // another view, a new page load: still German
+        assertThat(browser.page()).contains("Widget-Einstellungen speichern", "Erlaubte Ursprünge");
+        browser.screenshot("de-20-picked");
+
+        browser.choose("language", "English");
+        browser.waitUntil(d -> d.findElements(By.id("language")).stream().anyMatch(e -> e.getText().contains("English")),
+                Duration.ofSeconds(15));
+        browser.waitForVaadin();
+        assertThat(browser.page()).contains("Save widget settings").doesNotContain("Widget-Einstellungen speichern");
+        assertThat(browser.driver.manage().getCookieNamed(LanguageChoice.COOKIE).getValue()).isEqualTo("en");
+    }
+}
