@@ -16,7 +16,7 @@ import java.util.List;
  *
  * <p>Implement one of the kind-specific sub-interfaces ({@link RetrieverFactory}, {@link EvaluatorFactory},
  * {@link SearchProviderFactory}, {@link GeneratorFactory}, {@link CriticFactory}, {@link QueryRewriterFactory},
- * {@link RerankerFactory}, {@link GuardrailFactory}, {@link ConnectorFactory}) and annotate the class with {@code @org.pf4j.Extension}.
+ * {@link RerankerFactory}, {@link GuardrailFactory}, {@link ConnectorFactory}, {@link EmbedderFactory}) and annotate the class with {@code @org.pf4j.Extension}.
  *
  * <p>Resources that outlive one instance (a connection pool every tenant's instance shares) belong to the factory:
  * create them lazily and release them in {@link #close()}, which the host calls when the plugin stops.

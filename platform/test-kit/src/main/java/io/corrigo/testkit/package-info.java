@@ -10,6 +10,10 @@
  *   <li>{@link io.corrigo.testkit.RetrievalEvaluatorContract}</li>
  *   <li>{@link io.corrigo.testkit.SearchProviderContract}</li>
  *   <li>{@link io.corrigo.testkit.GeneratorContract}</li>
+ *   <li>{@link io.corrigo.testkit.RerankerContract}</li>
+ *   <li>{@link io.corrigo.testkit.GuardrailContract}</li>
+ *   <li>{@link io.corrigo.testkit.ConnectorContract}</li>
+ *   <li>{@link io.corrigo.testkit.EmbedderContract}</li>
  * </ul>
  *
  * <p>Instances are created as the host creates them: through the factory, with settings validated against its

@@ -446,8 +446,10 @@ class DocumentIndexer {
     private Passage passage(Chunked c) {
         List<Strip> strips = new ArrayList<>();
         List<String> sentences = c.chunk().sentences();
+        // a chunk's sentences in one call: one request where the embedder is a model server
+        List<Embedding> vectors = sentences.isEmpty() ? List.of() : embeddings.embedAll(sentences);
         for (int i = 0; i < sentences.size(); i++) {
-            strips.add(new Strip(i, sentences.get(i), embeddings.embed(sentences.get(i))));
+            strips.add(new Strip(i, sentences.get(i), vectors.get(i)));
         }
         Embedding vector = strips.isEmpty() ? embeddings.embed(c.chunk().text())
                 : Embedding.meanOf(strips.stream().map(Strip::embedding).toList());

@@ -172,6 +172,14 @@ public class PluginHost {
         return lifecycle.read(() -> loaded.extensions(io.corrigo.api.ConnectorFactory.class));
     }
 
+    /**
+     * The embedders started plugins offer in this JVM (a runner's plugin embeds for nobody else: the host's model is
+     * trusted code).
+     */
+    public List<io.corrigo.api.EmbedderFactory> embedderFactories() {
+        return lifecycle.read(() -> loaded.extensions(io.corrigo.api.EmbedderFactory.class));
+    }
+
     /** The factory of {@code kind} with {@code factoryId}, if a started plugin offers it. */
     public Optional<FactoryHandle> factory(StageKind<?> kind, String factoryId) {
         return factories(kind).stream().filter(h -> h.factory().id().equals(factoryId)).findFirst();

@@ -1,17 +1,27 @@
 package io.corrigo.server.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import io.corrigo.api.Embedding;
+import io.corrigo.api.EmbeddingService;
+import io.corrigo.api.config.ConfigProperty;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The host's embeddings remember recent texts: the same vector from the cache, least recently used out first. */
-class MiniLmEmbeddingServiceTest {
+/**
+ * The host's embeddings: the built-in model gives LangChain4j's MiniLM vectors; recent texts come from the cache (the
+ * same vector, least recently used out first), and a list embeds only what the cache lacks, in one call; an embedder
+ * the operator names must be one a started plugin offers, with settings it takes.
+ */
+class HostEmbeddingsTest {
 
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final MiniLmEmbeddingService embeddings = new MiniLmEmbeddingService(2, meters);
+    private final HostEmbeddings embeddings = new HostEmbeddings(new MiniLmEmbeddingService(), 2, meters);
 
     private double count(String result) {
         return meters.get("corrigo.embeddings.cache").tag("result", result).counter().count();
@@ -57,7 +67,7 @@ class MiniLmEmbeddingServiceTest {
 
         // when
         embeddings.embed("three");
-        embeddings.embed("x".repeat(MiniLmEmbeddingService.MAX_CACHED_CHARS + 1));
+        embeddings.embed("x".repeat(HostEmbeddings.MAX_CACHED_CHARS + 1));
 
         // then
         assertThat(embeddings.cached()).isEqualTo(2);
@@ -65,5 +75,59 @@ class MiniLmEmbeddingServiceTest {
         assertThat(count("hit")).as("one stayed").isEqualTo(2);
         embeddings.embed("two");
         assertThat(count("miss")).as("two was forgotten").isEqualTo(4);
+    }
+
+    @Test
+    void should_embed_a_list_in_one_call_for_the_texts_the_cache_lacks__in_order() {
+        // given a model that counts its calls, behind a cache that knows "one"
+        List<List<String>> calls = new ArrayList<>();
+        EmbeddingService counting = new EmbeddingService() {
+            @Override
+            public Embedding embed(String text) {
+                calls.add(List.of(text));
+                return Embedding.of(new float[] {text.length(), 1});
+            }
+
+            @Override
+            public List<Embedding> embedAll(List<String> texts) {
+                calls.add(texts);
+                return texts.stream().map(t -> Embedding.of(new float[] {t.length(), 1})).toList();
+            }
+
+            @Override
+            public int dimension() {
+                return 2;
+            }
+
+            @Override
+            public String modelId() {
+                return "counting";
+            }
+        };
+        HostEmbeddings cached = new HostEmbeddings(counting, 10, new SimpleMeterRegistry());
+        cached.embed("one");
+
+        // when
+        List<Embedding> all = cached.embedAll(List.of("three", "one", "seventeen"));
+
+        // then
+        assertThat(calls).containsExactly(List.of("one"), List.of("three", "seventeen"));
+        assertThat(all).extracting(e -> (int) e.get(0)).containsExactly(5, 3, 9);
+        assertThat(cached.embedAll(List.of("seventeen", "three"))).extracting(e -> (int) e.get(0)).containsExactly(9, 5);
+        assertThat(calls).as("all known now").hasSize(2);
+    }
+
+    @Test
+    void should_take_an_embedder_s_settings_by_their_declared_names_and_refuse_unknown_ones() {
+        List<ConfigProperty> declared = List.of(
+                ConfigProperty.string("baseUrl", "Base URL", null),
+                ConfigProperty.string("apiKey", "API key", null));
+
+        // an environment variable's key arrives in lower case
+        assertThat(HostEmbeddings.declaredNames(declared, Map.of("baseurl", "http://127.0.0.1:1", "api-key", "k")))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("baseUrl", "http://127.0.0.1:1", "apiKey", "k"));
+        assertThatThrownBy(() -> HostEmbeddings.declaredNames(declared,
+                        Map.of("modle", "bge-m3")))
+                .hasMessageContaining("modle").hasMessageContaining("baseUrl");
     }
 }

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -18,7 +19,8 @@ import java.util.function.Function;
  * A language-model server on 127.0.0.1 speaking two real wire formats: OpenAI's chat completions
  * ({@code POST /v1/chat/completions}, JSON, or server-sent events with {@code "stream": true}) and Ollama's chat
  * ({@code POST /api/chat}, JSON, or newline-delimited JSON chunks when streaming). Each test scripts the reply as a
- * function of the request (its messages); {@link #HANG} makes the server sleep instead of answering. Shared with the
+ * function of the request (its messages); {@link #HANG} makes the server sleep instead of answering. It embeds too,
+ * in OpenAI's ({@code POST /v1/embeddings}) and Ollama's ({@code POST /api/embed}) formats ({@link #embedWith}). Shared with the
  * host's tests through this module's test jar.
  */
 public final class FakeModelServer implements AutoCloseable {
@@ -30,6 +32,7 @@ public final class FakeModelServer implements AutoCloseable {
 
     private final HttpServer server;
     private volatile Function<Request, String> script = r -> "";
+    private volatile Function<String, float[]> embedder = text -> wordVector(text, Map.of());
     public final List<Request> requests = new CopyOnWriteArrayList<>();
 
     /** One request as the server saw it. */
@@ -45,6 +48,8 @@ public final class FakeModelServer implements AutoCloseable {
         }));
         server.createContext("/v1/chat/completions", exchange -> handle(exchange, true));
         server.createContext("/api/chat", exchange -> handle(exchange, false));
+        server.createContext("/v1/embeddings", exchange -> embeddings(exchange, true));
+        server.createContext("/api/embed", exchange -> embeddings(exchange, false));
         server.start();
     }
 
@@ -52,6 +57,65 @@ public final class FakeModelServer implements AutoCloseable {
     public FakeModelServer script(Function<Request, String> reply) {
         this.script = reply;
         return this;
+    }
+
+    /** Embeds every text with {@code embedder} (by default {@link #wordVector} without synonyms). */
+    public FakeModelServer embedWith(Function<String, float[]> embedder) {
+        this.embedder = embedder;
+        return this;
+    }
+
+    /**
+     * A stand-in for a multilingual embedding model: each word (lower case, letters only) counts on one of 64
+     * dimensions chosen by its hash — after {@code concepts} maps it to a shared name ("wiegt" and "weigh" to
+     * "weight"), so texts in two languages that use words of one concept point the same way. Not normalised: a real
+     * server's vectors need not be.
+     */
+    public static float[] wordVector(String text, Map<String, String> concepts) {
+        float[] vector = new float[64];
+        for (String word : text.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (!word.isEmpty()) {
+                vector[Math.floorMod(concepts.getOrDefault(word, word).hashCode(), vector.length)] += 2;
+            }
+        }
+        vector[vector.length - 1] += 0.5f; // never all zeros
+        return vector;
+    }
+
+    private void embeddings(HttpExchange exchange, boolean openAi) throws IOException {
+        JsonNode body = JSON.readTree(exchange.getRequestBody().readAllBytes());
+        requests.add(new Request(exchange.getRequestURI().getPath(), false, "", "", body));
+        List<String> inputs = new java.util.ArrayList<>();
+        if (body.path("input").isArray()) {
+            body.path("input").forEach(i -> inputs.add(i.asText()));
+        } else {
+            inputs.add(body.path("input").asText());
+        }
+        String model = body.path("model").asText();
+        ObjectNode response = JSON.createObjectNode();
+        if (openAi) { // OpenAI's shape: a list of {object, index, embedding}, and the tokens it counted
+            response.put("object", "list").put("model", model);
+            com.fasterxml.jackson.databind.node.ArrayNode data = response.putArray("data");
+            for (int i = 0; i < inputs.size(); i++) {
+                ObjectNode item = data.addObject().put("object", "embedding").put("index", i);
+                com.fasterxml.jackson.databind.node.ArrayNode vector = item.putArray("embedding");
+                for (float v : embedder.apply(inputs.get(i))) {
+                    vector.add(v);
+                }
+            }
+            int tokens = inputs.stream().mapToInt(t -> t.isBlank() ? 0 : t.strip().split("\\s+").length).sum();
+            response.putObject("usage").put("prompt_tokens", tokens).put("total_tokens", tokens);
+        } else { // Ollama's /api/embed: {model, embeddings: [[...], ...]}
+            response.put("model", model);
+            com.fasterxml.jackson.databind.node.ArrayNode all = response.putArray("embeddings");
+            for (String input : inputs) {
+                com.fasterxml.jackson.databind.node.ArrayNode vector = all.addArray();
+                for (float v : embedder.apply(input)) {
+                    vector.add(v);
+                }
+            }
+        }
+        send(exchange, "application/json", JSON.writeValueAsString(response));
     }
 
     public String openAiUrl() {
