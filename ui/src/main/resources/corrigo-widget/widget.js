@@ -10,7 +10,8 @@
  * brand icon, and a link to a person offered when no answer is found. On a page whose origin the key does not allow
  * the widget never appears; the browser console names the origins it is allowed on. Its own words are English or
  * German: data-lang="de" (or "en") on the script tag, else the browser's language; the tenant's texts (title,
- * greeting, placeholder, starter questions) are shown as the tenant wrote them.
+ * greeting, placeholder, starter questions, the contact link's text) in that page language where the tenant wrote them
+ * for it (any two-letter code: data-lang="fr" asks for the French ones), else as the tenant wrote them first.
  */
 (() => {
   'use strict';
@@ -19,7 +20,8 @@
   const KEY = script.dataset.key || '';
   const BASE = new URL(script.src, location.href).origin;
   const STORE = 'corrigo-chat:' + KEY.slice(0, 12);
-  const LANG = String(script.dataset.lang || navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+  const PAGE_LANG = String(script.dataset.lang || navigator.language || 'en').toLowerCase().slice(0, 2);
+  const LANG = PAGE_LANG === 'de' ? 'de' : 'en';
   const DE = {
     'New chat': 'Neuer Chat', 'Close chat': 'Chat schließen', 'Open chat': 'Chat öffnen', 'Your question': 'Ihre Frage',
     'Send': 'Senden', 'This chat is not available on this site.': 'Dieser Chat ist auf dieser Seite nicht verfügbar.',
@@ -132,7 +134,7 @@
 
     async configure() {
       try {
-        const r = await fetch(`${BASE}/public/v1/widget?key=${encodeURIComponent(KEY)}`, { credentials: 'omit' });
+        const r = await fetch(`${BASE}/public/v1/widget?key=${encodeURIComponent(KEY)}&lang=${encodeURIComponent(PAGE_LANG)}`, { credentials: 'omit' });
         if (!r.ok) throw new Error((await r.json()).message);
         const w = await r.json();
         this.style.setProperty('--accent', w.color);

@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
@@ -29,6 +31,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * — with no sentence of the English catalog left on screen and nothing wider than the viewport (German words are
  * longer); an English browser switches with the language picker in the top bar, and the pick is kept.
  */
+@TestMethodOrder(MethodOrderer.MethodName.class) // the German browser signs in on the first
 class GermanAdminUiBrowserTest extends UiTestBase {
 
     private static final String TENANT = "ui-deutsch";
@@ -54,6 +57,8 @@ class GermanAdminUiBrowserTest extends UiTestBase {
     QueryService queries;
     @Autowired
     ApiKeys keys;
+    @Autowired
+    io.corrigo.server.tenant.WidgetLanguages languages;
 
     @BeforeEach
     void tenantWithData() throws InterruptedException {
@@ -175,5 +180,20 @@ class GermanAdminUiBrowserTest extends UiTestBase {
         browser.waitForVaadin();
         assertThat(browser.page()).contains("Save widget settings").doesNotContain("Widget-Einstellungen speichern");
         assertThat(browser.driver.manage().getCookieNamed(LanguageChoice.COOKIE).getValue()).isEqualTo("en");
+    }
+
+    @Test
+    void should_write_the_widget_s_french_texts_in_the_german_ui() {
+        german.open("/widget?tenant=" + TENANT);
+        german.choose("widget-language", "Französisch (fr)");
+        german.type("widget-language-title", "Posez-nous vos questions");
+        german.type("widget-language-greeting", "Bonjour ! Que voulez-vous savoir ?");
+        german.click("save-widget-language");
+        german.waitUntil(d -> german.text("widget-languages").contains("fr"), Duration.ofSeconds(10));
+        assertThat(german.text("widget-languages")).isEqualTo("Texte geschrieben für: fr");
+        assertThat(languages.forPage(TENANT, "fr-CA").title()).isEqualTo("Posez-nous vos questions");
+        assertThat(languages.forPage(TENANT, "fr").placeholder()).as("left empty: the tenant's own")
+                .isEqualTo(tenants.widget(TENANT).placeholder());
+        german.screenshot("de-21-widget-languages");
     }
 }

@@ -11,6 +11,8 @@ import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.run.RunView;
 import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.WidgetLanguages;
+import io.corrigo.server.tenant.WidgetTexts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -40,6 +42,8 @@ class WidgetBrowserTest extends UiTestBase {
 
     @Autowired
     TenantService tenants;
+    @Autowired
+    WidgetLanguages languages;
     @Autowired
     IngestionService ingestion;
     @Autowired
@@ -165,6 +169,8 @@ class WidgetBrowserTest extends UiTestBase {
     void should_speak_german_when_the_page_asks_for_it() throws IOException {
         String origin = startSite("data-lang=\"de\"");
         siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop-de", List.of(origin)).value();
+        languages.save(TENANT, new WidgetTexts("de", "Fragen Sie uns", "Hallo! Was möchten Sie über Zorblax wissen?",
+                null, List.of(), null));
 
         browser.driver.get(origin + "/");
         waitForBubble();
@@ -174,6 +180,9 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(widget().findElement(By.cssSelector("button.new")).getText()).isEqualTo("Neuer Chat");
         assertThat(widget().findElement(By.cssSelector(".send")).getText()).isEqualTo("Senden");
         assertThat(widget().findElement(By.cssSelector(".panel")).getAttribute("lang")).isEqualTo("de");
+        // the tenant's texts written for German pages, the rest as the tenant wrote them first
+        assertThat(widget().findElement(By.cssSelector("#title")).getText()).isEqualTo("Fragen Sie uns");
+        assertThat(widget().findElements(By.cssSelector(".msg.bot")).get(0).getText()).contains("Was möchten Sie über Zorblax wissen?");
         askInWidget("Can I return a Zorblax widget?", 1);
 
         List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));

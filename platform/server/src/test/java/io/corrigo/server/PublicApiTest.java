@@ -189,4 +189,46 @@ class PublicApiTest extends HostTestBase {
         assertThat(badWidget.status()).isEqualTo(400);
         assertThat(badWidget.body().get("details").toString()).contains("title", "color", "requestsPerMinute");
     }
+
+    @Test
+    void should_show_the_widget_s_texts_in_the_page_s_language_where_the_tenant_wrote_them() throws Exception {
+        // given a tenant with German texts, and another tenant without any
+        String key = publishableKey("sprachen", ORIGIN);
+        String other = publishableKey("sprachlos", ORIGIN);
+        Reply saved = putJson("/api/v1/tenants/sprachen/widget/languages/de", Map.of("title", "Fragen Sie uns",
+                "greeting", "Hallo! Fragen Sie mich zu unserer Dokumentation.", "starterQuestions",
+                List.of("Wie sende ich etwas zurück?")));
+        assertThat(saved.status()).as(saved.toString()).isEqualTo(200);
+
+        // when: pages in German (a region tag too), French (no texts) and without a language
+        JsonNode german = JSON.readTree(call("GET", "/public/v1/widget?lang=de", key, ORIGIN, null, null).body());
+        JsonNode austrian = JSON.readTree(call("GET", "/public/v1/widget?lang=de-AT", key, ORIGIN, null, null).body());
+        JsonNode french = JSON.readTree(call("GET", "/public/v1/widget?lang=fr", key, ORIGIN, null, null).body());
+        JsonNode plain = JSON.readTree(call("GET", "/public/v1/widget", key, ORIGIN, null, null).body());
+        JsonNode elsewhere = JSON.readTree(call("GET", "/public/v1/widget?lang=de", other, ORIGIN, null, null).body());
+
+        // then: German where written, the tenant's own texts for the rest and everywhere else
+        assertThat(german.get("title").asText()).isEqualTo("Fragen Sie uns");
+        assertThat(german.get("greeting").asText()).startsWith("Hallo!");
+        assertThat(german.get("starterQuestions").get(0).asText()).isEqualTo("Wie sende ich etwas zurück?");
+        assertThat(german.get("placeholder").asText()).as("not written in German: the tenant's own").isEqualTo(plain.get("placeholder").asText());
+        assertThat(austrian.get("title").asText()).isEqualTo("Fragen Sie uns");
+        assertThat(french.get("title").asText()).isEqualTo(plain.get("title").asText()).isNotEqualTo("Fragen Sie uns");
+        assertThat(elsewhere.get("title").asText()).as("another tenant never sees them").isNotEqualTo("Fragen Sie uns");
+        assertThat(get("/api/v1/tenants/sprachen/widget/languages").body()).hasSize(1);
+        assertThat(get("/api/v1/tenants/sprachlos/widget/languages").body()).isEmpty();
+
+        // bad input is refused with what is wrong, and nothing is lost
+        Reply bad = putJson("/api/v1/tenants/sprachen/widget/languages/deutsch", Map.of("title", "x".repeat(101)));
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().toString()).contains("language").contains("title");
+        assertThat(putJson("/api/v1/tenants/sprachen/widget/languages/fr", Map.of()).status()).as("no text at all").isEqualTo(400);
+        assertThat(get("/api/v1/tenants/sprachen/widget/languages").body()).hasSize(1);
+
+        // removed, German pages show the tenant's own texts again
+        assertThat(delete("/api/v1/tenants/sprachen/widget/languages/de").status()).isEqualTo(204);
+        assertThat(delete("/api/v1/tenants/sprachen/widget/languages/de").status()).isEqualTo(404);
+        assertThat(JSON.readTree(call("GET", "/public/v1/widget?lang=de", key, ORIGIN, null, null).body()).get("title").asText())
+                .isEqualTo(plain.get("title").asText());
+    }
 }

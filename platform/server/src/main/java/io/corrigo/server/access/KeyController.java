@@ -1,9 +1,12 @@
 package io.corrigo.server.access;
 
 import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.WidgetLanguages;
 import io.corrigo.server.tenant.WidgetSettings;
+import io.corrigo.server.tenant.WidgetTexts;
 import java.util.List;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -13,16 +16,18 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Admins manage a tenant's keys, its widget's look and its key holders' limits. */
+/** Admins manage a tenant's keys, its widget's look, texts per language and its key holders' limits. */
 @RestController
 class KeyController {
 
     private final ApiKeys keys;
     private final TenantService tenants;
+    private final WidgetLanguages languages;
 
-    KeyController(ApiKeys keys, TenantService tenants) {
+    KeyController(ApiKeys keys, TenantService tenants, WidgetLanguages languages) {
         this.keys = keys;
         this.tenants = tenants;
+        this.languages = languages;
     }
 
     record CreateKey(KeyKind kind, String name, List<String> allowedOrigins, List<String> groups, List<String> collections) {
@@ -63,5 +68,24 @@ class KeyController {
     @PutMapping("/api/v1/tenants/{tenant}/widget")
     WidgetSettings updateWidget(@PathVariable String tenant, @RequestBody WidgetSettings settings) {
         return tenants.updateWidget(tenant, settings);
+    }
+
+    /** The widget's texts per language. */
+    @GetMapping("/api/v1/tenants/{tenant}/widget/languages")
+    List<WidgetTexts> widgetLanguages(@PathVariable String tenant) {
+        return languages.list(tenant);
+    }
+
+    /** Writes the widget's texts of one language (the path's language wins over the body's). */
+    @PutMapping("/api/v1/tenants/{tenant}/widget/languages/{language}")
+    WidgetTexts saveWidgetLanguage(@PathVariable String tenant, @PathVariable String language, @RequestBody WidgetTexts texts) {
+        return languages.save(tenant, new WidgetTexts(language, texts.title(), texts.greeting(), texts.placeholder(),
+                texts.starterQuestions(), texts.handoffLabel()));
+    }
+
+    @DeleteMapping("/api/v1/tenants/{tenant}/widget/languages/{language}")
+    ResponseEntity<Void> deleteWidgetLanguage(@PathVariable String tenant, @PathVariable String language) {
+        languages.delete(tenant, language);
+        return ResponseEntity.noContent().build();
     }
 }

@@ -6,7 +6,7 @@ import io.corrigo.server.gateway.QuestionGateway;
 import io.corrigo.server.gateway.AnswerStream;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.RunLog;
-import io.corrigo.server.tenant.TenantService;
+import io.corrigo.server.tenant.WidgetLanguages;
 import io.corrigo.server.tenant.WidgetSettings;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -29,13 +29,13 @@ class PublicController {
     private final QuestionGateway gateway;
     private final AnswerStream stream;
     private final RunLog runs;
-    private final TenantService tenants;
+    private final WidgetLanguages languages;
 
-    PublicController(QuestionGateway gateway, AnswerStream stream, RunLog runs, TenantService tenants) {
+    PublicController(QuestionGateway gateway, AnswerStream stream, RunLog runs, WidgetLanguages languages) {
         this.gateway = gateway;
         this.stream = stream;
         this.runs = runs;
-        this.tenants = tenants;
+        this.languages = languages;
     }
 
     /** The widget's look, and its optional starter questions, icon and link to a person. */
@@ -67,9 +67,11 @@ class PublicController {
     record Feedback(String rating, String comment) {
     }
 
+    /** The widget's texts in the page's language ({@code lang}, e.g. {@code de}) where the tenant wrote them for it. */
     @GetMapping("/public/v1/widget")
-    WidgetView widget(@RequestAttribute(KeyAccessFilter.KEY) KeyView key) {
-        WidgetSettings s = tenants.widget(key.tenant());
+    WidgetView widget(@RequestAttribute(KeyAccessFilter.KEY) KeyView key,
+                      @org.springframework.web.bind.annotation.RequestParam(name = "lang", required = false) String lang) {
+        WidgetSettings s = languages.forPage(key.tenant(), lang);
         return new WidgetView(s.title(), s.greeting(), s.placeholder(), s.color(), s.starterQuestions(), s.iconUrl(),
                 s.handoffUrl(), s.handoffUrl() == null ? null : s.handoffLabel() == null ? "Contact us" : s.handoffLabel());
     }
