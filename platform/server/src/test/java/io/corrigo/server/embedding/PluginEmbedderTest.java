@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.plugins.llm.testing.FakeModelServer;
-import io.corrigo.server.HostTestBase;
+import io.corrigo.server.HttpTestBase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -22,7 +26,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * (a chunk's sentences in one request), and an English question
  * finds the passage of a German handbook that shares not one word with it.
  */
-class PluginEmbedderTest extends HostTestBase {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class PluginEmbedderTest extends HttpTestBase {
 
     private static final Map<String, String> CONCEPTS = Map.ofEntries(Map.entry("wiegt", "weigh"), Map.entry("weighs", "weigh"),
             Map.entry("gramm", "grams"), Map.entry("wie", "how"), Map.entry("viel", "much"), Map.entry("gerät", "device"),
@@ -30,6 +35,7 @@ class PluginEmbedderTest extends HostTestBase {
             Map.entry("zug", "train"), Map.entry("urlaub", "leave"), Map.entry("tage", "days"), Map.entry("tagen", "days"));
 
     private static final FakeModelServer MODEL = start();
+    private static final Path DATA = Paths.get("target", "test-data", "embedder-" + UUID.randomUUID()).toAbsolutePath();
 
     @Autowired
     EmbeddingService embeddings;
@@ -42,8 +48,16 @@ class PluginEmbedderTest extends HostTestBase {
         }
     }
 
+    /**
+     * A host of its own (own data directory and database): a host that embeds with another model must not index, or
+     * claim the ingestion jobs of, the other tests' host.
+     */
     @DynamicPropertySource
     static void embedder(DynamicPropertyRegistry registry) {
+        registry.add("corrigo.data-dir", DATA::toString);
+        registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
+        registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
+        registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
         registry.add("corrigo.embeddings.embedder", () -> "openai-embedder");
         registry.add("corrigo.embeddings.embedder-settings.baseUrl", MODEL::openAiUrl);
         registry.add("corrigo.embeddings.embedder-settings.model", () -> "multilingual-stand-in");
