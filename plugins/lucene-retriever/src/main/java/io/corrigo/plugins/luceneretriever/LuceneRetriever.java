@@ -27,7 +27,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -91,7 +90,7 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
 
     private final FusionSettings settings;
     private final EmbeddingService embeddings;
-    private final Analyzer analyzer = new EnglishAnalyzer();
+    private final Analyzer analyzer = LanguageAnalysis.analyzer();
     private final FSDirectory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
@@ -214,19 +213,28 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
         return docs;
     }
 
+    /** The question's words on the English field, and on its own language's field when it is in one. */
     private org.apache.lucene.search.Query lexicalQuery(String text) throws IOException {
         BooleanQuery.Builder builder = new BooleanQuery.Builder();
-        int clauses = 0;
-        try (TokenStream stream = analyzer.tokenStream(TEXT, text)) {
+        Optional<String> language = LanguageAnalysis.of(text, null);
+        int clauses = terms(builder, TEXT, language.map(l -> LanguageAnalysis.withoutStopWords(text, l)).orElse(text), 0);
+        if (language.isPresent()) {
+            clauses = terms(builder, LanguageAnalysis.field(language.get()), text, clauses);
+        }
+        return clauses == 0 ? null : builder.build();
+    }
+
+    private int terms(BooleanQuery.Builder builder, String field, String text, int clauses) throws IOException {
+        try (TokenStream stream = analyzer.tokenStream(field, text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
             stream.reset();
             while (stream.incrementToken() && clauses < BooleanQuery.getMaxClauseCount()) {
-                builder.add(new TermQuery(new Term(TEXT, term.toString())), BooleanClause.Occur.SHOULD);
+                builder.add(new TermQuery(new Term(field, term.toString())), BooleanClause.Occur.SHOULD);
                 clauses++;
             }
             stream.end();
         }
-        return clauses == 0 ? null : builder.build();
+        return clauses;
     }
 
     @Override
@@ -349,6 +357,8 @@ final class LuceneRetriever implements Retriever, KnowledgeIndex, AutoCloseable 
             doc.add(new StoredField(URI, passage.source().uri()));
         }
         doc.add(new TextField(TEXT, passage.text(), Field.Store.YES));
+        LanguageAnalysis.of(passage.text(), passage.metadata().get("language"))
+                .ifPresent(language -> doc.add(new TextField(LanguageAnalysis.field(language), passage.text(), Field.Store.NO)));
         doc.add(new KnnFloatVectorField(VECTOR, vector.toArray(), VectorSimilarityFunction.COSINE));
         doc.add(new StoredField(VECTOR_BYTES, toBytes(vector)));
         for (Strip strip : passage.strips()) {
