@@ -11,7 +11,6 @@ import io.corrigo.testsupport.Eventually;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,24 +83,7 @@ class LayoutSweepBrowserTest extends UiTestBase {
     }
 
     private static Map<String, String> views() {
-        Map<String, String> views = new LinkedHashMap<>();
-        views.put("tenants", "/tenants");
-        views.put("pipeline", "/pipeline?tenant=" + TENANT);
-        views.put("playground", "/playground?tenant=" + TENANT);
-        views.put("knowledge", "/knowledge?tenant=" + TENANT);
-        views.put("connectors", "/connectors?tenant=" + TENANT);
-        views.put("document", "/document?tenant=" + TENANT + "&id=" + documentId);
-        views.put("runs", "/runs?tenant=" + TENANT);
-        views.put("run", "/runs/" + runId + "?tenant=" + TENANT);
-        views.put("evaluation", "/evaluation?tenant=" + TENANT);
-        views.put("health", "/health?tenant=" + TENANT);
-        views.put("widget", "/widget?tenant=" + TENANT);
-        views.put("resilience", "/resilience");
-        views.put("plugins", "/plugins");
-        views.put("users", "/users");
-        views.put("tokens", "/tokens");
-        views.put("audit", "/audit");
-        return views;
+        return views(TENANT, runId, documentId);
     }
 
     @Test

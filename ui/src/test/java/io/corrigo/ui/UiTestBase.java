@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -43,6 +45,31 @@ abstract class UiTestBase {
             admin.close();
             admin = null;
         }
+    }
+
+    /**
+     * Every view of the admin UI by a short name, with the path that opens it on {@code tenant}'s data (its run
+     * {@code runId}, its document {@code documentId}).
+     */
+    protected static Map<String, String> views(String tenant, String runId, String documentId) {
+        Map<String, String> views = new LinkedHashMap<>();
+        views.put("tenants", "/tenants");
+        views.put("pipeline", "/pipeline?tenant=" + tenant);
+        views.put("playground", "/playground?tenant=" + tenant);
+        views.put("knowledge", "/knowledge?tenant=" + tenant);
+        views.put("connectors", "/connectors?tenant=" + tenant);
+        views.put("document", "/document?tenant=" + tenant + "&id=" + documentId);
+        views.put("runs", "/runs?tenant=" + tenant);
+        views.put("run", "/runs/" + runId + "?tenant=" + tenant);
+        views.put("evaluation", "/evaluation?tenant=" + tenant);
+        views.put("health", "/health?tenant=" + tenant);
+        views.put("widget", "/widget?tenant=" + tenant);
+        views.put("resilience", "/resilience");
+        views.put("plugins", "/plugins");
+        views.put("users", "/users");
+        views.put("tokens", "/tokens");
+        views.put("audit", "/audit");
+        return views;
     }
 
     @DynamicPropertySource
