@@ -91,7 +91,7 @@ public class ConfigForm extends FormLayout {
             default -> {
                 if (p.secret()) {
                     PasswordField secret = new PasswordField(label);
-                    secret.setPlaceholder("secret");
+                    secret.setPlaceholder(t("secret"));
                     // the host never sends a stored secret: the mask stands for it and, saved unchanged, keeps it
                     secret.setHelperText((value != null && !value.isBlank() ? t("Stored encrypted; leave as is to keep it. ") : "")
                             + (help == null ? "" : help));

@@ -118,6 +118,7 @@ public class WidgetView extends TenantScopedView {
         Select<KeyKind> kind = new Select<>();
         kind.setLabel(t("Kind"));
         kind.setItems(KeyKind.values());
+        kind.setItemLabelGenerator(k -> k == KeyKind.PUBLISHABLE ? t("Publishable (pk_…)") : t("Secret (sk_…)"));
         kind.setValue(KeyKind.PUBLISHABLE);
         kind.setId("key-kind");
         TextField name = new TextField(t("Name"));
@@ -143,7 +144,7 @@ public class WidgetView extends TenantScopedView {
         form.setAlignItems(FlexComponent.Alignment.BASELINE);
         grid.setId("keys-grid");
         grid.addColumn(KeyView::name).setHeader(t("Name")).setAutoWidth(true);
-        grid.addColumn(k -> k.kind().name().toLowerCase()).setHeader(t("Kind")).setAutoWidth(true);
+        grid.addColumn(k -> k.kind() == KeyKind.PUBLISHABLE ? t("publishable") : t("secret")).setHeader(t("Kind")).setAutoWidth(true);
         grid.addColumn(KeyView::display).setHeader(t("Key")).setAutoWidth(true);
         grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader(t("Allowed origins")).setWidth("10rem").setFlexGrow(1)
                 .setTooltipGenerator(k -> String.join(" ", k.allowedOrigins()));
