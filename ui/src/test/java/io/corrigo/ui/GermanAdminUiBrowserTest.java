@@ -57,7 +57,7 @@ class GermanAdminUiBrowserTest extends UiTestBase {
     @Autowired
     ApiKeys keys;
     @Autowired
-    io.corrigo.server.tenant.WidgetLanguages languages;
+    io.corrigo.server.access.WidgetLanguages languages;
 
     @BeforeEach
     void tenantWithData() throws InterruptedException {
@@ -173,9 +173,20 @@ class GermanAdminUiBrowserTest extends UiTestBase {
         german.click("save-widget-language");
         german.waitUntil(d -> german.text("widget-languages").contains("fr"), Duration.ofSeconds(10));
         assertThat(german.text("widget-languages")).isEqualTo("Texte geschrieben für: fr");
-        assertThat(languages.forPage(TENANT, "fr-CA").title()).isEqualTo("Posez-nous vos questions");
-        assertThat(languages.forPage(TENANT, "fr").placeholder()).as("left empty: the tenant's own")
+        assertThat(languages.forPage(TENANT, null, "fr-CA").title()).isEqualTo("Posez-nous vos questions");
+        assertThat(languages.forPage(TENANT, null, "fr").placeholder()).as("left empty: the tenant's own")
                 .isEqualTo(tenants.widget(TENANT).placeholder());
+
+        // and the website's own French title, over the tenant's French texts
+        german.choose("widget-language-key", "Website");
+        german.type("widget-language-title", "Le site vous répond");
+        german.click("save-widget-language");
+        german.waitUntil(d -> german.text("widget-languages").contains("Schlüssel Website"), Duration.ofSeconds(10));
+        String website = keys.list(TENANT).stream().filter(k -> k.name().equals("Website")).findFirst().orElseThrow().id();
+        assertThat(languages.forPage(TENANT, website, "fr").title()).isEqualTo("Le site vous répond");
+        assertThat(languages.forPage(TENANT, website, "fr").greeting()).as("the tenant's French greeting behind it")
+                .isEqualTo("Bonjour ! Que voulez-vous savoir ?");
+        assertThat(languages.forPage(TENANT, null, "fr").title()).isEqualTo("Posez-nous vos questions");
         german.screenshot("de-21-widget-languages");
     }
 }

@@ -11,8 +11,8 @@ import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
 import io.corrigo.server.run.RunView;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.tenant.WidgetLanguages;
-import io.corrigo.server.tenant.WidgetTexts;
+import io.corrigo.server.access.WidgetLanguages;
+import io.corrigo.server.access.WidgetTexts;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -169,7 +169,7 @@ class WidgetBrowserTest extends UiTestBase {
     void should_speak_german_when_the_page_asks_for_it() throws IOException {
         String origin = startSite("data-lang=\"de\"");
         siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "shop-de", List.of(origin)).value();
-        languages.save(TENANT, new WidgetTexts("de", "Fragen Sie uns", "Hallo! Was möchten Sie über Zorblax wissen?",
+        languages.save(TENANT, new WidgetTexts("de", null, "Fragen Sie uns", "Hallo! Was möchten Sie über Zorblax wissen?",
                 null, List.of(), null));
 
         browser.driver.get(origin + "/");

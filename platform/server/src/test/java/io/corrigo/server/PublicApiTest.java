@@ -231,4 +231,41 @@ class PublicApiTest extends HostTestBase {
         assertThat(JSON.readTree(call("GET", "/public/v1/widget?lang=de", key, ORIGIN, null, null).body()).get("title").asText())
                 .isEqualTo(plain.get("title").asText());
     }
+
+    @Test
+    void should_show_a_key_s_own_texts_in_a_language_over_the_tenant_s() throws Exception {
+        // given two keys of one tenant (two sites), German texts for every key, and the shop's own German title
+        String blog = publishableKey("zwei-seiten", ORIGIN);
+        JsonNode created = postJson("/api/v1/tenants/zwei-seiten/keys", Map.of("kind", "PUBLISHABLE", "name", "shop",
+                "allowedOrigins", List.of(ORIGIN))).body();
+        String shop = created.get("value").asText();
+        String shopId = created.get("key").get("id").asText();
+        assertThat(putJson("/api/v1/tenants/zwei-seiten/widget/languages/de",
+                Map.of("title", "Fragen Sie uns", "greeting", "Hallo!")).status()).isEqualTo(200);
+        Reply own = putJson("/api/v1/tenants/zwei-seiten/widget/languages/de?keyId=" + shopId, Map.of("title", "Fragen Sie den Shop"));
+        assertThat(own.status()).as(own.toString()).isEqualTo(200);
+
+        // when
+        JsonNode blogDe = JSON.readTree(call("GET", "/public/v1/widget?lang=de", blog, ORIGIN, null, null).body());
+        JsonNode shopDe = JSON.readTree(call("GET", "/public/v1/widget?lang=de", shop, ORIGIN, null, null).body());
+
+        // then: the shop's title over the tenant's German texts, the greeting of every key behind it
+        assertThat(blogDe.get("title").asText()).isEqualTo("Fragen Sie uns");
+        assertThat(shopDe.get("title").asText()).isEqualTo("Fragen Sie den Shop");
+        assertThat(shopDe.get("greeting").asText()).isEqualTo("Hallo!");
+        assertThat(get("/api/v1/tenants/zwei-seiten/widget/languages").body()).hasSize(2);
+
+        // a key of another tenant is refused by name, nothing saved
+        String stranger = postJson("/api/v1/tenants/demo/keys", Map.of("kind", "PUBLISHABLE", "name", "elsewhere",
+                "allowedOrigins", List.of(ORIGIN))).body().get("key").get("id").asText();
+        Reply refused = putJson("/api/v1/tenants/zwei-seiten/widget/languages/fr?keyId=" + stranger, Map.of("title", "x"));
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body().toString()).contains("key");
+        assertThat(get("/api/v1/tenants/zwei-seiten/widget/languages").body()).hasSize(2);
+
+        // the shop's own removed, it shows the tenant's German texts again
+        assertThat(delete("/api/v1/tenants/zwei-seiten/widget/languages/de?keyId=" + shopId).status()).isEqualTo(204);
+        assertThat(JSON.readTree(call("GET", "/public/v1/widget?lang=de", shop, ORIGIN, null, null).body()).get("title").asText())
+                .isEqualTo("Fragen Sie uns");
+    }
 }

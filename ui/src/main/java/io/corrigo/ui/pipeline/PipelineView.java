@@ -110,7 +110,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         status.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
         if (editing.version() != active.version()) {
             int version = editing.version();
-            Button publish = new Button(state(versions, version).equals("a draft") ? t("Publish version {0}…", version)
+            Button publish = new Button(state(versions, version).equals(t("a draft")) ? t("Publish version {0}…", version)
                     : t("Roll back to version {0}…", version), e -> Toasts.attempt(() ->
                     confirmPublish(tenantId, version, active.version())));
             publish.setId("publish-editing");
@@ -425,7 +425,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     private static String state(List<PipelineService.VersionSummary> versions, int version) {
         return versions.stream().filter(v -> v.version() == version).findFirst()
                 .map(v -> switch (v.state()) {
-                    case ACTIVE -> "active";
+                    case ACTIVE -> t("active");
                     case DRAFT -> t("a draft");
                     case RELEASED -> t("an earlier release");
                 }).orElse("?");

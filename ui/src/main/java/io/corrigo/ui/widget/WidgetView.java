@@ -29,7 +29,7 @@ import io.corrigo.server.access.KeyKind;
 import io.corrigo.server.access.KeyView;
 import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.tenant.WidgetLanguages;
+import io.corrigo.server.access.WidgetLanguages;
 import io.corrigo.server.tenant.WidgetSettings;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.TenantScopedView;
@@ -112,7 +112,7 @@ public class WidgetView extends TenantScopedView {
         saveLook.setId("save-widget");
         saveLook.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         add(new H3(t("Look and limits")), look, saveLook);
-        add(new H3(t("Texts per language")), new WidgetLanguagesForm(languages, tenantId));
+        add(new H3(t("Texts per language")), new WidgetLanguagesForm(languages, keys, tenantId));
 
         add(new H3(t("Keys")), new Paragraph(t("A publishable key (pk_…) goes into the script tag of a web page: it may only ask and send feedback, from the origins you list. A secret key (sk_…) is for your servers. Each key is shown once, when it is created.")));
         Select<KeyKind> kind = new Select<>();

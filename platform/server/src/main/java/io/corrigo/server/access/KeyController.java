@@ -1,9 +1,7 @@
 package io.corrigo.server.access;
 
 import io.corrigo.server.tenant.TenantService;
-import io.corrigo.server.tenant.WidgetLanguages;
 import io.corrigo.server.tenant.WidgetSettings;
-import io.corrigo.server.tenant.WidgetTexts;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -13,6 +11,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -76,16 +75,21 @@ class KeyController {
         return languages.list(tenant);
     }
 
-    /** Writes the widget's texts of one language (the path's language wins over the body's). */
+    /**
+     * Writes the widget's texts of one language, for every key of the tenant or for the key {@code keyId} (the path's
+     * language and the query's key win over the body's).
+     */
     @PutMapping("/api/v1/tenants/{tenant}/widget/languages/{language}")
-    WidgetTexts saveWidgetLanguage(@PathVariable String tenant, @PathVariable String language, @RequestBody WidgetTexts texts) {
-        return languages.save(tenant, new WidgetTexts(language, texts.title(), texts.greeting(), texts.placeholder(),
+    WidgetTexts saveWidgetLanguage(@PathVariable String tenant, @PathVariable String language,
+                                   @RequestParam(name = "keyId", required = false) String key, @RequestBody WidgetTexts texts) {
+        return languages.save(tenant, new WidgetTexts(language, key, texts.title(), texts.greeting(), texts.placeholder(),
                 texts.starterQuestions(), texts.handoffLabel()));
     }
 
     @DeleteMapping("/api/v1/tenants/{tenant}/widget/languages/{language}")
-    ResponseEntity<Void> deleteWidgetLanguage(@PathVariable String tenant, @PathVariable String language) {
-        languages.delete(tenant, language);
+    ResponseEntity<Void> deleteWidgetLanguage(@PathVariable String tenant, @PathVariable String language,
+                                              @RequestParam(name = "keyId", required = false) String key) {
+        languages.delete(tenant, key, language);
         return ResponseEntity.noContent().build();
     }
 }

@@ -6,7 +6,6 @@ import io.corrigo.server.gateway.QuestionGateway;
 import io.corrigo.server.gateway.AnswerStream;
 import io.corrigo.server.run.QueryResponse;
 import io.corrigo.server.run.RunLog;
-import io.corrigo.server.tenant.WidgetLanguages;
 import io.corrigo.server.tenant.WidgetSettings;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -67,11 +66,11 @@ class PublicController {
     record Feedback(String rating, String comment) {
     }
 
-    /** The widget's texts in the page's language ({@code lang}, e.g. {@code de}) where the tenant wrote them for it. */
+    /** The widget's texts in the page's language ({@code lang}, e.g. {@code de}) where the tenant wrote them for it (or for this key). */
     @GetMapping("/public/v1/widget")
     WidgetView widget(@RequestAttribute(KeyAccessFilter.KEY) KeyView key,
                       @org.springframework.web.bind.annotation.RequestParam(name = "lang", required = false) String lang) {
-        WidgetSettings s = languages.forPage(key.tenant(), lang);
+        WidgetSettings s = languages.forPage(key.tenant(), key.id(), lang);
         return new WidgetView(s.title(), s.greeting(), s.placeholder(), s.color(), s.starterQuestions(), s.iconUrl(),
                 s.handoffUrl(), s.handoffUrl() == null ? null : s.handoffLabel() == null ? "Contact us" : s.handoffLabel());
     }

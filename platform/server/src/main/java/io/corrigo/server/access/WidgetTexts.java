@@ -1,4 +1,6 @@
-package io.corrigo.server.tenant;
+package io.corrigo.server.access;
+
+import io.corrigo.server.tenant.WidgetSettings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,22 +9,25 @@ import java.util.regex.Pattern;
 
 /**
  * The chat widget's texts in one more language: what a page in {@code language} shows instead of the tenant's own
- * {@link WidgetSettings}. A text left empty falls back to the tenant's own; an empty list of starter questions too.
+ * {@link WidgetSettings}, for every key of the tenant or for one. A text left empty falls back (a key's to the
+ * tenant's texts in that language, those to the tenant's own); an empty list of starter questions too.
  *
  * @param language         a two-letter language code ({@code de}, {@code fr}, …), as the widget's page asks for it
+ * @param keyId            the key whose widget shows them, or {@code null} for every key of the tenant
  * @param title            the panel's title
  * @param greeting         the first message
  * @param placeholder      the input's placeholder
  * @param starterQuestions questions offered to start with
  * @param handoffLabel     the text of the link to a person
  */
-public record WidgetTexts(String language, String title, String greeting, String placeholder,
+public record WidgetTexts(String language, String keyId, String title, String greeting, String placeholder,
                           List<String> starterQuestions, String handoffLabel) {
 
     private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2}");
 
     public WidgetTexts {
         language = language == null ? null : language.strip().toLowerCase(Locale.ROOT);
+        keyId = blankToNull(keyId);
         title = blankToNull(title);
         greeting = blankToNull(greeting);
         placeholder = blankToNull(placeholder);
