@@ -161,9 +161,7 @@ public class HealthView extends TenantScopedView {
 
     /** A figure's name inside a sentence: lower case in English; German keeps its nouns' capitals. */
     private static String lowerInEnglish(String name) {
-        com.vaadin.flow.component.UI ui = com.vaadin.flow.component.UI.getCurrent();
-        boolean english = ui == null || ui.getLocale() == null || ui.getLocale().getLanguage().equals("en");
-        return english ? name.toLowerCase(Locale.ROOT) : name;
+        return Texts.language().equals("en") ? name.toLowerCase(Locale.ROOT) : name;
     }
 
     private static String describe(List<HealthService.BandState> bands) {

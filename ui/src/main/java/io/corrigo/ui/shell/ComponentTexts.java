@@ -22,8 +22,7 @@ public final class ComponentTexts {
     }
 
     private static boolean english() {
-        UI ui = UI.getCurrent();
-        return ui == null || ui.getLocale() == null || ui.getLocale().getLanguage().equals("en");
+        return Texts.language().equals("en");
     }
 
     /** {@code upload} speaking the admin's language. */

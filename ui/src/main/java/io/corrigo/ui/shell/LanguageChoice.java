@@ -42,8 +42,8 @@ public class LanguageChoice implements VaadinServiceInitListener {
         picker.setAriaLabel(Texts.t("Language"));
         picker.setItems(Texts.LANGUAGES);
         picker.setItemLabelGenerator(l -> l.getDisplayLanguage(l).substring(0, 1).toUpperCase(l) + l.getDisplayLanguage(l).substring(1));
-        picker.setValue(Texts.LANGUAGES.stream().filter(l -> l.getLanguage().equals(UI.getCurrent().getLocale().getLanguage()))
-                .findFirst().orElse(Locale.ENGLISH));
+        picker.setValue(Texts.LANGUAGES.stream().filter(l -> l.getLanguage().equals(Texts.language())).findFirst()
+                .orElse(Locale.ENGLISH));
         picker.setWidth("8.5rem");
         picker.addValueChangeListener(e -> {
             if (e.isFromClient() && e.getValue() != null) {

@@ -49,8 +49,13 @@ public class Texts implements I18NProvider {
 
     /** {@code english} in the current UI's language, with {@code values} filled in for {@code {0}}, {@code {1}} …. */
     public static String t(String english, Object... values) {
+        return translate(english, Locale.forLanguageTag(language()), values);
+    }
+
+    /** The current UI's language code ({@code en} where there is no UI or it has no locale). */
+    public static String language() {
         UI ui = UI.getCurrent();
-        return translate(english, ui == null ? Locale.ENGLISH : ui.getLocale(), values);
+        return ui == null || ui.getLocale() == null ? "en" : ui.getLocale().getLanguage();
     }
 
     /**
@@ -58,8 +63,7 @@ public class Texts implements I18NProvider {
      * the catalog names it, else as it is (no warning: most values are data, not words of the UI).
      */
     public static String known(String value) {
-        UI ui = UI.getCurrent();
-        String language = ui == null || ui.getLocale() == null ? "en" : ui.getLocale().getLanguage();
+        String language = language();
         return value == null || language.equals("en") ? value : catalog(language).getOrDefault(value, value);
     }
 
