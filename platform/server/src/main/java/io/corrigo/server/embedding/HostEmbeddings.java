@@ -82,11 +82,12 @@ public class HostEmbeddings implements EmbeddingService {
     /** The embedder the operator named (built by its plugin), else the built-in model. */
     static EmbeddingService chosen(Environment environment, PluginHost plugins, CorrigoProperties properties) {
         int threads = environment.getProperty("corrigo.embeddings.model-threads", Integer.class, 1);
-        MiniLmEmbeddingService builtIn = new MiniLmEmbeddingService(threads);
         String id = environment.getProperty("corrigo.embeddings.embedder", "").strip();
         if (id.isEmpty()) {
-            return builtIn;
+            return new MiniLmEmbeddingService(threads);
         }
+        // the plugin's factory gets the built-in model in its context; it is loaded only if the factory uses it
+        MiniLmEmbeddingService builtIn = MiniLmEmbeddingService.onFirstUse(threads);
         Map<String, String> raw = Binder.get(environment)
                 .bind("corrigo.embeddings.embedder-settings", Bindable.mapOf(String.class, String.class)).orElse(Map.of());
         List<EmbedderFactory> offered = plugins.embedderFactories();

@@ -16,21 +16,36 @@ public class MiniLmEmbeddingService implements EmbeddingService {
     /** One model for the process, whoever builds a service: the session holds ≈ 25 MB of weights. */
     private static volatile EmbeddingModel shared;
 
-    private final EmbeddingModel model;
+    private final int modelThreads;
 
     /** The process's model (its first user's thread count, else one). */
     public MiniLmEmbeddingService() {
         this(1);
     }
 
-    /** The process's model; {@code modelThreads} counts if this is its first user. */
+    /** The process's model, loaded now; {@code modelThreads} counts if this is its first user. */
     public MiniLmEmbeddingService(int modelThreads) {
-        this.model = model(modelThreads);
+        this(modelThreads, true);
+    }
+
+    private MiniLmEmbeddingService(int modelThreads, boolean loadNow) {
+        this.modelThreads = modelThreads;
+        if (loadNow) {
+            model(modelThreads);
+        }
+    }
+
+    /**
+     * The process's model, loaded when first asked to embed: for a host that embeds with a plugin's model and keeps
+     * this one only to hand to that plugin's factory, which may never use it.
+     */
+    public static MiniLmEmbeddingService onFirstUse(int modelThreads) {
+        return new MiniLmEmbeddingService(modelThreads, false);
     }
 
     @Override
     public Embedding embed(String text) {
-        return Embedding.of(model.embed(text.isBlank() ? " " : text).content().vector());
+        return Embedding.of(model(modelThreads).embed(text.isBlank() ? " " : text).content().vector());
     }
 
     private static EmbeddingModel model(int threads) {
