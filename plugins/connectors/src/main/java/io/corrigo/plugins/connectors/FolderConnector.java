@@ -81,7 +81,7 @@ final class FolderConnector implements Connector {
             throw new IllegalArgumentException("not a file of the folder: " + item.id());
         }
         try {
-            return new SourceContent(Files.readAllBytes(file), null);
+            return new SourceContent(io.corrigo.api.io.BoundedRead.file(file, MAX_BYTES), null); // it may have grown since listed
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + item.id() + ": " + e.getMessage(), e);
         }

@@ -3,7 +3,12 @@ package io.corrigo.plugins.connectors;
 import io.corrigo.api.Connector;
 import io.corrigo.api.SourceContent;
 import io.corrigo.api.SourceItem;
+import io.corrigo.api.io.BoundedRead;
+import io.corrigo.api.io.TooLargeException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +20,8 @@ import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.sync.ResponseTransformer;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -36,7 +42,10 @@ final class S3Connector implements Connector, AutoCloseable {
 
     static final String DEFAULT_INCLUDE = ".md,.markdown,.txt,.html,.htm,.pdf,.docx,.jsonl";
     static final String READERS_TAG = "corrigo-readers";
-    private static final long MAX_BYTES = 25L * 1024 * 1024;
+    /** The most one object may hold; reading stops there. */
+    static final long MAX_BYTES = 25 * BoundedRead.MIB;
+    /** The most one object's download may take. */
+    static final Duration DEADLINE = Duration.ofMinutes(2);
 
     private final String bucket;
     private final String prefix;
@@ -101,10 +110,27 @@ final class S3Connector implements Connector, AutoCloseable {
         return null;
     }
 
+    /**
+     * The object's bytes, read as a stream with the limit enforced while reading: the listing's size is the store's
+     * word, and an object larger than it said (or an endless body) is stopped at {@link #MAX_BYTES}, its connection
+     * dropped instead of drained.
+     */
     @Override
     public SourceContent fetch(SourceItem item) {
-        ResponseBytes<GetObjectResponse> object = s3.getObjectAsBytes(r -> r.bucket(bucket).key(item.id()));
-        return new SourceContent(object.asByteArray(), object.response().contentType());
+        String what = "s3://" + bucket + "/" + item.id();
+        ResponseInputStream<GetObjectResponse> object = s3.getObject(r -> r.bucket(bucket).key(item.id()),
+                ResponseTransformer.toInputStream());
+        Long declared = object.response().contentLength();
+        try {
+            if (declared != null && declared > MAX_BYTES) {
+                object.abort();
+                throw new TooLargeException(what, MAX_BYTES);
+            }
+            byte[] bytes = BoundedRead.read(object, MAX_BYTES, DEADLINE, what, object::abort);
+            return new SourceContent(bytes, object.response().contentType());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.corrigo.plugins.connectors;
 import io.corrigo.api.Connector;
 import io.corrigo.api.SourceContent;
 import io.corrigo.api.SourceItem;
+import io.corrigo.api.io.BoundedRead;
+import io.corrigo.api.io.TooLargeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -46,7 +48,10 @@ final class WebsiteConnector implements Connector {
     private static final Pattern HREF = Pattern.compile("(?i)<a\\s[^>]*?href\\s*=\\s*(?:\"([^\"]*)\"|'([^']*)'|([^\\s>]+))");
     private static final Pattern LOC = Pattern.compile("(?i)<loc>\\s*([^<\\s]+)\\s*</loc>");
     private static final Pattern LANG = Pattern.compile("(?i)<html[^>]*\\slang\\s*=\\s*[\"']?([a-zA-Z]{2,3})");
-    private static final int MAX_BYTES = 10 * 1024 * 1024;
+    /** The most one page, sitemap or robots.txt may hold: reading stops there (a page of 12 GB costs 10 MiB). */
+    static final long MAX_BYTES = 10 * BoundedRead.MIB;
+    /** The most one request may take, from sending it to the last byte of its body. */
+    static final Duration DEADLINE = Duration.ofSeconds(60);
 
     private final URI start;
     private final int maxPages;
@@ -62,6 +67,8 @@ final class WebsiteConnector implements Connector {
      * of thousands of pages must not sit in memory), with their content type.
      */
     private final Map<String, String> fetched = new ConcurrentHashMap<>();
+    /** Pages the last {@link #list} stopped reading because they were too large, with the reason {@link #fetch} gives. */
+    private final Map<String, String> tooLarge = new ConcurrentHashMap<>();
     private final Path pages;
     private long lastRequest;
 
@@ -97,7 +104,9 @@ final class WebsiteConnector implements Connector {
         Map<String, List<String>> nextLinks = new LinkedHashMap<>();
         List<SourceItem> items = new ArrayList<>();
         boolean reached = false;
-        while (!queue.isEmpty() && items.size() < maxPages) {
+        int requests = 0;
+        // maxPages bounds the requests, not only the documents: a page of 10,000 dead links costs maxPages requests
+        while (!queue.isEmpty() && requests < maxPages) {
             Object[] next = queue.poll();
             String url = (String) next[0];
             int depth = (int) next[1];
@@ -107,8 +116,15 @@ final class WebsiteConnector implements Connector {
                 continue;
             }
             Page page;
+            requests++;
             try {
                 page = page(uri, known.get(url), links.get(url), rules);
+            } catch (TooLargeException e) {
+                // listed, so that the sync records it as failed with the reason instead of dropping it in silence
+                reached = true;
+                tooLarge.put(url, e.getMessage());
+                items.add(new SourceItem(url, name(uri, "text/html"), "too-large:" + e.limit(), Map.of("source_url", url)));
+                continue;
             } catch (IOException e) {
                 if (known.containsKey(url)) { // unreachable for now is not gone
                     items.add(new SourceItem(url, name(uri, "text/html"), known.get(url), Map.of("source_url", url)));
@@ -147,6 +163,10 @@ final class WebsiteConnector implements Connector {
 
     @Override
     public SourceContent fetch(SourceItem item) {
+        String refused = tooLarge.remove(item.id());
+        if (refused != null) {
+            throw new IllegalStateException(refused);
+        }
         String type = fetched.remove(item.id());
         if (type != null) {
             Path file = pages.resolve(sha256(item.id().getBytes(StandardCharsets.UTF_8)));
@@ -241,11 +261,7 @@ final class WebsiteConnector implements Connector {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
                 .header("User-Agent", "CorrigoBot/1.0 (knowledge-base connector)");
         headers.forEach(request::header);
-        HttpResponse<byte[]> response = http.send(request.GET().build(), HttpResponse.BodyHandlers.ofByteArray());
-        if (response.body() != null && response.body().length > MAX_BYTES) {
-            throw new IOException(uri + " is larger than " + MAX_BYTES + " bytes");
-        }
-        return response;
+        return BoundedRead.send(http, request.GET().build(), MAX_BYTES, DEADLINE);
     }
 
     /** Waits until the next request may go: the rate limit, or robots.txt's crawl delay when longer. */
@@ -400,6 +416,7 @@ final class WebsiteConnector implements Connector {
     /** Drops the pages the last crawl kept and nobody fetched. */
     private void forgetPages() {
         fetched.clear();
+        tooLarge.clear();
         if (!Files.isDirectory(pages)) {
             return;
         }

@@ -3,6 +3,8 @@ package io.corrigo.plugins.websearch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.api.SearchException;
+import io.corrigo.api.io.BoundedRead;
+import io.corrigo.api.io.TooLargeException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,6 +26,8 @@ import java.util.Map;
 final class HttpJson {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The most one answer may hold: a search API's page of results is a few kilobytes; reading stops here. */
+    static final long MAX_BYTES = 4 * BoundedRead.MIB;
 
     private final HttpClient client;
     private final String provider;
@@ -57,9 +61,13 @@ final class HttpJson {
     }
 
     private JsonNode send(HttpRequest request) {
-        HttpResponse<String> response;
+        HttpResponse<byte[]> response;
         try {
-            response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            // the timeout covers the whole answer, body included: a body that trickles forever ends here too
+            response = BoundedRead.send(client, request, MAX_BYTES, requestTimeout);
+        } catch (TooLargeException e) {
+            throw SearchException.permanent(provider + ": the answer is larger than " + MAX_BYTES / BoundedRead.MIB
+                    + " MiB; reading stopped there", null, e);
         } catch (HttpTimeoutException e) {
             throw SearchException.transientFailure(provider + ": no answer within " + requestTimeout.toMillis() + " ms", null, e);
         } catch (IOException e) {
@@ -87,7 +95,7 @@ final class HttpJson {
             throw SearchException.permanent(provider + ": request refused (HTTP " + status + ")", status, null);
         }
         try {
-            JsonNode body = JSON.readTree(response.body());
+            JsonNode body = JSON.readTree(new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
             if (body == null || !body.isObject()) {
                 throw SearchException.permanent(provider + ": the answer is not a JSON object", status, null);
             }
