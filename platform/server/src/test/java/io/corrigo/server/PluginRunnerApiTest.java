@@ -108,4 +108,47 @@ class PluginRunnerApiTest extends HttpTestBase {
         assertThat(folder).doesNotExist();
         assertThat(ProcessHandle.of(museumPid).map(ProcessHandle::isAlive).orElse(false)).as("its process").isFalse();
     }
+
+    @Test
+    void should_show_a_pipeline_whose_plugin_fails_to_start_as_broken__and_start_it_again_with_backoff() throws Exception {
+        if (StreamSupport.stream(get("/api/v1/plugins").body().spliterator(), false).noneMatch(p -> p.get("id").asText().equals("probe"))) {
+            byte[] probe = TestPlugins.build(WORK, "probe", "1.0.0", ">=1.0.0 & <2.0.0", TestPlugins.probeRetriever(),
+                    "plugin.outboundHosts=api.example.test:443\n");
+            assertThat(upload("/api/v1/plugins?approveOutbound=true", "probe-1.0.0.zip", probe).status()).isEqualTo(201);
+        }
+        // given: a tenant whose retriever's first two starts fail
+        assertThat(postJson("/api/v1/tenants", Map.of("id", "flaky", "name", "Flaky")).status()).isEqualTo(201);
+        ObjectNode definition = (ObjectNode) get("/api/v1/tenants/flaky/pipeline").body().get("definition");
+        ((ObjectNode) definition.get("stages")).remove("critic");
+        ((ObjectNode) definition.get("stages")).set("retriever", JSON.valueToTree(Map.of("factoryId", "probe-retriever",
+                "properties", Map.of("failStarts", "2"))));
+        assertThat(putJson("/api/v1/tenants/flaky/pipeline", definition).status()).isEqualTo(200);
+
+        // when: the first question finds it failing
+        Reply first = ask("flaky", "When does the museum open?");
+
+        // then: answered degraded, and the pipeline is shown broken with the reason while it fails
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.body().get("degraded").asBoolean()).as(first.body().toString()).isTrue();
+        JsonNode broken = get("/api/v1/tenants/flaky/pipeline/status").body();
+        assertThat(broken.get("broken").asBoolean()).as(broken.toString()).isTrue();
+        assertThat(broken.get("problems").toString()).contains("could not be created").contains("start 1 of the probe fails")
+                .contains("Tried 1 time");
+        // a question before the wait is over does not try again
+        ask("flaky", "When does the museum open?");
+        assertThat(get("/api/v1/tenants/flaky/pipeline/status").body().get("problems").toString()).contains("Tried 1 time");
+
+        // and it is tried again after the wait (2 s, then 4 s): the second try fails, the third starts it
+        JsonNode second = Eventually.until(() -> {
+            ask("flaky", "When does the museum open?");
+            return get("/api/v1/tenants/flaky/pipeline/status").body();
+        }, s -> s.get("problems").toString().contains("Tried 2 times"), Duration.ofSeconds(20));
+        assertThat(second.get("broken").asBoolean()).isTrue();
+        assertThat(second.get("problems").toString()).contains("start 2 of the probe fails");
+        Reply answered = Eventually.until(() -> ask("flaky", "When does the museum open?"),
+                r -> !r.body().get("degraded").asBoolean(), Duration.ofSeconds(30));
+        assertThat(answered.body().get("answer").asText()).contains("nine");
+        JsonNode healthy = get("/api/v1/tenants/flaky/pipeline/status").body();
+        assertThat(healthy.get("broken").asBoolean()).as(healthy.toString()).isFalse();
+    }
 }

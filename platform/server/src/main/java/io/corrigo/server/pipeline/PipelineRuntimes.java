@@ -22,6 +22,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,7 +59,11 @@ public class PipelineRuntimes {
      * used changed: the next query builds a new one from the instances kept here.
      */
     private record Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, List<PluginRef> refs,
-                         boolean stale) {
+                         boolean stale, StartFailures failures) {
+
+        Built(TenantPipeline pipeline, Map<InstanceKey, Object> instances, List<PluginRef> refs, boolean stale) {
+            this(pipeline, instances, refs, stale, StartFailures.NONE);
+        }
 
         boolean uses(String pluginId) {
             return refs.stream().anyMatch(ref -> ref.pluginId().equals(pluginId) || ref.pluginId().equals(MISSING));
@@ -71,6 +77,23 @@ public class PipelineRuntimes {
     }
 
     private static final String MISSING = "(missing)";
+
+    /** The first wait before an instance that could not be created is tried again; it doubles up to {@link #MOST_WAIT}. */
+    static final Duration FIRST_WAIT = Duration.ofSeconds(2);
+    static final Duration MOST_WAIT = Duration.ofMinutes(1);
+
+    /**
+     * The instances of a built pipeline that could not be created (a runner that ended at start, a factory that threw):
+     * they run as stand-ins, are shown as problems, and are created again at {@code retryAt}, after {@code attempts}
+     * tries, with a wait that doubles each time.
+     */
+    private record StartFailures(Map<InstanceKey, String> reasons, int attempts, Instant retryAt) {
+        static final StartFailures NONE = new StartFailures(Map.of(), 0, Instant.MAX);
+
+        boolean due(Instant now) {
+            return !reasons.isEmpty() && !now.isBefore(retryAt);
+        }
+    }
 
     private final PipelineService pipelines;
     private final PluginHost plugins;
@@ -139,18 +162,35 @@ public class PipelineRuntimes {
     public TenantPipeline forTenant(String tenantId) {
         return plugins.lifecycle().read(() -> {
             Built current = byTenant.get(tenantId);
-            if (current != null && !current.stale() && current.pipeline().version() == pipelines.activeVersion(tenantId)) {
+            if (current != null && !current.stale() && current.pipeline().version() == pipelines.activeVersion(tenantId)
+                    && !current.failures().due(clock.instant())) {
                 return current.pipeline();
             }
             synchronized (this) {
                 ActivePipeline active = pipelines.activeWithSecrets(tenantId);
                 current = byTenant.get(tenantId);
-                if (current != null && !current.stale() && current.pipeline().version() == active.version()) {
+                boolean retry = current != null && current.failures().due(clock.instant());
+                if (current != null && !current.stale() && current.pipeline().version() == active.version() && !retry) {
                     return current.pipeline();
                 }
-                Built built = build(active, current == null ? Map.of() : current.instances(), true);
+                Map<InstanceKey, Object> reusable = new HashMap<>(current == null ? Map.of() : current.instances());
+                if (current != null) {
+                    // a stand-in for an instance that failed to start is created again, not carried over
+                    current.failures().reasons().keySet().forEach(key -> close(reusable.remove(key), tenantId));
+                }
+                boolean sameVersion = current != null && current.pipeline().version() == active.version();
+                int attempts = sameVersion && retry ? current.failures().attempts() : 0;
+                Built built = build(active, reusable, true, attempts);
                 byTenant.put(tenantId, built);
-                log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
+                if (!built.failures().reasons().isEmpty()) {
+                    log.warn("Tenant {}: {} of pipeline version {} could not start (attempt {}); tried again at {}",
+                            tenantId, built.failures().reasons().values(), active.version(), built.failures().attempts(),
+                            built.failures().retryAt());
+                } else if (retry) {
+                    log.info("Tenant {}: pipeline version {} started on attempt {}", tenantId, active.version(), attempts + 1);
+                } else {
+                    log.info("Tenant {} now runs pipeline version {}", tenantId, active.version());
+                }
                 return built.pipeline();
             }
         });
@@ -250,6 +290,15 @@ public class PipelineRuntimes {
                         + "disabled or refused; see Plugins). Runs degrade: " + kind.whenMissing() + ".");
             }
         }
+        Built built = byTenant.get(tenantId);
+        if (built != null && built.pipeline().version() == active.version()) {
+            StartFailures failures = built.failures();
+            Instant now = clock.instant();
+            failures.reasons().forEach((key, reason) -> problems.add(reason + ". Runs degrade: " + key.kind().whenMissing()
+                    + ". Tried " + failures.attempts() + (failures.attempts() == 1 ? " time" : " times")
+                    + "; tried again with the next question after " + (failures.retryAt().isAfter(now)
+                    ? failures.retryAt() : now) + "."));
+        }
         return problems;
     }
 
@@ -258,6 +307,11 @@ public class PipelineRuntimes {
      * {@code replacing}, the instances of {@code reusable} it does not take are closed (it replaces their pipeline).
      */
     private Built build(ActivePipeline active, Map<InstanceKey, Object> reusable, boolean replacing) {
+        return build(active, reusable, replacing, 0);
+    }
+
+    /** As {@link #build(ActivePipeline, Map, boolean)}, after {@code attempts} failed tries to start some instances. */
+    private Built build(ActivePipeline active, Map<InstanceKey, Object> reusable, boolean replacing, int attempts) {
         Map<StageKind<?>, InstanceKey> keys = new HashMap<>();
         for (StageKind<?> kind : StageKind.values()) {
             StageConfig stage = active.definition().stages().get(kind.stage());
@@ -274,12 +328,13 @@ public class PipelineRuntimes {
         }
 
         Map<InstanceKey, Object> instances = new HashMap<>();
+        Map<InstanceKey, String> failed = new HashMap<>();
         Map<Class<?>, Object> guarded = new HashMap<>();
         List<PluginRef> refs = new ArrayList<>();
         for (Map.Entry<StageKind<?>, InstanceKey> entry : keys.entrySet()) {
             InstanceKey key = entry.getValue();
             Optional<FactoryHandle> handle = plugins.factory(key.kind(), key.factoryId());
-            Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle);
+            Object instance = reusable.containsKey(key) ? reusable.get(key) : create(active.tenantId(), key, handle, failed);
             instances.put(key, instance);
             guarded.put(entry.getKey().type(), guarded(active, entry.getKey(), key, instance));
             refs.add(new PluginRef(key.kind().stage(), key.factoryId(), handle.map(FactoryHandle::pluginId).orElse(MISSING),
@@ -297,8 +352,13 @@ public class PipelineRuntimes {
                 ? writable : null;
         StageConfig generator = active.definition().stages().get(StageKind.GENERATOR.stage());
         String model = generator == null ? null : generator.properties().getOrDefault("model", generator.factoryId());
+        StartFailures failures = StartFailures.NONE;
+        if (!failed.isEmpty()) {
+            long wait = Math.min(MOST_WAIT.toMillis(), FIRST_WAIT.toMillis() << Math.min(attempts, 20));
+            failures = new StartFailures(Map.copyOf(failed), attempts + 1, clock.instant().plusMillis(wait));
+        }
         return new Built(new TenantPipeline(active.tenantId(), active.version(), pipeline, index, model), instances, refs,
-                false);
+                false, failures);
     }
 
     /**
@@ -324,7 +384,8 @@ public class PipelineRuntimes {
                 inProcess ? inProcessSettings : active.definition().models(), inProcess, inline);
     }
 
-    private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle) {
+    /** An instance of {@code key}, or a stand-in with the reason, which {@code failed} then records. */
+    private Object create(String tenantId, InstanceKey key, Optional<FactoryHandle> handle, Map<InstanceKey, String> failed) {
         if (handle.isEmpty()) {
             String reason = "no started plugin offers " + key.kind().stage() + " '" + key.factoryId() + "'";
             log.warn("Tenant {}: {}", tenantId, reason);
@@ -351,6 +412,7 @@ public class PipelineRuntimes {
         } catch (IOException | RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
             String reason = key.kind().stage() + " '" + key.factoryId() + "' could not be created: " + Failures.describe(e);
             log.warn("Tenant {}: {}", tenantId, reason, e);
+            failed.put(key, reason);
             return key.kind().standIn(reason);
         }
     }

@@ -191,7 +191,9 @@ public final class TestPlugins {
      * {@code read:} or {@code denied:}: the environment, the file {@code secretFile}, the directory {@code otherDirectory},
      * the parent process, running a program, its own data directory, and an HTTP GET of {@code allowedUrl} and of
      * {@code forbiddenUrl}. A question {@code exit} tries to end its JVM; {@code slow} sleeps 20 s (to be killed
-     * under); {@code spin} burns CPU and {@code hog} fills the heap, without end. Any other question is answered with one passage about the museum.
+     * under); {@code spin} burns CPU and {@code hog} fills the heap, without end; {@code bomb} starts threads until
+     * the operating system refuses one and holds them. With {@code failStarts} N, the first N creations of an instance
+     * (counted in its data directory) fail. Any other question is answered with one passage about the museum.
      */
     public static Map<String, String> probeRetriever() {
         return Map.of("test.probe.ProbeRetrieverFactory", """
@@ -212,9 +214,23 @@ public final class TestPlugins {
                                 ConfigProperty.string("otherDirectory", "Other directory", ""),
                                 ConfigProperty.string("allowedUrl", "Allowed URL", ""),
                                 ConfigProperty.string("forbiddenUrl", "Forbidden URL", ""),
-                                ConfigProperty.string("hostPid", "The host's process id", ""));
+                                ConfigProperty.string("hostPid", "The host's process id", ""),
+                                ConfigProperty.integer("failStarts", "Creations that fail first", 0));
                     }
                     public Retriever create(PluginContext context, PluginConfig config) {
+                        long failStarts = config.integer("failStarts");
+                        if (failStarts > 0) {
+                            Path count = context.dataDirectory().resolve("starts");
+                            try {
+                                long tried = Files.exists(count) ? Long.parseLong(Files.readString(count).strip()) : 0;
+                                Files.writeString(count, Long.toString(tried + 1));
+                                if (tried < failStarts) {
+                                    throw new IllegalStateException("start " + (tried + 1) + " of the probe fails on purpose");
+                                }
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        }
                         return (query, max) -> {
                             List<Passage> found = new ArrayList<>();
                             if (query.text().equals("probe")) {
@@ -271,6 +287,28 @@ public final class TestPlugins {
                                 while (!Thread.currentThread().isInterrupted() && spins >= 0) {
                                     spins++;
                                 }
+                            }
+                            if (query.text().equals("bomb")) {
+                                int started = 0;
+                                try {
+                                    while (started < 100_000) {
+                                        Thread thread = new Thread(() -> {
+                                            try {
+                                                Thread.sleep(Long.MAX_VALUE);
+                                            } catch (InterruptedException e) {
+                                                // held until the runner ends
+                                            }
+                                        });
+                                        thread.setDaemon(true);
+                                        thread.start();
+                                        started++;
+                                    }
+                                } catch (Throwable limit) {
+                                    // the operating system's limit on threads: held as they are
+                                }
+                                found.add(Passage.of("bomb", "started " + started + " threads",
+                                        new Source(Origin.KNOWLEDGE_BASE, "bomb", "Bomb", null)));
+                                return found;
                             }
                             if (query.text().equals("hog")) {
                                 List<long[]> held = new ArrayList<>();

@@ -41,10 +41,15 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
     public static final int NOBODY = 65534;
 
     /**
-     * The threads (and processes) the runners' user may have at once, all runners together, when a root host starts
-     * them as that user; a host run as an ordinary user shares its own limit with its runners.
+     * The threads (and processes) one runners' user may have at once, when a root host starts them as that user: the
+     * plugins' own runners share {@link #uid()}, and each tenant's runners have a user of their own
+     * ({@link #forTenant}), so one tenant's thread bomb stops at its own limit and never at another tenant's. A host
+     * run as an ordinary user shares its own limit with its runners.
      */
     public static final int MAX_PROCESSES = 4096;
+
+    /** The first of the user ids that tenants' runners get under a root host: {@code 1000000 + 24 bits}. */
+    public static final int TENANT_UIDS_FROM = 1_000_000;
 
     /** No operating-system confinement: only the JVM's checks hold the plugin (an explicit opt-out). */
     public static final Confinement NONE = new Confinement(null, null, NOBODY, NOBODY);
@@ -63,6 +68,29 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
             default -> throw new IllegalArgumentException("corrigo.plugins.runner.confinement: 'bubblewrap' or 'none', not '"
                     + mode + "'");
         };
+    }
+
+    /**
+     * This confinement for the runners of {@code tenant}: under a root host, as a user of the tenant's own (from
+     * {@link #TENANT_UIDS_FROM}, by a hash of the tenant id over 2<sup>24</sup> ids), so that the kernel's per-user
+     * limit on threads and processes ({@code RLIMIT_NPROC}) holds per tenant; unchanged otherwise.
+     */
+    public Confinement forTenant(String tenant) {
+        if (tenant == null || !dropsRoot()) {
+            return this;
+        }
+        return new Confinement(bubblewrap, setpriv, tenantUid(tenant), gid);
+    }
+
+    /** The user id of {@code tenant}'s runners under a root host. */
+    static int tenantUid(String tenant) {
+        byte[] hash;
+        try {
+            hash = java.security.MessageDigest.getInstance("SHA-256").digest(tenant.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        return TENANT_UIDS_FROM + (((hash[0] & 0xff) << 16) | ((hash[1] & 0xff) << 8) | (hash[2] & 0xff));
     }
 
     /** Whether runners are confined at all. */

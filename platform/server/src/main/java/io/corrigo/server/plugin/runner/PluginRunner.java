@@ -130,6 +130,16 @@ public final class PluginRunner implements AutoCloseable {
         this.workers = Executors.newCachedThreadPool(daemon("runner-host-" + name));
     }
 
+    /** The forwarder of this runner's connections to the plugin's approved hosts, or {@code null} when none is needed. */
+    private OutboundForwarder startForwarder() throws IOException {
+        if (!settings.confinement().enabled() || endpoints.isEmpty()) {
+            return null;
+        }
+        return OutboundForwarder.start(Path.of(System.getProperty("java.io.tmpdir"), "corrigo-forward-"
+                + UUID.randomUUID() + ".sock"), endpoints, new io.corrigo.server.outbound.OutboundPolicy(
+                settings.outboundAllow()), pluginId + (tenant == null ? "" : "-" + tenant));
+    }
+
     private static java.util.concurrent.ThreadFactory daemon(String name) {
         return r -> {
             Thread thread = new Thread(r, name);
@@ -154,11 +164,7 @@ public final class PluginRunner implements AutoCloseable {
         }
         PluginRunner runner = new PluginRunner(pluginId, null, pluginDirectory, outboundHosts, settings);
         try {
-            if (settings.confinement().enabled() && !runner.endpoints.isEmpty()) {
-                runner.forwarder = OutboundForwarder.start(Path.of(System.getProperty("java.io.tmpdir"),
-                        "corrigo-forward-" + UUID.randomUUID() + ".sock"), runner.endpoints,
-                        new io.corrigo.server.outbound.OutboundPolicy(settings.outboundAllow()), pluginId);
-            }
+            runner.forwarder = runner.startForwarder();
             Link first = runner.launch();
             JsonNode description = first.channel().call(Wire.request("describe"), START_TIMEOUT, null, "plugin " + pluginId);
             for (JsonNode factory : description.path("factories")) {
@@ -195,9 +201,11 @@ public final class PluginRunner implements AutoCloseable {
             throw new PluginRunnerException("the plugin runner of " + pluginId + " was stopped");
         }
         return tenantRunners.computeIfAbsent(tenantId, t -> {
-            PluginRunner runner = new PluginRunner(pluginId, t, pluginDirectory, outboundHosts, settings);
-            runner.forwarder = forwarder; // one forwarder for the plugin: it keeps no state between connections
+            // as the tenant's own user (under a root host): its threads count against its own limit only
+            PluginRunner runner = new PluginRunner(pluginId, t, pluginDirectory, outboundHosts,
+                    settings.with(settings.confinement().forTenant(t)));
             try {
+                runner.forwarder = runner.startForwarder(); // its own, handed to the tenant's user, with its own cap
                 runner.mount(firstDataDirectory); // seen from its start, not by starting it again
                 runner.supervise(runner.launch());
                 runner.checkHealthRegularly();
@@ -205,8 +213,12 @@ public final class PluginRunner implements AutoCloseable {
                         runner.link.process().pid());
                 return runner;
             } catch (RuntimeException e) {
-                runner.close(); // the plugin's forwarder stays: only the plugin's own runner closes it
+                runner.close();
                 throw e;
+            } catch (IOException e) {
+                runner.close();
+                throw new PluginRunnerException("plugin " + pluginId + ": the runner of tenant " + t
+                        + " could not be started: " + e.getMessage());
             }
         });
     }
@@ -220,7 +232,7 @@ public final class PluginRunner implements AutoCloseable {
         if (runner == null) {
             return;
         }
-        runner.close(); // the plugin's forwarder stays: only the plugin's own runner closes it
+        runner.close();
         for (Path folder : List.of(runner.privateDirectory,
                 runner.privateDirectory.resolveSibling(runner.privateDirectory.getFileName() + ".etc"))) {
             try (java.util.stream.Stream<Path> all = Files.exists(folder) ? Files.walk(folder) : java.util.stream.Stream.empty()) {
@@ -687,8 +699,8 @@ public final class PluginRunner implements AutoCloseable {
             }
         }
         workers.shutdownNow();
-        if (forwarder != null && tenant == null) {
-            forwarder.close(); // the plugin's own runner owns it; its tenants' runners share it
+        if (forwarder != null) {
+            forwarder.close(); // each runner has its own
         }
     }
 }

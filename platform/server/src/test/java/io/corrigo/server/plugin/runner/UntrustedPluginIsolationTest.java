@@ -211,6 +211,48 @@ class UntrustedPluginIsolationTest {
     }
 
     @Test
+    void should_start_and_answer_for_one_tenant_while_another_tenant_s_runner_holds_every_thread_it_may_have()
+            throws Exception {
+        // per-tenant limits are the kernel's per-user limit, with a user per tenant: a host that drops root
+        org.junit.jupiter.api.Assumptions.assumeTrue(Confinement.hostIsRoot(), "the host runs as root");
+        isolated = new PluginHost(Files.createDirectories(work.resolve("plugins")), PluginApi.VERSION,
+                RunnerSettings.defaults(work.resolve("runners"), List.of()), List.of());
+        isolated.install("probe-1.0.0.zip", TestPlugins.build(work.resolve("build"), "probe", "1.0.0",
+                ">=1.0.0 & <2.0.0", TestPlugins.probeRetriever()));
+        Path data = Files.createDirectories(work.resolve("data"));
+        Retriever acme = retriever(isolated, "acme", data, Map.of());
+        long acmePid = acme(runner(isolated));
+
+        // when: acme's plugin starts threads until the operating system refuses one, and holds them
+        String bombed = findings(acme, "bomb").get("bomb");
+        int started = Integer.parseInt(bombed.split(" ")[1]);
+
+        // then: it stopped at its own limit ...
+        assertThat(started).as(bombed).isGreaterThan(Confinement.MAX_PROCESSES / 2).isLessThan(Confinement.MAX_PROCESSES);
+        // ... and another tenant's runner of the same plugin still starts, as a user of its own, and answers
+        Retriever globex = retriever(isolated, "globex", data, Map.of());
+        assertThat(findings(globex, "museum")).containsKey("museum-1");
+        PluginRunner.Status status = runner(isolated);
+        assertThat(status.tenants().get("globex")).isPositive();
+        assertThat(acme(status)).as("acme's runner, threads held, still runs").isEqualTo(acmePid);
+        assertThat(uid(status.tenants().get("globex"))).isNotEqualTo(uid(acmePid))
+                .isNotEqualTo(Confinement.NOBODY).isGreaterThanOrEqualTo(Confinement.TENANT_UIDS_FROM);
+    }
+
+    /** The real user id of the JVM below a runner's bubblewrap process (its newest descendant named java). */
+    private static int uid(long bubblewrapPid) throws Exception {
+        long java = ProcessHandle.of(bubblewrapPid).orElseThrow().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
+                .mapToLong(ProcessHandle::pid).max().orElse(bubblewrapPid);
+        for (String line : Files.readAllLines(Path.of("/proc/" + java + "/status"))) {
+            if (line.startsWith("Uid:")) {
+                return Integer.parseInt(line.split("\\s+")[1]);
+            }
+        }
+        throw new IllegalStateException("no Uid line for process " + java);
+    }
+
+    @Test
     void should_refuse_to_start_an_untrusted_plugin_where_the_runner_cannot_be_confined() throws Exception {
         byte[] probe = TestPlugins.build(work.resolve("build"), "probe", "1.0.0", ">=1.0.0 & <2.0.0",
                 TestPlugins.probeRetriever());
