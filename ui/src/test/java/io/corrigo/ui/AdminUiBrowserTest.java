@@ -261,11 +261,11 @@ class AdminUiBrowserTest extends UiTestBase {
 
         // a user's thumbs-up is a label too: calibrate on the rated runs of the run log; one is too few (here the
         // minimum is 2), and the refusal says so
-        runs.feedback(tenant, queries.ask(tenant, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
+        runs.feedback(tenant, queries.ask(tenant, "How much does a Zorblax widget weigh?").runId(), "helpful", null, null);
         b.open("/evaluation?tenant=" + tenant);
         assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).as("too few ratings").isNotNull();
         assertThat(b.text("eval-calibrate-feedback-reason")).contains("Needs 2 rated runs; 1 so far");
-        runs.feedback(tenant, queries.ask(tenant, "How much does a Zorblax widget weigh?").runId(), "helpful", null);
+        runs.feedback(tenant, queries.ask(tenant, "How much does a Zorblax widget weigh?").runId(), "helpful", null, null);
         b.open("/evaluation?tenant=" + tenant);
         assertThat(b.element("eval-calibrate-feedback").getAttribute("disabled")).isNull();
         b.click("eval-calibrate-feedback");

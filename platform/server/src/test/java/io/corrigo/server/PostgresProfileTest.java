@@ -117,7 +117,7 @@ class PostgresProfileTest {
         assertThat(answer.answer()).contains("third Tuesday");
         RunView run = runs.run("pg-a", answer.runId());
         assertThat(run.trace().retrieved()).isNotEmpty();
-        runs.feedback("pg-a", answer.runId(), "helpful", "spot on");
+        runs.feedback("pg-a", answer.runId(), "helpful", "spot on", null);
         assertThat(runs.list("pg-a", new RunFilter("CORRECT", false, null, null, "helpful"), 0, 10).items())
                 .extracting(RunView::id).containsExactly(answer.runId());
         assertThat(runs.list("pg-a", new RunFilter(null, null, null, null, "none"), 0, 10).total()).isZero();

@@ -137,12 +137,16 @@ class PublicApiTest extends HostTestBase {
     }
 
     @Test
-    void should_let_a_key_rate_only_its_own_tenant_s_runs() throws Exception {
+    void should_let_a_key_rate_only_the_runs_it_asked() throws Exception {
         String demoKey = publishableKey("demo", ORIGIN);
         String otherKey = publishableKey("pub-other", ORIGIN);
+        String sameTenantKey = publishableKey("demo", ORIGIN);
         String runId = ask(demoKey, ORIGIN, "What is the Hepatitis C virus?").json().get("runId").asText();
 
         Raw foreign = call("POST", "/public/v1/runs/" + runId + "/feedback", otherKey, ORIGIN, "{\"rating\":\"not_helpful\"}", null);
+        Raw sibling = call("POST", "/public/v1/runs/" + runId + "/feedback", sameTenantKey, ORIGIN,
+                "{\"rating\":\"not_helpful\"}", null);
+        assertThat(sibling.status()).as("another key of the same tenant").isEqualTo(404);
         Raw own = call("POST", "/public/v1/runs/" + runId + "/feedback", demoKey, ORIGIN,
                 "{\"rating\":\"helpful\",\"comment\":\"clear\"}", null);
         Raw trace = call("GET", "/api/v1/tenants/demo/runs/" + runId, demoKey, ORIGIN, null, null);

@@ -121,6 +121,21 @@ public final class GuardStage {
     }
 
     /**
+     * Other text a visitor wrote (a feedback comment) as it may be stored and exported: redacted like a question;
+     * unchanged without a guardrail. A guardrail that fails here keeps nothing of it.
+     */
+    public String visitorText(String text) {
+        if (guardrail == null || text == null || text.isEmpty()) {
+            return text;
+        }
+        try {
+            return checked(guardrail.redact(text)).text();
+        } catch (RuntimeException e) {
+            return "[withheld: the guardrail could not check this text]";
+        }
+    }
+
+    /**
      * What the run log keeps of a run.
      *
      * @param answer the answer as {@link #forLog(String)} leaves its text

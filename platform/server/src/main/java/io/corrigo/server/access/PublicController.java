@@ -112,7 +112,8 @@ class PublicController {
     @PostMapping("/public/v1/runs/{runId}/feedback")
     ResponseEntity<Void> feedback(@RequestAttribute(KeyAccessFilter.KEY) KeyView key, @PathVariable String runId,
                                   @RequestBody Feedback feedback) {
-        runs.feedback(key.tenant(), runId, feedback == null ? null : feedback.rating(), feedback == null ? null : feedback.comment());
+        runs.feedback(key.tenant(), runId, feedback == null ? null : feedback.rating(),
+                feedback == null ? null : feedback.comment(), key.id());
         return ResponseEntity.noContent().build();
     }
 

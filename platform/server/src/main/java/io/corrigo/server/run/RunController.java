@@ -52,7 +52,7 @@ class RunController {
 
     @PostMapping("/api/v1/tenants/{tenant}/runs/{id}/feedback")
     RunView feedback(@PathVariable String tenant, @PathVariable String id, @RequestBody FeedbackRequest request) {
-        return runs.feedback(tenant, id, request.rating(), request.comment());
+        return runs.feedback(tenant, id, request.rating(), request.comment(), null);
     }
 
     /** The run by id alone, as the foundation issue specifies; tenant-scoped access checks arrive with API keys. */

@@ -49,10 +49,13 @@ public class RunLog {
 
     private final RunRollups rollups;
     private final io.corrigo.server.knowledge.DocumentTexts texts;
+    private final org.springframework.beans.factory.ObjectProvider<io.corrigo.server.pipeline.PipelineRuntimes> runtimes;
 
     RunLog(RunRepository runs, RunWriter writes, RunRollups rollups, TenantService tenants, ObjectMapper json, Clock clock,
-           CorrigoProperties properties, io.corrigo.server.knowledge.DocumentTexts texts) {
+           CorrigoProperties properties, io.corrigo.server.knowledge.DocumentTexts texts,
+           org.springframework.beans.factory.ObjectProvider<io.corrigo.server.pipeline.PipelineRuntimes> runtimes) {
         this.texts = texts;
+        this.runtimes = runtimes;
         this.rollups = rollups;
         this.runs = runs;
         this.writes = writes;
@@ -186,9 +189,13 @@ public class RunLog {
         return new RunPage(found.stream().map(RunView::summary).toList(), page, size, found.getTotalElements());
     }
 
-    /** Stores a user's rating of a run. @throws ServiceException 400 for a bad rating, 404 for another tenant's run */
+    /**
+     * Stores a rating of a run. With {@code keyId} (a visitor's key), a run asked through another key (or by an admin)
+     * is not found; {@code null} for an admin. The comment is kept as the tenant's guardrail leaves it, like the
+     * question. @throws ServiceException 400 for a bad rating, 404 for another tenant's (or key's) run
+     */
     @Transactional
-    public RunView feedback(String tenantId, String runId, String rating, String comment) {
+    public RunView feedback(String tenantId, String runId, String rating, String comment, String keyId) {
         tenants.require(tenantId);
         if (rating == null || !RATINGS.contains(rating)) {
             throw ServiceException.invalid("invalid_rating", "rating must be 'helpful' or 'not_helpful'.");
@@ -198,11 +205,13 @@ public class RunLog {
         }
         writes.awaitWritten(runId);
         RunRecord run = runs.findByIdAndTenantId(runId, tenantId)
+                .filter(r -> keyId == null || keyId.equals(r.keyId))
                 .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
         String before = run.feedback;
         run.feedback = rating;
         afterCommit(() -> rollups.feedbackChanged(run, before));
-        run.feedbackComment = comment == null || comment.isBlank() ? null : comment.strip();
+        run.feedbackComment = comment == null || comment.isBlank() ? null
+                : runtimes.getObject().forTenant(tenantId).pipeline().guard().visitorText(comment.strip());
         run.feedbackAt = clock.instant();
         return RunView.summary(runs.save(run));
     }

@@ -76,6 +76,53 @@ class GuardrailTest extends HostTestBase {
     }
 
     @Test
+    void should_redact_a_feedback_comment_before_it_is_stored__in_the_run_the_trace_and_the_export() throws Exception {
+        // given: a tenant with the guardrail, a widget key and an answered question
+        String t = "guarded-feedback";
+        signInAsAdmin();
+        postJson("/api/v1/tenants", Map.of("id", t, "name", t));
+        stage(t, "guardrail", "pii-guardrail", Map.of());
+        String origin = "https://shop.example";
+        Reply key = postJson("/api/v1/tenants/" + t + "/keys", Map.of("kind", "PUBLISHABLE", "name", "site",
+                "allowedOrigins", List.of(origin)));
+        assertThat(key.status()).as(key.body().toString()).isEqualTo(201);
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpResponse<String> asked = http.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + port + "/public/v1/ask?key=" + key.body().get("value").asText()))
+                .header("Origin", origin)
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"question\":\"How many days of leave?\"}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(asked.statusCode()).as(asked.body()).isEqualTo(200);
+        String runId = JSON.readTree(asked.body()).get("runId").asText();
+        String iban = "DE89 3704 0044 0532 0130 00";
+
+        // when: the visitor's comment holds a phone number, an e-mail address and an IBAN
+        java.net.http.HttpResponse<String> rated = http.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + port + "/public/v1/runs/" + runId + "/feedback?key="
+                                + key.body().get("value").asText()))
+                .header("Origin", origin)
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("rating",
+                        "not_helpful", "comment", "Wrong! Call me on " + PHONE + " or write to " + MAIL + ", refund to "
+                                + iban)))).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(rated.statusCode()).as(rated.body()).isEqualTo(204);
+
+        // then: the run, its trace and the export keep the comment redacted, and the database holds no value
+        JsonNode run = get("/api/v1/tenants/" + t + "/runs/" + runId).body();
+        assertThat(run.get("feedback").get("comment").asText()).startsWith("Wrong! Call me on [PHONE]")
+                .contains("[EMAIL]").contains("[IBAN]");
+        String export = getText("/api/v1/tenants/" + t + "/runs/export").body().asText();
+        assertThat(export).contains("[IBAN]");
+        String row = jdbc.queryForList("SELECT * FROM run WHERE id = ?", runId).toString();
+        for (String value : List.of("jane", "1234567", "3704 0044")) {
+            assertThat(run.toString()).doesNotContain(value);
+            assertThat(export).doesNotContain(value);
+            assertThat(row).doesNotContain(value);
+        }
+    }
+
+    @Test
     void should_refuse_a_custom_pattern_that_cannot_work__when_the_pipeline_is_saved() {
         String t = "guarded-bad";
         signInAsAdmin();

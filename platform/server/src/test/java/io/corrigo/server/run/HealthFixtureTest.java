@@ -94,7 +94,7 @@ class HealthFixtureTest extends HostTestBase {
         // ratings come after the answers, as users give them
         for (int i = 0; i < SEEDS.size(); i++) {
             if (SEEDS.get(i).rating() != null) {
-                log.feedback(tenant, written.get(i).id, SEEDS.get(i).rating(), null);
+                log.feedback(tenant, written.get(i).id, SEEDS.get(i).rating(), null, null);
             }
         }
 
@@ -164,7 +164,7 @@ class HealthFixtureTest extends HostTestBase {
         assertThat(gaps.get(0).get("unanswered").asLong()).isEqualTo(2);
 
         // a rating taken back: the hour's figures follow
-        log.feedback(tenant, written.get(2).id, "helpful", null);
+        log.feedback(tenant, written.get(2).id, "helpful", null, null);
         JsonNode after = get("/api/v1/tenants/" + tenant + "/health?from=2026-01-05T10:00:00Z&to=2026-01-05T12:00:00Z").body();
         assertThat(after.get("totals").get("helpfulRate").asDouble()).isCloseTo(5 / 7.0, within(1e-9));
         assertThat(after.get("topUnanswered")).hasSize(2);
@@ -220,7 +220,7 @@ class HealthFixtureTest extends HostTestBase {
         writer.awaitAll();
 
         // when: an admin rates a trial
-        log.feedback(tenant, written.get(4).id, "not_helpful", null);
+        log.feedback(tenant, written.get(4).id, "not_helpful", null, null);
 
         // then: what users got, and only that
         JsonNode totals = get("/api/v1/tenants/" + tenant + "/health?from=2026-01-05T10:00:00Z&to=2026-01-05T11:00:00Z"
