@@ -142,6 +142,42 @@ class CostAccountingTest extends HostTestBase {
         }
     }
 
+    @Test
+    void should_book_an_evaluation_s_model_usage__and_refuse_an_evaluation_once_a_refusing_budget_is_spent() throws Exception {
+        try (FakeModelServer model = new FakeModelServer()) {
+            model.script(r -> REPLY);
+            String tenant = pricedTenant("cost-eval-", model);
+            String questions = "{\"question\": \"" + QUESTION + "\", \"answers\": [\"1887\"]}\n"
+                    + "{\"question\": \"In which year was the Zorblax lighthouse built?\", \"answers\": [\"1887\"]}\n";
+
+            // an evaluation's two model answers are booked in the tenant's usage, though they are no runs of the log
+            Reply started = postRaw("/api/v1/tenants/" + tenant + "/evaluations?naive=false", "application/x-ndjson", questions);
+            assertThat(started.status()).as(started.body().toString()).isEqualTo(202);
+            String path = "/api/v1/tenants/" + tenant + "/evaluations/" + started.body().get("id").asText();
+            JsonNode done = io.corrigo.testsupport.Eventually.until(() -> get(path).body(),
+                    e -> !"RUNNING".equals(e.get("state").asText()), java.time.Duration.ofMinutes(2));
+            assertThat(done.get("state").asText()).as(done.toString()).isEqualTo("DONE");
+            JsonNode day = lastDay(tenant);
+            assertThat(day.get("modelRuns").asLong()).isEqualTo(2);
+            assertThat(day.get("runs").asLong()).as("no run of the run log").isZero();
+            double spent = day.get("cost").asDouble();
+            assertThat(spent).isPositive();
+            assertThat(get("/api/v1/tenants/" + tenant + "/usage").body().get("month").get("monthToDate").asDouble())
+                    .isCloseTo(spent, within(1e-12));
+
+            // when: the month's REFUSE budget is what the evaluation spent
+            assertThat(putJson("/api/v1/tenants/" + tenant + "/budget", Map.of("monthlyLimit", spent,
+                    "policy", "REFUSE")).status()).isEqualTo(200);
+            int calls = model.requests.size();
+            Reply refused = postRaw("/api/v1/tenants/" + tenant + "/evaluations?naive=false", "application/x-ndjson", questions);
+
+            // then: the next evaluation is refused before any model call
+            assertThat(refused.status()).as(refused.body().toString()).isEqualTo(429);
+            assertThat(refused.body().get("code").asText()).isEqualTo("budget_exhausted");
+            assertThat(model.requests).hasSize(calls);
+        }
+    }
+
     /** A new tenant with the lighthouse document, generating with the fake model at the price table's "priced-model". */
     private String pricedTenant(String prefix, FakeModelServer model) {
         String tenant = prefix + UUID.randomUUID().toString().substring(0, 6);

@@ -232,6 +232,33 @@ public class Budgets {
                 Math.max(0, cost), reservation.amount(), reservation.amount(), reservation.tenantId(), month);
     }
 
+    /** The refusal of a tenant whose REFUSE budget is spent (429, {@code budget_exhausted}). */
+    public static ServiceException exhausted(String tenantId) {
+        return new ServiceException(ServiceException.Kind.EXHAUSTED, "budget_exhausted", "Tenant '" + tenantId
+                + "' has spent its monthly budget; it answers again next month or when an admin raises the budget.",
+                List.of());
+    }
+
+    /**
+     * Adds to the tenant's usage of the day of {@code at} under {@code keyId} ({@code ""}: no key): what every path
+     * that calls a model books, the run log's runs and the evaluations alike, so that the month's spend and the budget
+     * see all of it.
+     */
+    public void addUsage(String tenantId, Instant at, String keyId, long runs, long modelRuns, long inputTokens,
+                         long outputTokens, double cost) {
+        Instant day = at.truncatedTo(ChronoUnit.DAYS);
+        Sql.updateOrInsert(jdbc, "UPDATE usage_day SET runs = runs + ?, model_runs = model_runs + ?, "
+                        + "input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cost = cost + ? "
+                        + "WHERE tenant_id = ? AND day_start = ? AND key_id = ?",
+                new Object[] {runs, modelRuns, inputTokens, outputTokens, cost, tenantId, Sql.utc(day), keyId},
+                "INSERT INTO usage_day (tenant_id, day_start, key_id, runs, model_runs, input_tokens, output_tokens, cost) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                new Object[] {tenantId, Sql.utc(day), keyId, runs, modelRuns, inputTokens, outputTokens, cost});
+        if (cost > 0) {
+            decisions.forget(tenantId);
+        }
+    }
+
     /** What a question of the tenant may do now, by its budget and policy. */
     public Decision decide(String tenantId) {
         return decisions.get(tenantId, t -> {

@@ -186,6 +186,7 @@ public class EvalJobs {
         } catch (IllegalArgumentException e) {
             throw ServiceException.invalid("invalid_questions", e.getMessage());
         }
+        eval.admit(tenantId); // a tenant whose REFUSE budget is spent starts no evaluation
         if (calibrate && questions.size() < minLabelled) {
             throw ServiceException.invalid("too_few_labels", tooFew(questions.size(), "labelled questions")
                     + " Run the evaluation without calibration, or add questions.");

@@ -7,6 +7,8 @@ import io.corrigo.engine.RunResult;
 import io.corrigo.engine.trace.RunTrace;
 import io.corrigo.engine.trace.StageTiming;
 import io.corrigo.engine.trace.StripTrace;
+import io.corrigo.server.cost.Budgets;
+import io.corrigo.server.cost.Prices;
 import io.corrigo.server.pipeline.PipelineRuntimes;
 import io.corrigo.server.pipeline.TenantPipeline;
 import java.time.Clock;
@@ -34,10 +36,25 @@ public class EvalService {
 
     private final PipelineRuntimes runtimes;
     private final Clock clock;
+    private final Budgets budgets;
+    private final Prices prices;
 
-    EvalService(PipelineRuntimes runtimes, Clock clock) {
+    EvalService(PipelineRuntimes runtimes, Clock clock, Budgets budgets, Prices prices) {
         this.runtimes = runtimes;
         this.clock = clock;
+        this.budgets = budgets;
+        this.prices = prices;
+    }
+
+    /**
+     * Refuses an evaluation of a tenant whose REFUSE budget is spent, before it starts.
+     *
+     * @throws io.corrigo.server.problem.ServiceException 429 {@code budget_exhausted}
+     */
+    public void admit(String tenantId) {
+        if (budgets.decide(tenantId) == Budgets.Decision.REFUSE) {
+            throw Budgets.exhausted(tenantId);
+        }
     }
 
     /** The runs of every question through the tenant's pipeline and, with {@code naive}, its baseline. */
@@ -51,21 +68,28 @@ public class EvalService {
      */
     public List<EvalRun> run(String tenantId, List<EvalQuestion> questions, boolean naive, Integer compareVersion,
                              Progress progress) {
+        admit(tenantId);
         TenantPipeline tenantPipeline = runtimes.forTenant(tenantId);
         CorrectivePipeline pipeline = tenantPipeline.pipeline();
         Map<String, CorrectivePipeline> pipelines = new LinkedHashMap<>();
-        pipelines.put(pipeline.settings().mode().name().toLowerCase() + " v" + tenantPipeline.version(), pipeline);
+        Map<String, String> models = new LinkedHashMap<>();
+        String active = pipeline.settings().mode().name().toLowerCase() + " v" + tenantPipeline.version();
+        pipelines.put(active, pipeline);
+        models.put(active, tenantPipeline.generatorModel());
         PipelineRuntimes.Preview preview = compareVersion == null || compareVersion == tenantPipeline.version() ? null
                 : runtimes.preview(tenantId, compareVersion);
         try {
             if (preview != null) {
                 CorrectivePipeline other = preview.pipeline().pipeline();
-                pipelines.put(other.settings().mode().name().toLowerCase() + " v" + compareVersion + " (compared)", other);
+                String compared = other.settings().mode().name().toLowerCase() + " v" + compareVersion + " (compared)";
+                pipelines.put(compared, other);
+                models.put(compared, preview.pipeline().generatorModel());
             }
             if (naive && pipeline.settings().mode() != Mode.NAIVE) {
                 pipelines.put("naive", pipeline.withSettings(pipeline.settings().withMode(Mode.NAIVE)));
+                models.put("naive", tenantPipeline.generatorModel());
             }
-            return runAll(pipelines, questions, progress);
+            return runAll(tenantId, pipelines, models, questions, progress);
         } finally {
             if (preview != null) {
                 preview.close();
@@ -73,21 +97,44 @@ public class EvalService {
         }
     }
 
-    private static List<EvalRun> runAll(Map<String, CorrectivePipeline> pipelines, List<EvalQuestion> questions,
-                                        Progress progress) {
+    private List<EvalRun> runAll(String tenantId, Map<String, CorrectivePipeline> pipelines, Map<String, String> models,
+                                 List<EvalQuestion> questions, Progress progress) {
         int total = questions.size() * pipelines.size();
         List<EvalRun> runs = new ArrayList<>();
         // one judge for every pipeline compared: the first (the active one), so their answers are measured alike
         OfflineJudge judge = new OfflineJudge(pipelines.values().iterator().next().plugins());
         for (Map.Entry<String, CorrectivePipeline> entry : pipelines.entrySet()) {
             for (EvalQuestion question : questions) {
-                runs.add(toRun(entry.getKey(), question, entry.getValue().run(question.question()), judge));
+                runs.add(toRun(entry.getKey(), question, metered(tenantId, models.get(entry.getKey()),
+                        () -> entry.getValue().run(question.question())), judge));
                 if (progress != null) {
                     progress.done(runs.size(), total);
                 }
             }
         }
         return runs;
+    }
+
+    /**
+     * One evaluation run under the tenant's budget, as an answer is: under a REFUSE budget its expected cost is held
+     * before the models are called, and the evaluation stops (429) once nothing more fits; its tokens and price are
+     * booked in the tenant's usage (under no key) whatever the policy.
+     */
+    private RunResult metered(String tenantId, String model, java.util.function.Supplier<RunResult> run) {
+        double estimate = prices.cost(model, new io.corrigo.api.TokenUsage(4000, 500));
+        Budgets.Reservation held = budgets.reserve(tenantId, estimate).orElseThrow(() -> Budgets.exhausted(tenantId));
+        double cost = 0;
+        try {
+            RunResult result = run.get();
+            io.corrigo.api.TokenUsage usage = result.trace().generatorUsage();
+            if (usage != null && usage.totalTokens() > 0) {
+                cost = prices.cost(model, usage);
+                budgets.addUsage(tenantId, clock.instant(), "", 0, 1, usage.inputTokens(), usage.outputTokens(), cost);
+            }
+            return result;
+        } finally {
+            budgets.settle(held, cost);
+        }
     }
 
     private static EvalRun toRun(String name, EvalQuestion question, RunResult result, OfflineJudge judge) {

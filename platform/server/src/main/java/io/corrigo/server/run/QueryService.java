@@ -151,9 +151,7 @@ public class QueryService {
     }
 
     private static ServiceException budgetExhausted(String tenantId) {
-        return new ServiceException(ServiceException.Kind.EXHAUSTED, "budget_exhausted", "Tenant '" + tenantId
-                + "' has spent its monthly budget; it answers again next month or when an admin raises the budget.",
-                List.of());
+        return io.corrigo.server.cost.Budgets.exhausted(tenantId);
     }
 
     /**
@@ -250,9 +248,11 @@ public class QueryService {
      */
     public RunView askWithTrace(String tenantId, String question, int version) {
         String q = validate(tenantId, question);
-        try (PipelineRuntimes.Preview preview = runtimes.preview(tenantId, version)) {
+        // a draft's models cost like the active one's: the same budget check and reservation as any answer
+        try (Lease lease = lease(tenantId); PipelineRuntimes.Preview preview = runtimes.preview(tenantId, version)) {
             RunResult result = preview.pipeline().pipeline().run(q, null);
-            RunRecord record = save(UUID.randomUUID().toString(), tenantId, preview.pipeline(), result, RunChannel.PLAYGROUND);
+            RunRecord record = lease.saved(save(UUID.randomUUID().toString(), tenantId, preview.pipeline(), result,
+                    RunChannel.PLAYGROUND));
             return RunView.of(record, result.answer().citations(), result.trace());
         }
     }

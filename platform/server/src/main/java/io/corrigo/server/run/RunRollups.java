@@ -131,11 +131,14 @@ class RunRollups {
     }
 
     private final JdbcTemplate jdbc;
+    /** The cost feature's usage sums, which this adds each run's model usage to. */
+    private final io.corrigo.server.cost.Budgets budgets;
 
     private final boolean playgroundInHealth;
 
-    RunRollups(JdbcTemplate jdbc, io.corrigo.server.CorrigoProperties properties) {
+    RunRollups(JdbcTemplate jdbc, io.corrigo.server.CorrigoProperties properties, io.corrigo.server.cost.Budgets budgets) {
         this.jdbc = jdbc;
+        this.budgets = budgets;
         this.playgroundInHealth = properties.runs().playgroundInHealth();
     }
 
@@ -235,15 +238,8 @@ class RunRollups {
     }
 
     private void addUsage(DayKey key, DaySums sums) {
-        Sql.updateOrInsert(jdbc, "UPDATE usage_day SET runs = runs + ?, model_runs = model_runs + ?, "
-                        + "input_tokens = input_tokens + ?, output_tokens = output_tokens + ?, cost = cost + ? "
-                        + "WHERE tenant_id = ? AND day_start = ? AND key_id = ?",
-                new Object[] {sums.runs, sums.modelRuns, sums.inputTokens, sums.outputTokens, sums.cost, key.tenant(),
-                        Sql.utc(key.day()), key.key()},
-                "INSERT INTO usage_day (tenant_id, day_start, key_id, runs, model_runs, input_tokens, output_tokens, cost) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                new Object[] {key.tenant(), Sql.utc(key.day()), key.key(), sums.runs, sums.modelRuns, sums.inputTokens,
-                        sums.outputTokens, sums.cost});
+        budgets.addUsage(key.tenant(), key.day(), key.key(), sums.runs, sums.modelRuns, sums.inputTokens,
+                sums.outputTokens, sums.cost);
     }
 
     /** Forgets the counted questions of days before {@code start} (their texts are kept no longer than the runs). */
