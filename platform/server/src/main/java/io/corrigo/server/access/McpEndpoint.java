@@ -63,6 +63,17 @@ class McpEndpoint {
                 .build();
     }
 
+    /** Malformed requests answered before the SDK sees them, and its error replies without stack traces. */
+    @Bean
+    org.springframework.boot.web.servlet.FilterRegistrationBean<McpRequestGuard> mcpRequestGuard(ObjectMapper json) {
+        org.springframework.boot.web.servlet.FilterRegistrationBean<McpRequestGuard> registration =
+                new org.springframework.boot.web.servlet.FilterRegistrationBean<>(new McpRequestGuard(json));
+        registration.addUrlPatterns(PATH);
+        // after every filter that authenticates and counts the request
+        registration.setOrder(org.springframework.core.Ordered.LOWEST_PRECEDENCE - 10);
+        return registration;
+    }
+
     @Bean
     ServletRegistrationBean<HttpServletStatelessServerTransport> mcpServlet(HttpServletStatelessServerTransport transport) {
         ServletRegistrationBean<HttpServletStatelessServerTransport> registration =
