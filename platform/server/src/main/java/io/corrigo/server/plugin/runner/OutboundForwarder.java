@@ -2,22 +2,26 @@ package io.corrigo.server.plugin.runner;
 
 import io.corrigo.server.outbound.OutboundPolicy;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -29,11 +33,18 @@ import org.slf4j.LoggerFactory;
  * {@code host port}, and is connected on to that host when it is one the plugin declared and the admin approved and
  * the address it resolves to passes the host's outbound policy. The reply is {@code OK} or {@code NO reason}, then the
  * bytes flow both ways until either side closes.
+ *
+ * <p>One selector thread serves every connection of the runner (and one thread looks names up, off that loop): a
+ * plugin that holds 1,800 connections open costs the host two threads, not 3,600. At most {@link #MAX_CONNECTIONS}
+ * are open at once; the next is answered {@code NO} until one closes.
  */
 final class OutboundForwarder implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OutboundForwarder.class);
-    private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
+    private static final long CONNECT_TIMEOUT_MILLIS = 10_000;
+    /** The connections one runner may hold open through its forwarder at once. */
+    static final int MAX_CONNECTIONS = 256;
+    private static final int BUFFER = 16 * 1024;
 
     /**
      * One approved host as the runner sees it: a listener on {@code listen}:{@code port} inside the runner's network
@@ -46,27 +57,36 @@ final class OutboundForwarder implements AutoCloseable {
     private final List<Endpoint> endpoints;
     private final OutboundPolicy policy;
     private final ServerSocketChannel server;
-    private final ExecutorService pipes;
+    private final Selector selector;
+    private final Thread loop;
+    private final ExecutorService lookups;
+    private final Queue<Runnable> onLoop = new ConcurrentLinkedQueue<>();
+    private final Set<Connection> connections = new HashSet<>();
 
-    private OutboundForwarder(Path socket, List<Endpoint> endpoints, OutboundPolicy policy, String pluginId)
+    private OutboundForwarder(Path socket, List<Endpoint> endpoints, OutboundPolicy policy, String name)
             throws IOException {
         this.socket = socket;
         this.endpoints = List.copyOf(endpoints);
         this.policy = policy;
         this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
-        this.pipes = Executors.newCachedThreadPool(r -> {
-            Thread thread = new Thread(r, "runner-forward-" + pluginId);
+        server.configureBlocking(false);
+        this.selector = Selector.open();
+        server.register(selector, SelectionKey.OP_ACCEPT);
+        this.lookups = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "runner-forward-lookup-" + name);
             thread.setDaemon(true);
             return thread;
         });
-        pipes.execute(this::accept);
+        this.loop = new Thread(this::run, "runner-forward-" + name);
+        loop.setDaemon(true);
+        loop.start();
     }
 
     /** Listens on {@code socket} for the runner's connections to {@code endpoints}. */
-    static OutboundForwarder start(Path socket, List<Endpoint> endpoints, OutboundPolicy policy, String pluginId)
+    static OutboundForwarder start(Path socket, List<Endpoint> endpoints, OutboundPolicy policy, String name)
             throws IOException {
-        return new OutboundForwarder(socket, endpoints, policy, pluginId);
+        return new OutboundForwarder(socket, endpoints, policy, name);
     }
 
     /**
@@ -108,60 +128,285 @@ final class OutboundForwarder implements AutoCloseable {
         return socket;
     }
 
-    private void accept() {
+    /** How many connections are open now (for tests and the runner's status). */
+    int open() {
+        return connectionsOpen;
+    }
+
+    private volatile int connectionsOpen;
+
+    /** One forwarded connection: the runner's side, and once connected the outside one, with a buffer each way. */
+    private final class Connection {
+        final SocketChannel inside;
+        SocketChannel outside;
+        final ByteBuffer line = ByteBuffer.allocate(302);
+        final ByteBuffer toOutside = ByteBuffer.allocate(BUFFER);
+        final ByteBuffer toInside = ByteBuffer.allocate(BUFFER);
+        boolean insideDone;
+        boolean outsideDone;
+        boolean piping;
+        boolean closeWhenSent;
+        long connectBy;
+
+        Connection(SocketChannel inside) {
+            this.inside = inside;
+        }
+    }
+
+    /** Which side of a connection a selection key stands for. */
+    private record Side(Connection connection, boolean inside) {
+    }
+
+    private void run() {
         while (server.isOpen()) {
             try {
-                SocketChannel inside = server.accept();
-                pipes.execute(() -> forward(inside));
-            } catch (IOException e) {
+                selector.select(1000);
+                for (Runnable task = onLoop.poll(); task != null; task = onLoop.poll()) {
+                    task.run();
+                }
+                for (SelectionKey key : selector.selectedKeys()) {
+                    if (!key.isValid()) {
+                        continue;
+                    }
+                    if (key.isAcceptable()) {
+                        accept();
+                        continue;
+                    }
+                    Side side = (Side) key.attachment();
+                    try {
+                        handle(side, key);
+                    } catch (IOException | RuntimeException e) {
+                        log.debug("A forwarded connection ended: {}", e.toString());
+                        close(side.connection());
+                    }
+                }
+                selector.selectedKeys().clear();
+                long now = System.currentTimeMillis();
+                for (Connection c : List.copyOf(connections)) {
+                    if (c.connectBy > 0 && now > c.connectBy) {
+                        refuse(c, "no connection within " + CONNECT_TIMEOUT_MILLIS / 1000 + " s");
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
                 if (server.isOpen()) {
                     log.debug("Outbound forwarder at {}: {}", socket, e.toString());
                 }
-                return;
             }
         }
     }
 
-    private void forward(SocketChannel inside) {
-        try (inside) {
-            InputStream fromRunner = SocketStreams.in(inside);
-            OutputStream toRunner = SocketStreams.out(inside);
-            String[] request = readLine(fromRunner).split(" ");
-            Optional<String> refusal = refusal(request);
-            if (refusal.isPresent()) {
-                toRunner.write(("NO " + refusal.get() + "\n").getBytes(StandardCharsets.UTF_8));
-                log.warn("Refused a plugin runner's connection to {}: {}", String.join(":", request), refusal.get());
-                return;
+    private void accept() throws IOException {
+        for (SocketChannel inside = server.accept(); inside != null; inside = server.accept()) {
+            inside.configureBlocking(false);
+            Connection c = new Connection(inside);
+            if (connections.size() >= MAX_CONNECTIONS) {
+                inside.write(ByteBuffer.wrap(("NO this plugin's runner holds " + MAX_CONNECTIONS
+                        + " connections already\n").getBytes(StandardCharsets.UTF_8)));
+                inside.close();
+                continue;
             }
-            try (Socket outside = new Socket()) {
-                InetAddress address = InetAddress.getByName(request[0]);
-                Optional<String> resolved = policy.refusal(request[0], address);
-                if (resolved.isPresent()) {
-                    toRunner.write(("NO " + request[0] + " resolves to an address the outbound policy refuses\n")
-                            .getBytes(StandardCharsets.UTF_8));
-                    return;
-                }
-                outside.connect(new InetSocketAddress(address, Integer.parseInt(request[1])), CONNECT_TIMEOUT_MILLIS);
-                toRunner.write("OK\n".getBytes(StandardCharsets.UTF_8));
-                toRunner.flush();
-                pipes.execute(() -> pump(fromRunner, outside));
-                try (InputStream fromOutside = outside.getInputStream()) {
-                    fromOutside.transferTo(toRunner);
-                }
+            connections.add(c);
+            connectionsOpen = connections.size();
+            inside.register(selector, SelectionKey.OP_READ, new Side(c, true));
+        }
+    }
+
+    private void handle(Side side, SelectionKey key) throws IOException {
+        Connection c = side.connection();
+        if (!side.inside() && key.isConnectable()) {
+            if (c.outside.finishConnect()) {
+                c.connectBy = 0;
+                c.piping = true;
+                c.toInside.put("OK\n".getBytes(StandardCharsets.UTF_8));
+            }
+        } else if (side.inside() && !c.piping && c.outside == null && !c.closeWhenSent && key.isReadable()) {
+            readLine(c);
+        } else {
+            if (key.isReadable()) {
+                read(c, side.inside());
+            }
+            if (key.isValid() && key.isWritable()) {
+                write(c, side.inside());
+            }
+        }
+        if (connections.contains(c)) {
+            interests(c);
+        }
+    }
+
+    /** Reads the request line; once whole, checks it and looks the name up off the loop. */
+    private void readLine(Connection c) throws IOException {
+        if (c.inside.read(c.line) < 0) {
+            close(c);
+            return;
+        }
+        int end = -1;
+        for (int i = 0; i < c.line.position(); i++) {
+            if (c.line.get(i) == '\n') {
+                end = i;
+                break;
+            }
+        }
+        if (end < 0) {
+            if (!c.line.hasRemaining()) {
+                refuse(c, "malformed request");
+            }
+            return;
+        }
+        String[] request = new String(c.line.array(), 0, end, StandardCharsets.UTF_8).split(" ");
+        c.toOutside.put(c.line.array(), end + 1, c.line.position() - end - 1); // anything sent after the line
+        Optional<String> refusal = refusal(request);
+        if (refusal.isPresent()) {
+            log.warn("Refused a plugin runner's connection to {}: {}", String.join(":", request), refusal.get());
+            refuse(c, refusal.get());
+            return;
+        }
+        c.closeWhenSent = false;
+        c.connectBy = System.currentTimeMillis() + CONNECT_TIMEOUT_MILLIS;
+        lookups.execute(() -> {
+            String why;
+            InetAddress address = null;
+            try {
+                address = InetAddress.getByName(request[0]);
+                why = policy.refusal(request[0], address).isPresent()
+                        ? request[0] + " resolves to an address the outbound policy refuses" : null;
             } catch (IOException e) {
-                toRunner.write(("NO " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+                why = e.getMessage();
             }
-        } catch (IOException | RuntimeException e) {
-            log.debug("A forwarded connection ended: {}", e.toString());
+            InetAddress resolved = address;
+            String refused = why;
+            onLoop.add(() -> connect(c, resolved, Integer.parseInt(request[1]), refused));
+            selector.wakeup();
+        });
+    }
+
+    private void connect(Connection c, InetAddress address, int port, String refused) {
+        if (!connections.contains(c) || c.closeWhenSent) {
+            return; // gone, or refused meanwhile (its time ran out)
+        }
+        if (refused != null) {
+            refuse(c, refused);
+            return;
+        }
+        try {
+            c.outside = SocketChannel.open();
+            c.outside.configureBlocking(false);
+            boolean now = c.outside.connect(new InetSocketAddress(address, port));
+            c.outside.register(selector, now ? 0 : SelectionKey.OP_CONNECT, new Side(c, false));
+            if (now) {
+                c.connectBy = 0;
+                c.piping = true;
+                c.toInside.put("OK\n".getBytes(StandardCharsets.UTF_8));
+            }
+            interests(c);
+        } catch (IOException e) {
+            refuse(c, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
         }
     }
 
-    private static void pump(InputStream from, Socket to) {
+    private void read(Connection c, boolean inside) throws IOException {
+        SocketChannel from = inside ? c.inside : c.outside;
+        ByteBuffer into = inside ? c.toOutside : c.toInside;
+        if (from.read(into) < 0) {
+            if (inside) {
+                c.insideDone = true;
+            } else {
+                c.outsideDone = true;
+            }
+        }
+        flushEnds(c);
+    }
+
+    private void write(Connection c, boolean inside) throws IOException {
+        SocketChannel to = inside ? c.inside : c.outside;
+        ByteBuffer from = inside ? c.toInside : c.toOutside;
+        from.flip();
+        to.write(from);
+        from.compact();
+        if (inside && c.closeWhenSent && c.toInside.position() == 0) {
+            close(c);
+            return;
+        }
+        flushEnds(c);
+    }
+
+    /** Passes an end of input on once what came before it is sent; closes when both ends are done. */
+    private void flushEnds(Connection c) throws IOException {
+        if (!c.piping) {
+            return;
+        }
+        if (c.insideDone && c.toOutside.position() == 0 && c.outside.isOpen()) {
+            c.outside.shutdownOutput();
+        }
+        if (c.outsideDone && c.toInside.position() == 0) {
+            c.inside.shutdownOutput();
+            if (c.insideDone) {
+                close(c);
+            }
+        }
+    }
+
+    private void interests(Connection c) {
+        if (!connections.contains(c)) {
+            return;
+        }
+        SelectionKey in = c.inside.keyFor(selector);
+        if (in != null && in.isValid()) {
+            int ops = 0;
+            if (c.closeWhenSent || c.piping) {
+                if (c.toInside.position() > 0) {
+                    ops |= SelectionKey.OP_WRITE;
+                }
+                if (c.piping && !c.insideDone && c.toOutside.hasRemaining()) {
+                    ops |= SelectionKey.OP_READ;
+                }
+            } else if (c.outside == null && c.connectBy == 0) {
+                ops = SelectionKey.OP_READ; // the request line
+            }
+            in.interestOps(ops);
+        }
+        SelectionKey out = c.outside == null ? null : c.outside.keyFor(selector);
+        if (out != null && out.isValid() && c.piping) {
+            int ops = 0;
+            if (c.toOutside.position() > 0) {
+                ops |= SelectionKey.OP_WRITE;
+            }
+            if (!c.outsideDone && c.toInside.hasRemaining()) {
+                ops |= SelectionKey.OP_READ;
+            }
+            out.interestOps(ops);
+        }
+    }
+
+    /** Answers {@code NO reason} and closes once it is sent. */
+    private void refuse(Connection c, String reason) {
+        c.connectBy = 0;
+        c.piping = false;
+        c.closeWhenSent = true;
+        if (c.outside != null) {
+            closeQuietly(c.outside);
+        }
+        c.toInside.clear();
+        byte[] no = ("NO " + reason + "\n").getBytes(StandardCharsets.UTF_8);
+        c.toInside.put(no, 0, Math.min(no.length, c.toInside.capacity()));
+        interests(c);
+    }
+
+    private void close(Connection c) {
+        if (connections.remove(c)) {
+            connectionsOpen = connections.size();
+        }
+        closeQuietly(c.inside);
+        if (c.outside != null) {
+            closeQuietly(c.outside);
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable closeable) {
         try {
-            from.transferTo(to.getOutputStream());
-            to.shutdownOutput();
+            closeable.close();
         } catch (IOException e) {
-            // either side went away
+            // closing anyway
         }
     }
 
@@ -174,25 +419,20 @@ final class OutboundForwarder implements AutoCloseable {
         return declared ? Optional.empty() : Optional.of(request[0] + ":" + port + " is not a host the plugin declared");
     }
 
-    private static String readLine(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int b = in.read(); b != '\n'; b = in.read()) {
-            if (b < 0 || line.length() > 300) {
-                throw new IOException("no request line");
-            }
-            line.append((char) b);
-        }
-        return line.toString();
-    }
-
     @Override
     public void close() {
+        closeQuietly(server);
+        selector.wakeup();
         try {
-            server.close();
-        } catch (IOException e) {
-            // closing anyway
+            loop.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        pipes.shutdownNow();
+        for (SelectionKey key : selector.keys()) {
+            closeQuietly(key.channel());
+        }
+        closeQuietly(selector);
+        lookups.shutdownNow();
         try {
             Files.deleteIfExists(socket);
         } catch (IOException e) {
