@@ -75,7 +75,8 @@ public record CorrigoProperties(@DefaultValue("./data") Path dataDir, Path plugi
     public record Runner(@DefaultValue("true") boolean enabled, @DefaultValue("256") int heapMegabytes,
                          @DefaultValue("30000") int callTimeoutMillis, @DefaultValue("20000") long cpuMillisPerCall,
                          @DefaultValue("10") int healthSeconds, @DefaultValue("bubblewrap") String confinement,
-                         @DefaultValue("65534") int userId, @DefaultValue("65534") int groupId) {
+                         @DefaultValue("65534") int userId, @DefaultValue("65534") int groupId,
+                         @DefaultValue("4096") int maxProcesses) {
     }
 
     /**

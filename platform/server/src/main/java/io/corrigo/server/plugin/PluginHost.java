@@ -72,7 +72,8 @@ public class PluginHost {
         return !runner.enabled() ? null : new RunnerSettings(properties.dataDir().resolve("runners"), runner.heapMegabytes(),
                 Duration.ofMillis(runner.callTimeoutMillis()), runner.cpuMillisPerCall(),
                 Duration.ofSeconds(runner.healthSeconds()), outboundAllow,
-                io.corrigo.server.plugin.runner.Confinement.of(runner.confinement(), runner.userId(), runner.groupId()), true);
+                io.corrigo.server.plugin.runner.Confinement.of(runner.confinement(), runner.userId(), runner.groupId())
+                        .withMaxProcesses(runner.maxProcesses()), true);
     }
 
     /** A host over {@code pluginsDirectory} checking plugins against {@code apiVersion}, unsigned plugins allowed. */

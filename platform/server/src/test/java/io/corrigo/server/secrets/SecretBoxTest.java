@@ -27,7 +27,7 @@ class SecretBoxTest {
         return new CorrigoProperties(dataDir, null, 2000, new CorrigoProperties.Demo(false, "demo"),
                 new CorrigoProperties.Runs(90, false), new CorrigoProperties.Security("admin", null, true, true), mode,
                 new CorrigoProperties.Plugins(null, null, null, 25, 10_000, java.util.List.of(), java.util.List.of(),
-                        new CorrigoProperties.Runner(false, 256, 30_000, 20_000, 10, "bubblewrap", 65534, 65534)), new CorrigoProperties.Secrets(masterKey));
+                        new CorrigoProperties.Runner(false, 256, 30_000, 20_000, 10, "bubblewrap", 65534, 65534, 4096)), new CorrigoProperties.Secrets(masterKey));
     }
 
     @Test

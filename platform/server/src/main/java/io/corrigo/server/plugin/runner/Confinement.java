@@ -34,8 +34,25 @@ import java.util.stream.Stream;
  * @param setpriv    the {@code setpriv} executable (util-linux), used to drop root
  * @param uid        the user a root host runs runners as
  * @param gid        the group a root host runs runners as
+ * @param maxProcesses the threads and processes one runners' user may have at once under a root host
  */
-public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
+public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid, int maxProcesses) {
+
+    /** A confinement with the standard {@link #MAX_PROCESSES}. */
+    public Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
+        this(bubblewrap, setpriv, uid, gid, MAX_PROCESSES);
+    }
+
+    public Confinement {
+        if (maxProcesses < 64) {
+            throw new IllegalArgumentException("corrigo.plugins.runner.max-processes: at least 64, not " + maxProcesses);
+        }
+    }
+
+    /** This confinement with {@code maxProcesses} threads and processes per runners' user. */
+    public Confinement withMaxProcesses(int maxProcesses) {
+        return new Confinement(bubblewrap, setpriv, uid, gid, maxProcesses);
+    }
 
     /** The user and group a root host runs runners as unless configured: {@code nobody}/{@code nogroup}. */
     public static final int NOBODY = 65534;
@@ -46,7 +63,7 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
      * ({@link #forTenant}), so one tenant's thread bomb stops at its own limit and never at another tenant's. A host
      * run as an ordinary user shares its own limit with its runners.
      */
-    public static final int MAX_PROCESSES = 4096;
+    public static final int MAX_PROCESSES = 4096;  // the default of corrigo.plugins.runner.max-processes
 
     /** The first of the user ids that tenants' runners get under a root host: {@code 1000000 + 24 bits}. */
     public static final int TENANT_UIDS_FROM = 1_000_000;
@@ -79,7 +96,7 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
         if (tenant == null || !dropsRoot()) {
             return this;
         }
-        return new Confinement(bubblewrap, setpriv, tenantUid(tenant), gid);
+        return new Confinement(bubblewrap, setpriv, tenantUid(tenant), gid, maxProcesses);
     }
 
     /** The user id of {@code tenant}'s runners under a root host. */
@@ -213,8 +230,8 @@ public record Confinement(Path bubblewrap, Path setpriv, int uid, int gid) {
         }
         command.addAll(List.of("--chdir", directory.toString(), "--"));
         if (hostIsRoot()) {
-            // at most MAX_PROCESSES threads and processes for the runners' user: a plugin's thread bomb stops there
-            command.addAll(List.of("/usr/bin/prlimit", "--nproc=" + MAX_PROCESSES, "--"));
+            // at most maxProcesses threads and processes for the runners' user: a plugin's thread bomb stops there
+            command.addAll(List.of("/usr/bin/prlimit", "--nproc=" + maxProcesses, "--"));
             command.addAll(List.of(setpriv.toString(), "--reuid=" + uid, "--regid=" + gid, "--clear-groups",
                     "--inh-caps=-all,+net_bind_service", "--ambient-caps=-all,+net_bind_service",
                     "--bounding-set=-all,+net_bind_service", "--no-new-privs"));

@@ -81,8 +81,6 @@ public final class PluginRunner implements AutoCloseable {
 
     /** At most this many characters in one embedding request of a plugin. */
     static final int MAX_EMBED_CHARS = 1_000_000;
-    /** At most this many texts a minute embedded for one runner: the host's model is shared by every tenant. */
-    static final int MAX_EMBED_TEXTS_PER_MINUTE = 30_000;
 
     private final String pluginId;
     /** The tenant whose instances this runner holds, or {@code null} for the plugin's own runner. */
@@ -105,8 +103,6 @@ public final class PluginRunner implements AutoCloseable {
     private final List<OutboundForwarder.Endpoint> endpoints;
     private final java.util.concurrent.atomic.AtomicLong embeddedTexts = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong embeddedNanos = new java.util.concurrent.atomic.AtomicLong();
-    private long embedMinute;
-    private int embedMinuteTexts;
     private OutboundForwarder forwarder;
     private volatile Link link;
     private volatile boolean closed;
@@ -228,6 +224,7 @@ public final class PluginRunner implements AutoCloseable {
      * being deleted, and leaves nothing behind.
      */
     public void forgetTenant(String tenantId) {
+        EmbeddingAllowance.forget(tenantId);
         PluginRunner runner = tenantRunners.remove(tenantId);
         if (runner == null) {
             return;
@@ -655,21 +652,17 @@ public final class PluginRunner implements AutoCloseable {
         if (characters > MAX_EMBED_CHARS) {
             throw new IllegalArgumentException("at most " + MAX_EMBED_CHARS + " characters in one embedding request");
         }
-        synchronized (this) {
-            long minute = System.currentTimeMillis() / 60_000;
-            if (minute != embedMinute) {
-                embedMinute = minute;
-                embedMinuteTexts = 0;
-            }
-            if (embedMinuteTexts + texts.size() > MAX_EMBED_TEXTS_PER_MINUTE) {
-                throw new IllegalStateException("the plugin asked the host for more than " + MAX_EMBED_TEXTS_PER_MINUTE
-                        + " embeddings this minute; try again in the next one");
-            }
-            embedMinuteTexts += texts.size();
-        }
+        // capped by the model time of the tenant's runners together, not by texts: one long text costs what it costs
+        EmbeddingAllowance.check(context.tenantId());
         long started = System.nanoTime();
-        JsonNode embedded = Wire.JSON.valueToTree(context.embeddings().embedAll(texts));
-        embeddedNanos.addAndGet(System.nanoTime() - started);
+        JsonNode embedded;
+        try {
+            embedded = Wire.JSON.valueToTree(context.embeddings().embedAll(texts));
+        } finally {
+            long spent = System.nanoTime() - started;
+            EmbeddingAllowance.charge(context.tenantId(), spent);
+            embeddedNanos.addAndGet(spent);
+        }
         embeddedTexts.addAndGet(texts.size());
         return embedded;
     }
