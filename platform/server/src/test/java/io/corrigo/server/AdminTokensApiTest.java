@@ -44,6 +44,27 @@ class AdminTokensApiTest extends HostTestBase {
     }
 
     @Test
+    void should_stream_whole_run_and_audit_exports_to_a_read_token() {
+        // given: runs to export, and a read token
+        for (int i = 0; i < 3; i++) {
+            assertThat(ask("demo", "What is the Hepatitis C virus? (" + i + ")").status()).isEqualTo(200);
+        }
+        bearer(createToken(Map.of("name", "exports", "scopes", List.of("read"))));
+
+        // when
+        Reply runs = getText("/api/v1/tenants/demo/runs/export");
+        Reply audit = getText("/api/v1/audit/export?format=jsonl");
+
+        // then: whole files, every line a JSON object, the last one complete
+        assertThat(runs.status()).isEqualTo(200);
+        List<String> lines = runs.body().asText().lines().toList();
+        assertThat(lines).hasSizeGreaterThanOrEqualTo(3).allSatisfy(line -> assertThat(line).startsWith("{").endsWith("}"));
+        assertThat(audit.status()).isEqualTo(200);
+        assertThat(audit.body().asText().lines().toList()).isNotEmpty()
+                .allSatisfy(line -> assertThat(line).startsWith("{").endsWith("}"));
+    }
+
+    @Test
     void should_show_a_token_once_and_store_only_its_hash() {
         // when
         JsonNode created = createToken(Map.of("name", "ci pipeline", "scopes", List.of("read")));

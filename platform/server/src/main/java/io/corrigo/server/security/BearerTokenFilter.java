@@ -32,9 +32,25 @@ class BearerTokenFilter extends OncePerRequestFilter {
         this.contexts = contexts;
     }
 
+    /** The authentication of a request's first dispatch, for its async dispatch (a streamed export's body). */
+    private static final String AUTHENTICATED = BearerTokenFilter.class.getName() + ".authentication";
+
+    /**
+     * Runs on a streamed response's async dispatch too: without the token's authentication there, the export's body
+     * was refused after its 200 had been sent, and the client got a truncated file.
+     */
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        if (isAsyncDispatch(request) && request.getAttribute(AUTHENTICATED) instanceof AdminTokens.TokenAuthentication kept) {
+            authenticated(kept, request, response, chain);
+            return;
+        }
         String header = request.getHeader("Authorization");
         if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
             chain.doFilter(request, response);
@@ -61,8 +77,14 @@ class BearerTokenFilter extends OncePerRequestFilter {
                     "This token lacks the '" + needed.label() + "' scope this request needs.");
             return;
         }
+        request.setAttribute(AUTHENTICATED, auth.get());
+        authenticated(auth.get(), request, response, chain);
+    }
+
+    private void authenticated(AdminTokens.TokenAuthentication auth, HttpServletRequest request,
+                               HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
         SecurityContext context = contexts.createEmptyContext();
-        context.setAuthentication(auth.get());
+        context.setAuthentication(auth);
         contexts.setContext(context);
         try {
             chain.doFilter(request, response);
