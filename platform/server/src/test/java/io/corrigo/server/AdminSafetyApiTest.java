@@ -144,6 +144,11 @@ class AdminSafetyApiTest extends HostTestBase {
             assertThat(twoDocuments.status()).as(twoDocuments.body().toString()).isEqualTo(400);
             assertThat(tagged.status()).isEqualTo(400);
             assertThat(tagged.body().toString()).contains("!!binary").doesNotContain("com.fasterxml");
+            // a number written as a text is refused, not read as the number
+            Reply quoted = postRaw(base(tenant) + "/pipeline/import", "application/json",
+                    "{\"settings\": {\"topK\": \"8\"}, \"stages\": {}}");
+            assertThat(quoted.status()).as(quoted.body().toString()).isEqualTo(400);
+            assertThat(quoted.body().toString()).contains("topK");
             // a value of the wrong kind is named by its path, in words, without a Java type
             Reply wordy = postRaw(base(tenant) + "/pipeline/import", "application/yaml",
                     exported.replaceFirst("(?m)^  topK: .*$", "  topK: eight"));

@@ -444,7 +444,8 @@ public class PipelineService {
                 throw ServiceException.invalid("unreadable_import", "The document has keys a pipeline does not: "
                         + String.join(", ", unknown) + ".", hints);
             }
-            imported = json.readerFor(PipelineDefinition.class).readValue(tree);
+            // typed values as typed as the document's own schema: "topK": "8" is a text, not a number
+            imported = typed(json).readerFor(PipelineDefinition.class).readValue(tree);
         } catch (java.io.IOException | IllegalArgumentException | NullPointerException e) {
             throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
                     + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + io.corrigo.server.problem.JsonProblems.describe(e));
@@ -514,6 +515,20 @@ public class PipelineService {
             java.util.regex.Pattern.compile("(?m)(^\\s*|[:\\-\\[{,]\\s+)(!!?[\\w<][^\\s,\\]}]*)");
 
     /** A YAML document with explicit tags ({@code !!binary}, {@code !custom}) is refused: a pipeline has none. */
+    /** {@code mapper} refusing a text where a number or a yes-or-no belongs, and a number where a yes-or-no does. */
+    private static com.fasterxml.jackson.databind.ObjectMapper typed(com.fasterxml.jackson.databind.ObjectMapper mapper) {
+        com.fasterxml.jackson.databind.ObjectMapper strict = mapper.copy();
+        for (com.fasterxml.jackson.databind.type.LogicalType type : List.of(com.fasterxml.jackson.databind.type.LogicalType.Integer,
+                com.fasterxml.jackson.databind.type.LogicalType.Float, com.fasterxml.jackson.databind.type.LogicalType.Boolean)) {
+            strict.coercionConfigFor(type).setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.String,
+                    com.fasterxml.jackson.databind.cfg.CoercionAction.Fail);
+        }
+        strict.coercionConfigFor(com.fasterxml.jackson.databind.type.LogicalType.Boolean)
+                .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer,
+                        com.fasterxml.jackson.databind.cfg.CoercionAction.Fail);
+        return strict;
+    }
+
     private void refuseYamlTags(String document) throws JsonProcessingException {
         java.util.regex.Matcher tag = YAML_TAG.matcher(document);
         if (tag.find()) { // before parsing: the parser decodes some tags (!!binary) eagerly and fails on its own terms

@@ -14,6 +14,9 @@ import java.util.stream.Collectors;
  */
 public final class JsonProblems {
 
+    private static final java.util.regex.Pattern QUOTED = java.util.regex.Pattern.compile(
+            "Cannot coerce String value \\(\"(.*?)\"\\)");
+
     private JsonProblems() {
     }
 
@@ -35,6 +38,12 @@ public final class JsonProblems {
             return path(format) + ": '" + format.getValue() + "' is not " + typeName(format.getTargetType());
         }
         if (e instanceof MismatchedInputException mismatch) {
+            java.util.regex.Matcher text = QUOTED.matcher(String.valueOf(mismatch.getOriginalMessage()));
+            if (text.find()) { // a text where a number or a yes-or-no belongs (coercion refused)
+                String value = text.group(1);
+                return path(mismatch) + ": '" + value + "' is not " + typeName(mismatch.getTargetType())
+                        + (value.strip().matches("-?\\d+(\\.\\d+)?|true|false") ? " but a text: write it without quotes" : "");
+            }
             return path(mismatch) + ": expected " + typeName(mismatch.getTargetType());
         }
         if (e instanceof JsonParseException parse) {
