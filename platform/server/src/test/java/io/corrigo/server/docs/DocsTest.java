@@ -47,7 +47,7 @@ class DocsTest {
     void should_keep_the_readme_a_front_door_of_at_most_200_lines() throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
         assertThat(lines.size()).isLessThanOrEqualTo(200);
-        assertThat(String.join("\n", lines)).contains("./mvnw install", "java -XX:SharedArchiveFile")
+        assertThat(String.join("\n", lines)).contains("./mvnw install", "java -XX:+ExitOnOutOfMemoryError -XX:SharedArchiveFile")
                 .doesNotContainPattern("(?i)\\bissue #?\\d+|\\bsession\\b");
     }
 
