@@ -64,7 +64,9 @@ class ImageTarballTest {
         JsonNode container = config.get("config");
         assertThat(container.get("User").asText()).isEqualTo("10001:0").doesNotStartWith("0:").isNotEqualTo("root");
         List<String> entrypoint = texts(container.get("Entrypoint"));
-        assertThat(entrypoint).containsExactly("java", "-cp", "@/app/jib-classpath-file", "io.corrigo.CorrigoApplication");
+        // a full heap ends the host at once, for the container runtime to restart it
+        assertThat(entrypoint).containsExactly("java", "-XX:+ExitOnOutOfMemoryError", "-cp", "@/app/jib-classpath-file",
+                "io.corrigo.CorrigoApplication");
         assertThat(fieldNames(container.get("ExposedPorts"))).containsExactly("8080/tcp");
         assertThat(fieldNames(container.get("Volumes"))).containsExactlyInAnyOrder("/data", "/app/plugins");
         assertThat(texts(container.get("Env"))).contains("CORRIGO_DATA_DIR=/data", "CORRIGO_PLUGINS_DIR=/app/plugins");

@@ -148,6 +148,9 @@ class BoundedReadingTest extends HostTestBase {
         }
         System.gc();
         long after = runtime.totalMemory() - runtime.freeMemory();
+        System.out.printf("Bounded reading: the server sent %d MiB; heap %d MiB before, peak +%d MiB, +%d MiB after; "
+                        + "%d health checks, %d failed%n", server.sent() >> 20, before >> 20, (peak.get() - before) >> 20,
+                (after - before) >> 20, checks.get(), unhealthy.size());
         assertThat(server.sent()).as("bytes the server sent before the readers hung up").isLessThan(MOST_SENT);
         assertThat(peak.get() - before).as("heap growth while reading (before %d MiB)", before >> 20)
                 .isLessThan(MOST_HEAP_GROWTH);
