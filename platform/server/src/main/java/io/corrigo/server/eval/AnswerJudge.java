@@ -35,7 +35,7 @@ public final class AnswerJudge {
      */
     public static Double answers(EvalQuestion question, String answer) {
         if (hasShortAnswers(question)) {
-            return !question.goldRoute().equals("none") && containsShortAnswer(answer, question.answers()) ? 1.0 : 0.0;
+            return !question.goldRoute().equals("none") && answersRight(answer, question.answers()) ? 1.0 : 0.0;
         }
         return sufficient(question.question(), answer);
     }
@@ -47,6 +47,33 @@ public final class AnswerJudge {
     public static boolean containsShortAnswer(String answer, List<String> references) {
         String text = trustNormalised(answer.replaceAll("\\[\\d+\\]", " "));
         return references.stream().map(AnswerJudge::trustNormalised).filter(r -> !r.isBlank()).anyMatch(text::contains);
+    }
+
+    /** At most this many words before an answer's first citation make a short answer put first. */
+    static final int SHORT_LEAD_WORDS = 8;
+
+    /**
+     * Whether {@code answer} answers with one of the short {@code references}, as the trust metrics count it: it
+     * contains one, and a short answer it puts first — a few words before its first {@code [n]} — holds one too. An
+     * answer that opens "14 days [1]." and says the asked "every 900 operating hours" only later is wrong: a reader
+     * takes the first figure.
+     */
+    public static boolean answersRight(String answer, List<String> references) {
+        if (!containsShortAnswer(answer, references)) {
+            return false;
+        }
+        return shortLead(answer).map(lead -> containsShortAnswer(lead, references)).orElse(true);
+    }
+
+    /** The short answer {@code answer} puts first (the words before its first {@code [n]}, when few), if any. */
+    static java.util.Optional<String> shortLead(String answer) {
+        java.util.regex.Matcher marker = java.util.regex.Pattern.compile("\\[\\d+\\]").matcher(answer);
+        if (!marker.find()) {
+            return java.util.Optional.empty();
+        }
+        String lead = answer.substring(0, marker.start()).strip();
+        int words = lead.isEmpty() ? 0 : lead.split("\\s+").length;
+        return words > 0 && words <= SHORT_LEAD_WORDS ? java.util.Optional.of(lead) : java.util.Optional.empty();
     }
 
     static String trustNormalised(String text) {

@@ -192,11 +192,34 @@ public class EvalCommand {
                         m.questions(), p.name());
             }
         }
+        printHalves(tenant, runs, out);
         out.println("Report: " + options.out().resolve("report.html").toAbsolutePath());
         if (options.calibrate()) {
             calibrate(tenant, questions, options, out);
         }
         return report;
+    }
+
+    /**
+     * The figures of each half of the set ({@link EvalHalves}): tune on the tuning half, and ship only what lifts the
+     * held-out half too.
+     */
+    private void printHalves(String tenant, List<EvalRun> runs, PrintStream out) {
+        for (EvalHalves.Half half : EvalHalves.Half.values()) {
+            List<EvalRun> rows = EvalHalves.of(runs, half);
+            if (rows.isEmpty()) {
+                continue;
+            }
+            for (EvalReport.PipelineResult p : eval.report(tenant, rows).pipelines()) {
+                EvalReport.Metrics m = p.overall();
+                out.printf(Locale.ROOT, "%-16s %s half (%d questions): route %.3f  abstention recall %.3f  false abstention"
+                                + " %.3f%s%n", p.name(), half.label(), m.questions(), m.routeAccuracy(), m.abstentionRecall(),
+                        m.falseAbstention(), m.trust() == null ? "" : String.format(Locale.ROOT, "  trust: served "
+                                + "non-answers %.3f  unanswerable abstained %.3f  answerable right %.3f  right %.3f",
+                                m.trust().servedNonAnswers(), m.trust().unanswerableAbstained(),
+                                m.trust().answerableRight(), m.trust().right()));
+            }
+        }
     }
 
     private String throwAwayTenant(Options options, PrintStream out) {

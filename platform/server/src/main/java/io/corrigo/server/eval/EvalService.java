@@ -351,7 +351,8 @@ public class EvalService {
         int right = 0;
         for (EvalRun r : judged) {
             boolean none = r.question().goldRoute().equals("none");
-            boolean correct = !none && !r.abstained() && AnswerJudge.containsShortAnswer(r.answer(), r.question().answers());
+            // a wrong short answer put first is a wrong answer, whatever the rest of the answer says
+            boolean correct = !none && !r.abstained() && AnswerJudge.answersRight(r.answer(), r.question().answers());
             if (none) {
                 unanswerable++;
                 abstained += r.abstained() ? 1 : 0;

@@ -24,6 +24,34 @@ class AnswerJudgeTest {
     }
 
     @Test
+    void should_count_a_wrong_short_answer_put_first_as_wrong__though_the_right_one_follows() {
+        List<String> gold = List.of("every 900 operating hours", "900 operating hours");
+
+        // a short lead that is another figure: wrong, though the asked figure is quoted after it
+        assertThat(AnswerJudge.answersRight("14 days [1]. The oil is changed every 900 operating hours [1].", gold)).isFalse();
+        // a short lead that holds the answer, or no short lead at all (a quoted sentence): right
+        assertThat(AnswerJudge.answersRight("Every 900 operating hours [1]. The filter is changed too [2].", gold)).isTrue();
+        assertThat(AnswerJudge.answersRight("The oil of the pump is changed every 900 operating hours, the "
+                + "manual says, and checked weekly [1].", gold)).isTrue();
+        // a cut date put first holds no whole answer
+        assertThat(AnswerJudge.answersRight("June [1]. It was released in June 2020 [1].", List.of("June 2020"))).isFalse();
+        assertThat(AnswerJudge.shortLead("No marker at all 1887.")).isEmpty();
+    }
+
+    @Test
+    void should_split_questions_into_halves_by_a_fixed_hash_of_their_ids() {
+        // the split is SHA-1 of the id, first hex digit below 8: pinned, so that no later change moves a question
+        assertThat(EvalHalves.of("d-k-1")).isEqualTo(EvalHalves.of("d-k-1"));
+        java.util.Map<EvalHalves.Half, Long> sizes = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "q-" + i)
+                .collect(java.util.stream.Collectors.groupingBy(EvalHalves::of, java.util.stream.Collectors.counting()));
+        assertThat(sizes.get(EvalHalves.Half.TUNING)).isBetween(430L, 570L);
+        assertThat(sizes.get(EvalHalves.Half.HELD_OUT)).isBetween(430L, 570L);
+        // sha1("a") = 86f7e4…: 8 is not below 8; sha1("b") = e9d71f…; sha1("c") = 84a516…; sha1("d") = 3c3638…
+        assertThat(EvalHalves.of("a")).isEqualTo(EvalHalves.Half.HELD_OUT);
+        assertThat(EvalHalves.of("d")).isEqualTo(EvalHalves.Half.TUNING);
+    }
+
+    @Test
     void should_count_any_answer_to_an_unanswerable_question_as_not_answering() {
         EvalQuestion unanswerable = question("How many people speak Xhosa in Zimbabwe?", "none");
 

@@ -87,7 +87,9 @@ class EvalCommandTest extends HostTestBase {
         assertThat(html).contains("<svg", "route accuracy", "corrective v2", "naive", "confusion", "route:none",
                 "slices (in brackets: minus naive)");
         assertThat(html).containsPattern("route:kb \\(\\d+\\)</td><td>[0-9.]+ <small>\\(<span class=\"[a-z]*\">[+-][0-9]");
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("100%", "Report:", "Saved the best thresholds");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("100%", "Report:", "Saved the best thresholds")
+                .containsPattern("corrective v\\d+ +tuning half \\(\\d+ questions\\): route ")
+                .containsPattern("corrective v\\d+ +held-out half \\(\\d+ questions\\): route ");
         assertThat(Files.readAllLines(out.resolve("calibration-scores.jsonl"))).hasSize(20)
                 .allSatisfy(line -> assertThat(JSON.readTree(line).get("kb").size()).isPositive());
         JsonNode points = JSON.readTree(out.resolve("calibration.json").toFile());
