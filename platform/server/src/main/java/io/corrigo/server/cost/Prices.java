@@ -25,6 +25,14 @@ public record Prices(Map<String, String> prices) {
         prices.forEach((model, price) -> parse(model, price));
     }
 
+    /**
+     * What a typical answer of {@code model} costs (4,000 prompt and 500 completion tokens): the estimate a budget
+     * holds for an answer until the tenant has model answers of its own to average.
+     */
+    public double typicalAnswer(String model) {
+        return cost(model, new TokenUsage(4000, 500));
+    }
+
     /** What {@code usage} of {@code model} costs; 0 without a price or usage. */
     public double cost(String model, TokenUsage usage) {
         if (usage == null) {

@@ -51,6 +51,7 @@ public final class AnswerJudge {
 
     /** At most this many words before an answer's first citation make a short answer put first. */
     static final int SHORT_LEAD_WORDS = 8;
+    private static final java.util.regex.Pattern MARKER = java.util.regex.Pattern.compile("\\[\\d+\\]");
 
     /**
      * Whether {@code answer} answers with one of the short {@code references}, as the trust metrics count it: it
@@ -67,7 +68,7 @@ public final class AnswerJudge {
 
     /** The short answer {@code answer} puts first (the words before its first {@code [n]}, when few), if any. */
     static java.util.Optional<String> shortLead(String answer) {
-        java.util.regex.Matcher marker = java.util.regex.Pattern.compile("\\[\\d+\\]").matcher(answer);
+        java.util.regex.Matcher marker = MARKER.matcher(answer);
         if (!marker.find()) {
             return java.util.Optional.empty();
         }

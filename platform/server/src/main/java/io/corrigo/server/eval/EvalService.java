@@ -121,8 +121,8 @@ public class EvalService {
      * booked in the tenant's usage (under no key) whatever the policy.
      */
     private RunResult metered(String tenantId, String model, java.util.function.Supplier<RunResult> run) {
-        double estimate = prices.cost(model, new io.corrigo.api.TokenUsage(4000, 500));
-        Budgets.Reservation held = budgets.reserve(tenantId, estimate).orElseThrow(() -> Budgets.exhausted(tenantId));
+        Budgets.Reservation held = budgets.reserve(tenantId, prices.typicalAnswer(model))
+                .orElseThrow(() -> Budgets.exhausted(tenantId));
         double cost = 0;
         try {
             RunResult result = run.get();

@@ -138,20 +138,16 @@ public class QueryService {
     private Lease lease(String tenantId) {
         io.corrigo.server.cost.Budgets.Decision decision = budgets.decide(tenantId);
         if (decision == io.corrigo.server.cost.Budgets.Decision.REFUSE) {
-            throw budgetExhausted(tenantId);
+            throw io.corrigo.server.cost.Budgets.exhausted(tenantId);
         }
         if (decision == io.corrigo.server.cost.Budgets.Decision.DEGRADE) {
             PipelineRuntimes.Preview offline = runtimes.offline(tenantId);
             return new Lease(offline.pipeline(), offline, null);
         }
         TenantPipeline pipeline = runtimes.forTenant(tenantId);
-        // a typical answer's price (4,000 prompt and 500 completion tokens) until the tenant has model answers to average
-        double estimate = prices.cost(pipeline.generatorModel(), new io.corrigo.api.TokenUsage(4000, 500));
-        return new Lease(pipeline, null, budgets.reserve(tenantId, estimate).orElseThrow(() -> budgetExhausted(tenantId)));
-    }
-
-    private static ServiceException budgetExhausted(String tenantId) {
-        return io.corrigo.server.cost.Budgets.exhausted(tenantId);
+        // a typical answer's price until the tenant has model answers to average
+        return new Lease(pipeline, null, budgets.reserve(tenantId, prices.typicalAnswer(pipeline.generatorModel()))
+                .orElseThrow(() -> io.corrigo.server.cost.Budgets.exhausted(tenantId)));
     }
 
     /**

@@ -95,7 +95,7 @@ final class HttpJson {
             throw SearchException.permanent(provider + ": request refused (HTTP " + status + ")", status, null);
         }
         try {
-            JsonNode body = JSON.readTree(new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
+            JsonNode body = JSON.readTree(response.body());
             if (body == null || !body.isObject()) {
                 throw SearchException.permanent(provider + ": the answer is not a JSON object", status, null);
             }

@@ -128,13 +128,6 @@ final class OutboundForwarder implements AutoCloseable {
         return socket;
     }
 
-    /** How many connections are open now (for tests and the runner's status). */
-    int open() {
-        return connectionsOpen;
-    }
-
-    private volatile int connectionsOpen;
-
     /** One forwarded connection: the runner's side, and once connected the outside one, with a buffer each way. */
     private final class Connection {
         final SocketChannel inside;
@@ -206,7 +199,6 @@ final class OutboundForwarder implements AutoCloseable {
                 continue;
             }
             connections.add(c);
-            connectionsOpen = connections.size();
             inside.register(selector, SelectionKey.OP_READ, new Side(c, true));
         }
     }
@@ -393,9 +385,7 @@ final class OutboundForwarder implements AutoCloseable {
     }
 
     private void close(Connection c) {
-        if (connections.remove(c)) {
-            connectionsOpen = connections.size();
-        }
+        connections.remove(c);
         closeQuietly(c.inside);
         if (c.outside != null) {
             closeQuietly(c.outside);
