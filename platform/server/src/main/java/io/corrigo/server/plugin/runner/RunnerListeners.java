@@ -58,7 +58,11 @@ final class RunnerListeners {
             host.connect(UnixDomainSocketAddress.of(forwarder));
             OutputStream toHost = SocketStreams.out(host);
             InputStream fromHost = SocketStreams.in(host);
-            toHost.write((endpoint.host() + " " + endpoint.port() + "\n").getBytes(StandardCharsets.UTF_8));
+            try {
+                toHost.write((endpoint.host() + " " + endpoint.port() + "\n").getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // a host at its cap answers and hangs up before reading: its reason is still there to read
+            }
             StringBuilder reply = new StringBuilder();
             for (int b = fromHost.read(); b != '\n' && b >= 0 && reply.length() < 500; b = fromHost.read()) {
                 reply.append((char) b);

@@ -3,6 +3,7 @@ package io.corrigo.server.plugin.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.corrigo.server.outbound.OutboundPolicy;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -104,7 +105,11 @@ class OutboundForwarderTest {
     private static SocketChannel open(Path socket, String request) throws Exception {
         SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         channel.connect(UnixDomainSocketAddress.of(socket));
-        Channels.newOutputStream(channel).write((request + "\n").getBytes(StandardCharsets.UTF_8));
+        try {
+            Channels.newOutputStream(channel).write((request + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // a forwarder at its cap answers and hangs up without reading: the answer is still there to read
+        }
         return channel;
     }
 
