@@ -9,6 +9,7 @@ import io.corrigo.api.ScoredPassage;
 import io.corrigo.api.SearchProvider;
 import io.corrigo.api.RewritePurpose;
 import io.corrigo.api.SearchRequest;
+import io.corrigo.api.text.Snippets;
 import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.grade.PassageGrader;
 import io.corrigo.engine.route.Router;
@@ -130,11 +131,21 @@ public final class WebSearchStage {
                 return new Fetched(keywords, List.of(), "search provider returned null instead of a list",
                         rewritten.problem());
             }
-            return new Fetched(keywords, results.stream().filter(Objects::nonNull).limit(maxResults).toList(), null,
-                    rewritten.problem());
+            return new Fetched(keywords, results.stream().filter(Objects::nonNull).limit(maxResults)
+                    .map(WebSearchStage::cleaned).toList(), null, rewritten.problem());
         } catch (RuntimeException e) {
             return new Fetched(keywords, List.of(), Failures.describe(e), rewritten.problem());
         }
+    }
+
+    /**
+     * A result with its snippet made prose ({@link Snippets#clean}: date prefix, breadcrumb and cut marks removed);
+     * precomputed sentences are dropped when the text changed, so they are split again from the clean text.
+     */
+    static Passage cleaned(Passage result) {
+        String clean = Snippets.clean(result.text());
+        return clean.equals(result.text()) ? result
+                : new Passage(result.id(), clean, result.source(), result.retrievalScore(), null, List.of(), result.metadata());
     }
 
     /** Records the fetch and returns the results worth keeping (graded CORRECT or AMBIGUOUS), embedded and scored. */

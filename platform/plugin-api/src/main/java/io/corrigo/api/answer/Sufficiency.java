@@ -78,6 +78,10 @@ public final class Sufficiency {
             + "[a-z]*\\.?\\s*(\\d{1,2},?\\s*)?$");
     private static final Pattern MONTH = Pattern.compile("\\b(January|February|March|April|May|June|July|August|September|"
             + "October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b\\.?");
+    /** A month with the day and year written beside it, whole: "3 May 1964", "June 2025", "July 4, 1776", "May". */
+    private static final Pattern WHOLE_DATE = Pattern.compile("(?:\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?)?"
+            + "\\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|"
+            + "Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)?(?:,?\\s+\\d{4}\\b)?");
     private static final Pattern PROPER = Pattern.compile(
             "\\b[\\p{Lu}][\\p{L}\\p{N}]*(?:[-'’][\\p{L}\\p{N}]+)*(?:\\s+(?:(?:of|de|da|van|von|der|la|le|del|y|bin|al)\\s+)?"
                     + "[\\p{Lu}][\\p{L}\\p{N}]*(?:[-'’][\\p{L}\\p{N}]+)*)*|\\b[\\p{L}]+\\d[\\p{L}\\p{N}]*\\b");
@@ -468,11 +472,16 @@ public final class Sufficiency {
             case YEAR -> years(question, sentence, result);
             case DATE -> {
                 years(question, sentence, result);
-                for (Pattern p : List.of(MONTH, TIME_OF_DAY)) {
+                for (Pattern p : List.of(WHOLE_DATE, TIME_OF_DAY)) {
                     Matcher m = p.matcher(sentence);
                     while (m.find()) {
-                        if (!questionWords.contains(LexicalCoverage.stem(m.group().strip().toLowerCase(Locale.ROOT)))) {
-                            result.add(new AnswerCandidate(AnswerType.DATE, m.group().strip(), m.start(), m.end(), null));
+                        String word = (p == WHOLE_DATE ? m.group(1) : m.group()).strip().toLowerCase(Locale.ROOT);
+                        if (!questionWords.contains(LexicalCoverage.stem(word))) {
+                            int start = m.start();
+                            int end = m.end();
+                            // a date is answered whole: the year inside "June 2025" is not a candidate of its own
+                            result.removeIf(c -> c.type() == AnswerType.YEAR && c.start() >= start && c.end() <= end);
+                            result.add(new AnswerCandidate(AnswerType.DATE, m.group().strip(), start, end, null));
                         }
                     }
                 }

@@ -14,6 +14,7 @@ import io.corrigo.api.answer.Sufficiency;
 import io.corrigo.api.text.Boilerplate;
 import io.corrigo.api.text.LexicalCoverage;
 import io.corrigo.api.text.Sentences;
+import io.corrigo.api.text.Snippets;
 import io.corrigo.api.text.Terms;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,7 +33,7 @@ import java.util.Set;
  * answers the question), so the answer leads with the answering sentence, not the one most like the question.
  * The best sentence must reach {@code minSupport}, or the generator abstains; up to {@code maxSentences} − 1 more
  * within 85% of its support follow it in context order, each followed by its {@code [n]} marker. Fragments (a
- * heading, a few words) and repeats are never quoted.
+ * heading, a few words), questions (a snippet that asks states nothing) and repeats are never quoted.
  *
  * <p>When the question asks a detail that can be recognised by form (a figure, a date, a name: {@link Sufficiency}),
  * only sentences that hold a candidate of that type for the question's focus are quoted, and the answer leads with the
@@ -174,7 +175,7 @@ final class ExtractiveGenerator implements Generator {
             List<String> sentences = Sentences.split(strip.text());
             boolean single = sentences.size() == 1;
             for (String sentence : sentences) {
-                if (isFragment(sentence) || !seen.add(normalise(sentence))) {
+                if (isFragment(sentence) || Snippets.isQuestion(sentence) || !seen.add(normalise(sentence))) {
                     continue;
                 }
                 double lexical = LexicalCoverage.of(queryTerms, sentence, query.termStatistics());

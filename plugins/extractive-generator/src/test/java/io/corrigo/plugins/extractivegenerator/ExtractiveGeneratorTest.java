@@ -56,6 +56,20 @@ class ExtractiveGeneratorTest {
     }
 
     @Test
+    void should_never_quote_a_snippet_that_asks__and_lead_with_the_whole_date() {
+        // search snippets: one is itself a question (a forum title), one states the month and year
+        Query question = Query.of("When will the Tamsin Bridge reopen to traffic?");
+        List<ContextStrip> context = List.of(
+                strip(1, "When will the Tamsin Bridge reopen to traffic after the repairs?", 0.9),
+                strip(2, "The Tamsin Bridge will reopen to traffic in June 2025, the county council said.", 0.5));
+
+        Answer answer = generator.generate(new GenerationRequest(question, context));
+
+        assertThat(answer.abstained()).isFalse();
+        assertThat(answer.text()).doesNotContain("When will").startsWith("June 2025 [2].");
+    }
+
+    @Test
     void should_never_quote_a_heading_a_fragment_or_a_sentence_twice() {
         Query question = Query.of("How long is the working day at Acme Robotics?");
         List<ContextStrip> context = List.of(

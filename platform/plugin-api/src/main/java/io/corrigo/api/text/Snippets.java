@@ -1,0 +1,56 @@
+package io.corrigo.api.text;
+
+import java.util.regex.Pattern;
+
+/**
+ * Search-engine snippets as they come, made into plain prose before they are graded: a leading date or age
+ * ("Jul 2, 2019 ...", "3 days ago —"), a breadcrumb trail of two or more steps ("Home › News › Science › "), and the ellipses that mark where
+ * the engine cut the page ("... the vaccine was approved ...") are removed; an inner ellipsis that joins two
+ * fragments becomes a sentence break, so that a fragment is never read as part of the sentence before it. Text
+ * without those marks is returned as it is.
+ *
+ * <p>Whether a sentence is a question (a snippet often is: a forum title, a "People also ask" line) is
+ * {@link #isQuestion(String)}: such a sentence states nothing and is never an answer.
+ *
+ * @since 1.8.0
+ */
+public final class Snippets {
+
+    private static final String MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?";
+    private static final Pattern LEADING_DATE = Pattern.compile("^\\s*(?:"
+            + MONTH + "\\s+\\d{1,2},?\\s+\\d{4}"
+            + "|\\d{1,2}\\s+" + MONTH + ",?\\s+\\d{4}"
+            + "|\\d{4}-\\d{2}-\\d{2}"
+            + "|\\d{1,2}/\\d{1,2}/\\d{2,4}"
+            + "|\\d+\\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\\s+ago"
+            + ")\\s*(?:\\.{2,}|…|[-–—·|:])\\s*");
+    private static final Pattern BREADCRUMB = Pattern.compile("^\\s*(?:[\\p{L}\\p{N}][\\p{L}\\p{N} .&'-]{0,40}?(?:\\s*[›»]|\\s>)\\s+){2,}");
+    private static final Pattern EDGE_ELLIPSIS = Pattern.compile("^\\s*(?:\\.{3,}|…)\\s*|\\s*(?:\\.{3,}|…)\\s*$");
+    private static final Pattern INNER_ELLIPSIS = Pattern.compile("\\s*(?:\\.{3,}|…)\\s+(?=\\S)");
+
+    private Snippets() {
+    }
+
+    /** The snippet as prose: date prefix, breadcrumb and cut marks removed (see the class comment). */
+    public static String clean(String snippet) {
+        String text = snippet;
+        String before;
+        do {
+            before = text;
+            text = LEADING_DATE.matcher(text).replaceFirst("");
+            text = BREADCRUMB.matcher(text).replaceFirst("");
+            text = EDGE_ELLIPSIS.matcher(text).replaceAll("");
+        } while (!text.equals(before));
+        text = INNER_ELLIPSIS.matcher(text).replaceAll(". ");
+        return text.isBlank() ? snippet.strip() : text.strip();
+    }
+
+    /** Whether the sentence asks rather than states: it ends with a question mark (markers and quotes aside). */
+    public static boolean isQuestion(String sentence) {
+        String s = sentence.replaceAll("\\[\\d+\\]", "").strip();
+        while (!s.isEmpty() && "\"')”’".indexOf(s.charAt(s.length() - 1)) >= 0) {
+            s = s.substring(0, s.length() - 1).strip();
+        }
+        return s.endsWith("?");
+    }
+}
