@@ -264,18 +264,21 @@ class SelfRagTest {
     }
 
     @Test
-    void should_abstain_after_max_rounds__when_no_candidate_has_a_supported_sentence() {
+    void should_abstain__when_no_candidate_has_a_supported_sentence__and_stop_when_retrieving_again_would_ask_the_same() {
         ScriptedCritic critic = new ScriptedCritic(text -> 4);
         ScriptedGenerator generator = new ScriptedGenerator(UNSUPPORTED);
 
         RunResult result = pipeline(generator, critic, SETTINGS).run(QUESTION);
 
-        assertThat(generator.requests).hasSize(3);
+        // the rewriter gives the same rewrite every time: one retrieval with it, then the loop stops (rounds were left)
+        assertThat(retrievedFor).containsExactly(QUESTION, "measles incubation days");
+        assertThat(generator.requests).hasSize(2);
         assertThat(result.answer().abstained()).isTrue();
         assertThat(result.answer().text()).isEqualTo(CritiqueLoop.NOT_SUPPORTED);
         assertThat(result.trace().rounds()).extracting(CritiqueRound::decision).containsExactly(
-                CritiqueDecision.RETRIEVE_AGAIN, CritiqueDecision.RETRIEVE_AGAIN, CritiqueDecision.SERVE_BEST,
-                CritiqueDecision.ABSTAIN);
+                CritiqueDecision.RETRIEVE_AGAIN, CritiqueDecision.SERVE_BEST, CritiqueDecision.ABSTAIN);
+        assertThat(result.trace().rounds().get(1).why())
+                .endsWith("retrieving again would ask the same question ('measles incubation days'): stopped");
         assertThat(result.trace().abstained()).isTrue();
     }
 

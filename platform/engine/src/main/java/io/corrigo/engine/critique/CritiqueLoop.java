@@ -84,6 +84,8 @@ public final class CritiqueLoop {
     public Answer run(String question, Context context, Answer first, SelfRagSettings settings, TraceRecorder trace,
                       ReRetrieval again) {
         List<Judged> judged = new ArrayList<>();
+        java.util.Set<String> asked = new java.util.HashSet<>(List.of(normalise(question),
+                normalise(context.query().text())));
         Answer candidate = first;
         RunTrace retrieval = null;
         for (int round = 1; ; round++) {
@@ -96,10 +98,18 @@ public final class CritiqueLoop {
                             ? "; no rounds left" : ""), retrieval));
                     return fallBack ? best(judged, round, context, trace) : candidate;
                 }
+                Rewriting.Rewritten rewritten = rewrite(question, "the previous context did not answer the question",
+                        trace);
+                String unchanged = unchanged(asked, rewritten.query());
+                if (unchanged != null) {
+                    boolean fallBack = !judged.isEmpty();
+                    trace.round(round(round, context, candidate, null, fallBack ? CritiqueDecision.SERVE_BEST
+                            : CritiqueDecision.ABSTAIN, "the generator abstained; " + unchanged, retrieval));
+                    return fallBack ? best(judged, round, context, trace) : candidate;
+                }
                 trace.round(round(round, context, candidate, null, CritiqueDecision.RETRIEVE_AGAIN,
                         "the generator abstained on this context", retrieval));
-                Again next = retrieveAgain(question, "the previous context did not answer the question", trace,
-                        again, round);
+                Again next = retrieveAgain(rewritten.query(), trace, again, round);
                 retrieval = next.trace();
                 context = next.context();
                 candidate = generate(new GenerationRequest(context.query(), context.strips()), trace);
@@ -145,11 +155,18 @@ public final class CritiqueLoop {
                         .withFeedback(AnswerPruning.feedback(critique)), trace);
                 retrieval = null;
             } else {
+                Rewriting.Rewritten rewritten = rewrite(question, critique.reason() != null ? critique.reason()
+                        : shortfall, trace);
+                String unchanged = unchanged(asked, rewritten.query());
+                if (unchanged != null) {
+                    trace.round(round(round, context, candidate, current,
+                            CritiqueDecision.SERVE_BEST, shortfall + "; " + unchanged, retrieval));
+                    return best(judged, round, context, trace);
+                }
                 trace.round(round(round, context, candidate, current,
                         CritiqueDecision.RETRIEVE_AGAIN, shortfall + ": rewriting the question and retrieving again",
                         retrieval));
-                Again next = retrieveAgain(question, critique.reason() != null ? critique.reason() : shortfall,
-                        trace, again, round);
+                Again next = retrieveAgain(rewritten.query(), trace, again, round);
                 retrieval = next.trace();
                 context = next.context();
                 candidate = generate(new GenerationRequest(context.query(), context.strips()), trace);
@@ -160,13 +177,30 @@ public final class CritiqueLoop {
     private record Again(Context context, RunTrace trace) {
     }
 
-    private Again retrieveAgain(String question, String feedback, TraceRecorder trace, ReRetrieval again, int round) {
+    private Rewriting.Rewritten rewrite(String question, String feedback, TraceRecorder trace) {
         Rewriting.Rewritten rewritten = rewriting.rewrite(question, RewritePurpose.RETRIEVAL, feedback);
         if (rewritten.problem() != null) {
             trace.notice(Stage.CRITIQUE, rewritten.problem(), false);
         }
-        TraceRecorder child = trace.child(rewritten.query(), clock);
-        Context next = again.retrieve(rewritten.query(), child);
+        return rewritten;
+    }
+
+    /**
+     * Why retrieving again would change nothing — the rewritten question is one this run has already retrieved for
+     * (case and spacing aside) — or {@code null} when it is new (it is then remembered).
+     */
+    private static String unchanged(java.util.Set<String> asked, String rewritten) {
+        return asked.add(normalise(rewritten)) ? null
+                : "retrieving again would ask the same question ('" + rewritten + "'): stopped";
+    }
+
+    private static String normalise(String question) {
+        return question.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+    }
+
+    private Again retrieveAgain(String rewritten, TraceRecorder trace, ReRetrieval again, int round) {
+        TraceRecorder child = trace.child(rewritten, clock);
+        Context next = again.retrieve(rewritten, child);
         RunTrace finished = child.finish(next.strips().isEmpty());
         trace.absorb("re-retrieval after round " + round, finished);
         return new Again(next, finished);
