@@ -35,7 +35,7 @@ public class EvalCommand {
     static final String USAGE = """
             usage: java -jar corrigo.jar eval --questions q.jsonl --out report/ \\
                      (--kb kb.jsonl [--web web.jsonl] | --tenant <existing tenant>) [--limit N] [--no-naive]
-                     [--calibrate [--apply]]
+                     [--calibrate [--apply]] [--set stage.property=value ...]
                    java -jar corrigo.jar eval --runs export.jsonl --out calibration/ [--tenant <tenant> --apply]
               --questions  labelled questions, one JSON object per line: id, question, answers, gold_route
                            (kb | web | none), gold_sentences, source
@@ -44,6 +44,8 @@ public class EvalCommand {
               --tenant     evaluate this existing tenant's active pipeline instead
               --limit      only the first N questions
               --no-naive   skip the naive baseline
+              --set        a throw-away tenant's stage property, e.g. --set evaluator.checkThreshold=0.6
+                           (repeatable; the stage's default plugin keeps its other defaults)
               --calibrate  also grid-search the upper, lower and strip thresholds on these questions
                            (calibration.json: every point, best first)
               --apply      save the best point as the tenant's next pipeline version and publish it
@@ -52,16 +54,30 @@ public class EvalCommand {
 
     /** Parsed command-line options. */
     public record Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive,
-                          boolean calibrate, boolean apply, Path runs) {
+                          boolean calibrate, boolean apply, Path runs, Map<String, Map<String, String>> overrides) {
+
+        public Options {
+            overrides = overrides == null ? Map.of() : Map.copyOf(overrides);
+        }
 
         public static Options parse(List<String> args) {
             Map<String, String> values = new HashMap<>();
             boolean naive = true;
             boolean calibrate = false;
             boolean apply = false;
+            Map<String, Map<String, String>> overrides = new HashMap<>();
             for (int i = 0; i < args.size(); i++) {
                 String arg = args.get(i);
-                if (arg.equals("--no-naive")) {
+                if (arg.equals("--set") && i + 1 < args.size()) {
+                    String setting = args.get(++i);
+                    int dot = setting.indexOf('.');
+                    int equals = setting.indexOf('=');
+                    if (dot <= 0 || equals < dot + 2) {
+                        throw new IllegalArgumentException("--set takes stage.property=value, was '" + setting + "'");
+                    }
+                    overrides.computeIfAbsent(setting.substring(0, dot), k -> new HashMap<>())
+                            .put(setting.substring(dot + 1, equals), setting.substring(equals + 1));
+                } else if (arg.equals("--no-naive")) {
                     naive = false;
                 } else if (arg.equals("--calibrate")) {
                     calibrate = true;
@@ -104,8 +120,11 @@ public class EvalCommand {
             if (apply && !calibrate) {
                 throw new IllegalArgumentException("--apply needs --calibrate");
             }
+            if (!overrides.isEmpty() && kb == null) {
+                throw new IllegalArgumentException("--set changes a throw-away tenant's pipeline: give it with --kb");
+            }
             return new Options(questions, Path.of(values.get("out")), kb, web, values.get("tenant"), limit, naive,
-                    calibrate, apply, null);
+                    calibrate, apply, null, overrides);
         }
 
         private static Options parseRuns(Map<String, String> values, boolean apply) {
@@ -125,7 +144,7 @@ public class EvalCommand {
                 throw new IllegalArgumentException("no such file: " + runs);
             }
             return new Options(null, Path.of(values.get("out")), null, null, values.get("tenant"), 0, false, true, apply,
-                    runs);
+                    runs, Map.of());
         }
     }
 
@@ -236,6 +255,16 @@ public class EvalCommand {
             }
             stages.put(StageKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", "web.jsonl")));
         }
+        options.overrides().forEach((stage, properties) -> {
+            StageConfig given = stages.get(stage);
+            if (given == null) {
+                throw new IllegalArgumentException("--set names no stage of the default pipeline: '" + stage
+                        + "' (stages: " + String.join(", ", new java.util.TreeSet<>(stages.keySet())) + ")");
+            }
+            Map<String, String> merged = new HashMap<>(given.properties());
+            merged.putAll(properties);
+            stages.put(stage, new StageConfig(given.factoryId(), merged));
+        });
         PipelineDefinition defaults = PipelineService.defaultDefinition();
         pipelines.save(tenant, new PipelineDefinition(defaults.settings(), stages, defaults.resilience(), defaults.models()));
         JobView job;

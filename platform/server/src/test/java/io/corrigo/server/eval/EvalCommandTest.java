@@ -180,6 +180,23 @@ class EvalCommandTest extends HostTestBase {
                 .hasMessageContaining("--runs calibrates from rated runs: give it without --questions");
         assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--runs", "r.jsonl", "--out", "r", "--calibrate",
                 "--apply"))).hasMessageContaining("--apply needs --tenant");
+        assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--questions", "q", "--out", "r", "--set", "threshold")))
+                .hasMessageContaining("--set takes stage.property=value, was 'threshold'");
+    }
+
+    @Test
+    void should_read_stage_properties_to_set_on_the_throw_away_tenant() throws IOException {
+        Path questions = Files.writeString(Files.createTempFile("q", ".jsonl"), "");
+        Path kb = Files.writeString(Files.createTempFile("kb", ".jsonl"), "");
+        EvalCommand.Options options = EvalCommand.Options.parse(List.of("--questions", questions.toString(), "--out", "r",
+                "--kb", kb.toString(), "--set", "evaluator.checkThreshold=0.6", "--set", "evaluator.answerReader=false",
+                "--set", "critic.checkThreshold=0.55"));
+        assertThat(options.overrides()).isEqualTo(java.util.Map.of(
+                "evaluator", java.util.Map.of("checkThreshold", "0.6", "answerReader", "false"),
+                "critic", java.util.Map.of("checkThreshold", "0.55")));
+        assertThatThrownBy(() -> EvalCommand.Options.parse(List.of("--questions", questions.toString(), "--out", "r",
+                "--tenant", "t", "--set", "evaluator.checkThreshold=0.6")))
+                .hasMessageContaining("--set changes a throw-away tenant's pipeline: give it with --kb");
     }
 
     private Path copy(String resource, Path target) throws IOException {
