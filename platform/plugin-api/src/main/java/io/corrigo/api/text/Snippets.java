@@ -1,5 +1,6 @@
 package io.corrigo.api.text;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -45,12 +46,25 @@ public final class Snippets {
         return text.isBlank() ? snippet.strip() : text.strip();
     }
 
-    /** Whether the sentence asks rather than states: it ends with a question mark (markers and quotes aside). */
+    /**
+     * Whether the sentence asks rather than states: it ends with a question mark (markers and quotes aside) and opens
+     * with a question word or an auxiliary ("When will …?", "Is it …?"). A statement that ends with a title that asks
+     * ("… appears in the film O Brother, Where Art Thou?") states.
+     */
     public static boolean isQuestion(String sentence) {
         String s = sentence.replaceAll("\\[\\d+\\]", "").strip();
         while (!s.isEmpty() && "\"')”’".indexOf(s.charAt(s.length() - 1)) >= 0) {
             s = s.substring(0, s.length() - 1).strip();
         }
-        return s.endsWith("?");
+        if (!s.endsWith("?")) {
+            return false;
+        }
+        Matcher first = FIRST_WORD.matcher(s);
+        return first.find() && ASKING.contains(first.group().toLowerCase(java.util.Locale.ROOT));
     }
+
+    private static final Pattern FIRST_WORD = Pattern.compile("\\p{L}+");
+    private static final java.util.Set<String> ASKING = java.util.Set.of("who", "whom", "whose", "what", "which", "when",
+            "where", "why", "how", "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would",
+            "should", "shall", "may", "might", "must", "has", "have", "had");
 }

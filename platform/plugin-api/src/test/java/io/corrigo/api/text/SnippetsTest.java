@@ -39,5 +39,7 @@ class SnippetsTest {
         assertThat(Snippets.isQuestion("When will the new iPhone be released? [2]")).isTrue();
         assertThat(Snippets.isQuestion("\"Is it safe to fly?\"")).isTrue();
         assertThat(Snippets.isQuestion("The new model was released in September 2023.")).isFalse();
+        assertThat(Snippets.isQuestion("A version of the song appears in the 2000 film O Brother, Where Art Thou?"))
+                .as("a statement ending with a title that asks").isFalse();
     }
 }
