@@ -7,9 +7,6 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +25,6 @@ final class AnswerReader implements AutoCloseable {
 
     /** The model file in the plugin's resources. */
     static final String MODEL = "answer-reader-minilm-l6-int8.onnx";
-    /** Its WordPiece tokenizer. */
-    static final String TOKENIZER = "answer-reader-tokenizer.json";
     static final int MAX_LENGTH = 256;
     static final int MAX_QUESTION = 64;
     static final int STRIDE = 96;
@@ -66,23 +61,8 @@ final class AnswerReader implements AutoCloseable {
     }
 
     private static AnswerReader load() {
-        try (InputStream model = AnswerReader.class.getResourceAsStream(MODEL);
-             InputStream vocabulary = AnswerReader.class.getResourceAsStream(TOKENIZER)) {
-            if (model == null || vocabulary == null) {
-                throw new IllegalStateException("the plugin jar lacks " + MODEL + " or " + TOKENIZER);
-            }
-            HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(vocabulary, Map.of(
-                    "addSpecialTokens", "false", "truncation", "false", "padding", "false", "modelMaxLength", "100000"));
-            OrtEnvironment environment = OrtEnvironment.getEnvironment();
-            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-            options.setIntraOpNumThreads(Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
-            byte[] bytes = model.readAllBytes();
-            return new AnswerReader(environment, environment.createSession(bytes, options), tokenizer);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the answer reader", e);
-        } catch (OrtException e) {
-            throw new IllegalStateException("cannot load the answer reader: " + e.getMessage(), e);
-        }
+        OrtEnvironment environment = OrtEnvironment.getEnvironment();
+        return new AnswerReader(environment, ShippedModels.session(environment, MODEL), ShippedModels.tokenizer());
     }
 
     /** One window of one passage: its tokens' ids and where each token is in the passage. */

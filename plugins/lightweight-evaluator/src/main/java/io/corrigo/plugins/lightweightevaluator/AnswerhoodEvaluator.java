@@ -47,6 +47,8 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
      * anyway, and reading them would cost the reader's time on most of a question's top passages.
      */
     static final double READ_FLOOR = 0.03;
+    /** The answer check reads at most this many sentences of a passage when grading it (the most like the question). */
+    static final int CHECKED_SENTENCES = 3;
     /** A passage failing the gate scores at most this. */
     static final double LACKING_CAP = 0.01;
 
@@ -59,6 +61,10 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     /** Why the reader cannot run here, once it failed to load; {@code null} while it works. */
     private volatile String readerProblem;
     private final Recent<Scoring> recent = new Recent<>(64);
+    private final java.util.function.Supplier<AnswerCheck> check;
+    private final double checkThreshold;
+    /** Why the check cannot run here, once it failed to load; {@code null} while it works. */
+    private volatile String checkProblem;
 
     private final Recent<Question> questions = new Recent<>(32);
 
@@ -79,12 +85,25 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     /** @param readFloor the model's probability below which a passage is not read ({@link #READ_FLOOR} as shipped) */
     AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings, boolean gate,
                         java.util.function.Supplier<AnswerReader> reader, double readerThreshold, double readFloor) {
+        this(model, embeddings, gate, reader, readerThreshold, readFloor, null, 0);
+    }
+
+    /**
+     * @param check          the answer check (loaded on first use), or {@code null} to grade without it; with it, the
+     *                       reader no longer grades
+     * @param checkThreshold the check's probability a sentence needs to be accepted
+     */
+    AnswerhoodEvaluator(AnswerhoodModel model, EmbeddingService embeddings, boolean gate,
+                        java.util.function.Supplier<AnswerReader> reader, double readerThreshold, double readFloor,
+                        java.util.function.Supplier<AnswerCheck> check, double checkThreshold) {
         this.model = model;
         this.embeddings = embeddings;
         this.gate = gate;
         this.reader = reader;
         this.readerThreshold = readerThreshold;
         this.readFloor = readFloor;
+        this.check = check;
+        this.checkThreshold = checkThreshold;
     }
 
     @Override
@@ -102,12 +121,15 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         double p = model.passage().probability(x);
         QuestionAnalysis analysis = question(query).analysis();
         if (!gate || !analysis.structural()) {
-            return new Judgement(p, null, explain(p, x));
+            return check != null ? checked(query, embedded, sentences, p, x, "") : new Judgement(p, null, explain(p, x));
         }
         Sufficiency.Verdict verdict = Sufficiency.ofPassage(analysis, withTitle(embedded), sentences);
         if (verdict.lacking()) {
             return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, "insufficient (asked: " + asked(analysis)
                     + "): " + verdict.reason() + "; " + explain(p, x));
+        }
+        if (check != null) {
+            return checked(query, embedded, sentences, p, x, analysis.type() + ", " + verdict.reason() + "; ");
         }
         String read = "";
         // a question about two named things confuses a reader trained on one answer: the parts are the gate's business;
@@ -129,6 +151,69 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         }
         return new Judgement(p, null, "sufficient (" + analysis.type() + ", " + verdict.reason() + read + "); "
                 + explain(p, x));
+    }
+
+    /**
+     * The answer check's judgement of a passage: as sufficient as its best sentence. The cheap lexical score picks the
+     * {@value #CHECKED_SENTENCES} sentences most like the question (the cascade's pruning); the check reads them in one
+     * batch; below {@code checkThreshold} for all of them the passage is INCORRECT, whatever the other scores say.
+     * Passages the answerhood model gives less than the read floor are not read.
+     */
+    private Judgement checked(Query query, Passage passage, List<String> sentences, double p, double[] x, String rules) {
+        if (p < readFloor || sentences.isEmpty()) {
+            return new Judgement(p, null, rules + explain(p, x));
+        }
+        Question question = question(query);
+        List<String> ranked = new ArrayList<>(sentences);
+        java.util.Map<String, Double> lexical = new java.util.HashMap<>();
+        for (String sentence : ranked) {
+            lexical.put(sentence, io.corrigo.api.text.LexicalCoverage.of(question.terms(), sentence, query.termStatistics()));
+        }
+        ranked.sort(java.util.Comparator.comparingDouble((String s) -> lexical.get(s)).reversed());
+        List<String> read = ranked.subList(0, Math.min(CHECKED_SENTENCES, ranked.size()));
+        String title = title(passage);
+        double[] probabilities = checkAll(query.text(), read.stream()
+                .map(s -> AnswerCheck.Candidate.in(sentences, sentences.indexOf(s), title)).toList());
+        if (probabilities == null) {
+            return new Judgement(p, null, rules + "the answer check is unavailable: " + checkProblem + "; " + explain(p, x));
+        }
+        int best = 0;
+        for (int i = 0; i < probabilities.length; i++) {
+            if (io.corrigo.api.text.Snippets.isQuestion(read.get(i))) {
+                probabilities[i] = 0; // a sentence that asks states nothing
+            }
+            best = probabilities[i] > probabilities[best] ? i : best;
+        }
+        String because = String.format(Locale.ROOT, "check %.3f for '%s' (%d of %d sentences read)",
+                probabilities[best], abbreviate(read.get(best)), read.size(), sentences.size());
+        if (probabilities[best] < checkThreshold) {
+            return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
+                    "insufficient: the answer check accepts no sentence (%.3f < %.3f): %s; %s%s", probabilities[best],
+                    checkThreshold, because, rules, explain(p, x)));
+        }
+        return new Judgement(Math.max(p, probabilities[best]), null, "sufficient: " + because + "; " + rules + explain(p, x));
+    }
+
+    /** The check's probabilities, or {@code null} when it cannot run here (it failed to load once: it stays failed). */
+    private double[] checkAll(String question, List<AnswerCheck.Candidate> candidates) {
+        if (checkProblem != null) {
+            return null;
+        }
+        try {
+            return check.get().probabilities(question, candidates);
+        } catch (LinkageError | RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            checkProblem = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+            return null;
+        }
+    }
+
+    private static String title(Passage passage) {
+        return passage.source() == null ? null : passage.source().title();
+    }
+
+    private static String abbreviate(String sentence) {
+        return sentence.length() <= 80 ? sentence : sentence.substring(0, 77) + "...";
     }
 
     /**
@@ -162,6 +247,21 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     @Override
     public double scoreStrip(Query query, Passage passage, Strip strip) {
+        if (check != null && checkProblem == null) {
+            // the check's probability for every sentence of the passage, read in one batch (the grader's are cached):
+            // refinement keeps the sentences it accepts
+            List<String> texts = passage.strips().stream().map(Strip::text).toList();
+            int at = texts.indexOf(strip.text());
+            String title = title(passage);
+            List<AnswerCheck.Candidate> candidates = new ArrayList<>();
+            for (int i = 0; i < texts.size(); i++) {
+                candidates.add(AnswerCheck.Candidate.in(texts, i, title));
+            }
+            double[] probabilities = checkAll(query.text(), candidates);
+            if (probabilities != null && at >= 0) {
+                return probabilities[at];
+            }
+        }
         Scoring scoring = recent.find(s -> s.query() == query && s.passage() == passage);
         if (scoring == null) {
             AnswerFeatures features = features(query);
@@ -233,13 +333,13 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
             return known;
         }
         Question question = new Question(query, new AnswerFeatures(query.text(), query.embedding(), query.termStatistics()),
-                QuestionAnalysis.of(query.text()));
+                QuestionAnalysis.of(query.text()), io.corrigo.api.text.Terms.contentTerms(query.text()));
         questions.put(question);
         return question;
     }
 
     /** A question, its features and what it asks. */
-    private record Question(Query query, AnswerFeatures features, QuestionAnalysis analysis) {
+    private record Question(Query query, AnswerFeatures features, QuestionAnalysis analysis, List<String> terms) {
     }
 
     /** The passage with strips and embeddings, computing what is missing (only when the query has an embedding). */

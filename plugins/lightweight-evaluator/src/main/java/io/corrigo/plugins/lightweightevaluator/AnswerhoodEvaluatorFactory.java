@@ -32,6 +32,14 @@ public class AnswerhoodEvaluatorFactory extends AnswerhoodModelFactory implement
                         .withDescription("For questions asking a figure, a date or a name, also read each passage that passes the "
                                 + "gate with the shipped answer reader (a small transformer, about 10-30 ms a passage on "
                                 + "the CPU) and grade INCORRECT where it finds no answer."),
+                ConfigProperty.bool("answerCheck", "Answer check", false)
+                        .withDescription("Read the sentences of each passage most like the question with the shipped "
+                                + "answer check (a small transformer trained to tell whether a sentence states what is "
+                                + "asked) and grade INCORRECT a passage none of whose sentences it accepts; refinement "
+                                + "keeps the sentences it accepts. On, the answer reader no longer grades."),
+                ConfigProperty.decimal("checkThreshold", "Answer check threshold", DEFAULT_CHECK_THRESHOLD)
+                        .withRange(0, 1)
+                        .withDescription("The check's probability a sentence needs to be accepted. Higher abstains more."),
                 ConfigProperty.decimal("readerThreshold", "Answer reader threshold", DEFAULT_READER_THRESHOLD)
                         .withRange(-20, 20)
                         .withDescription("The reader's margin (best answer span minus no answer) below which a passage "
@@ -40,10 +48,17 @@ public class AnswerhoodEvaluatorFactory extends AnswerhoodModelFactory implement
 
     /** Chosen on the development benchmark and the trust set (see the plugin README). */
     static final double DEFAULT_READER_THRESHOLD = -6.0;
+    /**
+     * Between the shipped check's probabilities for the trust set's answering sentences (tuning half, median 0.08) and
+     * for the other sentences of their passages (upper quartile 0.03); see the plugin README's model card.
+     */
+    static final double DEFAULT_CHECK_THRESHOLD = 0.05;
 
     @Override
     public RetrievalEvaluator create(PluginContext context, PluginConfig config) {
         return new AnswerhoodEvaluator(model, context.embeddings(), config.bool("sufficiencyGate"),
-                config.bool("answerReader") ? AnswerReader::shipped : null, config.decimal("readerThreshold"));
+                config.bool("answerReader") ? AnswerReader::shipped : null, config.decimal("readerThreshold"),
+                AnswerhoodEvaluator.READ_FLOOR, config.bool("answerCheck") ? AnswerCheck::shipped : null,
+                config.decimal("checkThreshold"));
     }
 }

@@ -55,6 +55,8 @@ final class LightweightCritic implements Critic {
     private final double fullSupport;
     private final double partialSupport;
     private final AnswerhoodModel relevance;
+    private final java.util.function.Supplier<AnswerCheck> check;
+    private final double checkThreshold;
 
     LightweightCritic(EmbeddingService embeddings, double fullSupport, double partialSupport) {
         this(embeddings, fullSupport, partialSupport, null);
@@ -62,6 +64,18 @@ final class LightweightCritic implements Critic {
 
     /** @param relevance the answerhood model judging relevance, or {@code null} to rate usefulness by overlap only */
     LightweightCritic(EmbeddingService embeddings, double fullSupport, double partialSupport, AnswerhoodModel relevance) {
+        this(embeddings, fullSupport, partialSupport, relevance, null, 0);
+    }
+
+    /**
+     * @param check          the answer check judging relevance and usefulness, or {@code null} to judge them by the
+     *                       answerhood model and the question's analysis
+     * @param checkThreshold the check's probability a served sentence needs to answer the question
+     */
+    LightweightCritic(EmbeddingService embeddings, double fullSupport, double partialSupport, AnswerhoodModel relevance,
+                      java.util.function.Supplier<AnswerCheck> check, double checkThreshold) {
+        this.check = check;
+        this.checkThreshold = checkThreshold;
         if (partialSupport > fullSupport) {
             throw new IllegalArgumentException("partialSupport must not exceed fullSupport");
         }
@@ -87,6 +101,7 @@ final class LightweightCritic implements Critic {
         StringBuilder supported = new StringBuilder();
         QuestionAnalysis analysis = QuestionAnalysis.of(request.query().text());
         String answering = null;
+        List<AnswerCheck.Candidate> served = new ArrayList<>();
         for (String sentence : Sentences.ofAnswer(request.answer().text())) {
             String claim = MARKER.matcher(sentence).replaceAll("").strip();
             if (claim.isEmpty() || !claim.matches("(?s).*[\\p{L}\\p{N}].*")) {
@@ -96,6 +111,7 @@ final class LightweightCritic implements Critic {
             sentences.add(judged.support());
             if (judged.support().support() != Support.NONE) {
                 supported.append(claim).append(' ');
+                served.add(candidate(claim, judged.support().evidence(), context));
                 if (answering == null && analysis.structural()) {
                     answering = Sufficiency.candidateIn(analysis, claim, String.join(" ",
                             context.stream().map(ContextStrip::text).toList())).map(c -> c.text()).orElse(null);
@@ -112,6 +128,12 @@ final class LightweightCritic implements Critic {
         if (sentences.isEmpty()) {
             sentences.add(new SentenceSupport(request.answer().text(), Support.NONE, 0, null));
         }
+        if (check != null && !served.isEmpty()) {
+            Critique checked = checked(request, sentences, served);
+            if (checked != null) {
+                return checked;
+            }
+        }
         if (analysis.structural() && !supported.isEmpty() && answering == null) {
             return new Critique(sentences, 1, "supported but does not answer the question: no supported sentence states "
                     + "the " + analysis.focus() + " asked about (" + analysis.describe() + ")");
@@ -126,6 +148,52 @@ final class LightweightCritic implements Critic {
                 + "of the question" + (answering != null ? "; relevance: states the " + analysis.focus() + " ("
                 + answering + ")" : features == null ? "" : String.format(Locale.ROOT,
                 "; relevance: best answerhood %.3f ≥ %.3f", bestAnswerhood, relevance.relevanceFloor())));
+    }
+
+    /**
+     * Relevance and usefulness from the answer check (ISREL, ISUSE): the best probability among the supported
+     * sentences; below the threshold the answer is rated 1, "supported but does not answer the question", else
+     * 2 to 5 by that probability. {@code null} when the check cannot run here.
+     */
+    private Critique checked(CritiqueRequest request, List<SentenceSupport> sentences, List<AnswerCheck.Candidate> served) {
+        double[] p;
+        try {
+            p = check.get().probabilities(request.query().text(), served);
+        } catch (LinkageError | RuntimeException e) {
+            return null;
+        }
+        int best = 0;
+        for (int i = 1; i < p.length; i++) {
+            best = p[i] > p[best] ? i : best;
+        }
+        String sentence = served.get(best).sentence();
+        String shown = sentence.length() <= 80 ? sentence : sentence.substring(0, 77) + "...";
+        if (p[best] < checkThreshold) {
+            return new Critique(sentences, 1, String.format(Locale.ROOT, "supported but does not answer the question: "
+                    + "the answer check accepts no supported sentence (best %.3f < %.3f, '%s')", p[best], checkThreshold,
+                    shown));
+        }
+        double above = (p[best] - checkThreshold) / Math.max(1e-9, 1 - checkThreshold);
+        int usefulness = 2 + (int) Math.round(3 * Math.max(0, Math.min(1, above)));
+        return new Critique(sentences, usefulness, String.format(Locale.ROOT, "support by word overlap and embeddings; "
+                + "relevance and usefulness by the answer check (best %.3f ≥ %.3f, '%s')", p[best], checkThreshold, shown));
+    }
+
+    /**
+     * A served sentence as the check reads it: with the title of the document it was found in and the sentences
+     * beside its evidence in that source's context (the strips of one citation, in order).
+     */
+    private static AnswerCheck.Candidate candidate(String claim, String evidence, List<ContextStrip> context) {
+        for (ContextStrip strip : context) {
+            if (strip.text().equals(evidence)) {
+                List<String> same = context.stream().filter(s -> s.citation() == strip.citation())
+                        .map(ContextStrip::text).toList();
+                AnswerCheck.Candidate around = AnswerCheck.Candidate.in(same, same.indexOf(evidence),
+                        strip.source() == null ? null : strip.source().title());
+                return new AnswerCheck.Candidate(claim, around.title(), around.neighbours());
+            }
+        }
+        return new AnswerCheck.Candidate(claim, null, "");
     }
 
     private Judged judge(String sentence, String claim, List<ContextStrip> context, String contextText,

@@ -31,12 +31,19 @@ public class LightweightCriticFactory extends AnswerhoodModelFactory implements 
                         .withDescription("A sentence scoring at least this against its best context sentence is fully supported."),
                 ConfigProperty.decimal("partialSupport", "Partially supported from", LightweightCritic.DEFAULT_PARTIAL)
                         .withRange(0, 1)
-                        .withDescription("At least this (and below the full mark) is partially supported; below, not supported."));
+                        .withDescription("At least this (and below the full mark) is partially supported; below, not supported."),
+                ConfigProperty.bool("answerCheck", "Answer check", false)
+                        .withDescription("Judge relevance and usefulness with the shipped answer check: an answer none of "
+                                + "whose supported sentences it accepts is rated 1 (does not answer the question)."),
+                ConfigProperty.decimal("checkThreshold", "Answer check threshold",
+                                AnswerhoodEvaluatorFactory.DEFAULT_CHECK_THRESHOLD)
+                        .withRange(0, 1)
+                        .withDescription("The check's probability a served sentence needs to count as answering."));
     }
 
     @Override
     public Critic create(PluginContext context, PluginConfig config) {
         return new LightweightCritic(context.embeddings(), config.decimal("fullSupport"), config.decimal("partialSupport"),
-                model);
+                model, config.bool("answerCheck") ? AnswerCheck::shipped : null, config.decimal("checkThreshold"));
     }
 }

@@ -33,6 +33,31 @@ class LightweightCriticTest {
     }
 
     @Test
+    void should_rate_a_served_non_answer_1_by_the_answer_check__and_a_served_answer_above_it() {
+        // a "why" question: no rule about the form of the answer applies, the check judges alone
+        LightweightCritic checked = new LightweightCritic(FLAT, LightweightCritic.DEFAULT_FULL,
+                LightweightCritic.DEFAULT_PARTIAL, model, AnswerCheck::shipped, AnswerhoodEvaluatorFactory.DEFAULT_CHECK_THRESHOLD);
+        String question = "Why did the Tamsin Bridge close in 1988?";
+        ContextStrip opened = new ContextStrip(1, "The Tamsin Bridge opened to traffic on 3 May 1964.",
+                Source.knowledgeBase("d", "Tamsin Bridge"), 0.5, null);
+        ContextStrip closed = new ContextStrip(2, "The bridge closed in 1988 because cracks were found in two of its "
+                + "piers.", Source.knowledgeBase("e", "Tamsin Bridge"), 0.5, null);
+        Query query = new Query(question, FLAT.embed(question), term -> 1.0);
+
+        Critique nonAnswer = checked.critique(new CritiqueRequest(query, List.of(opened),
+                new Answer(opened.text() + " [1]", List.of(), false)));
+        Critique answer = checked.critique(new CritiqueRequest(query, List.of(closed),
+                new Answer(closed.text() + " [2]", List.of(), false)));
+
+        assertThat(nonAnswer.sentences()).extracting(s -> s.support()).containsExactly(Support.FULLY);
+        assertThat(nonAnswer.usefulness()).isEqualTo(1);
+        assertThat(nonAnswer.reason()).startsWith("supported but does not answer the question: the answer check accepts "
+                + "no supported sentence");
+        assertThat(answer.usefulness()).isGreaterThan(1);
+        assertThat(answer.reason()).contains("relevance and usefulness by the answer check");
+    }
+
+    @Test
     void should_rate_a_supported_sentence_that_answers_above_1() {
         Critique critique = critique("When did the Lyon office open?", "The Lyon office opened in March 2015.");
 
