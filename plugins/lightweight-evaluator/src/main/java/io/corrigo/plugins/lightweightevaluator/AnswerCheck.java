@@ -1,7 +1,6 @@
 package io.corrigo.plugins.lightweightevaluator;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
@@ -30,8 +29,6 @@ final class AnswerCheck implements AutoCloseable {
     static final int MAX_LENGTH = 128;
     static final int MAX_QUESTION = 40;
     static final int MAX_CANDIDATE = 64;
-    private static final long CLS = 101;
-    private static final long SEP = 102;
     private static final int CACHE = 4096;
 
     /**
@@ -122,56 +119,15 @@ final class AnswerCheck implements AutoCloseable {
         if (q.length > MAX_QUESTION) {
             q = Arrays.copyOf(q, MAX_QUESTION);
         }
-        long[][] texts = new long[missing.size()][];
-        long[][] contexts = new long[missing.size()][];
-        int length = 0;
-        for (int m = 0; m < missing.size(); m++) {
-            Candidate candidate = candidates.get(missing.get(m));
-            texts[m] = cut(tokenizer.encode(candidate.sentence(), false, false).getIds(), MAX_CANDIDATE);
-            contexts[m] = cut(tokenizer.encode(candidate.context(), false, false).getIds(),
-                    Math.max(0, MAX_LENGTH - q.length - texts[m].length - 4));
-            length = Math.max(length, q.length + texts[m].length + contexts[m].length + 4);
+        List<long[][]> rows = new ArrayList<>();
+        for (int m : missing) {
+            Candidate candidate = candidates.get(m);
+            long[] text = cut(tokenizer.encode(candidate.sentence(), false, false).getIds(), MAX_CANDIDATE);
+            long[] context = cut(tokenizer.encode(candidate.context(), false, false).getIds(),
+                    Math.max(0, MAX_LENGTH - q.length - text.length - 4));
+            rows.add(new long[][] {q, text, context});
         }
-        long[][] inputIds = new long[missing.size()][length];
-        long[][] typeIds = new long[missing.size()][length];
-        long[][] mask = new long[missing.size()][length];
-        for (int b = 0; b < missing.size(); b++) {
-            int at = 0;
-            inputIds[b][at] = CLS;
-            mask[b][at++] = 1;
-            for (long id : q) {
-                inputIds[b][at] = id;
-                mask[b][at++] = 1;
-            }
-            inputIds[b][at] = SEP;
-            mask[b][at++] = 1;
-            for (long id : texts[b]) {
-                inputIds[b][at] = id;
-                typeIds[b][at] = 1;
-                mask[b][at++] = 1;
-            }
-            inputIds[b][at] = SEP;
-            typeIds[b][at] = 1;
-            mask[b][at++] = 1;
-            for (long id : contexts[b]) {
-                inputIds[b][at] = id;
-                typeIds[b][at] = 1;
-                mask[b][at++] = 1;
-            }
-            inputIds[b][at] = SEP;
-            typeIds[b][at] = 1;
-            mask[b][at] = 1;
-        }
-        float[][] logits;
-        try (OnnxTensor ids = OnnxTensor.createTensor(environment, inputIds);
-             OnnxTensor types = OnnxTensor.createTensor(environment, typeIds);
-             OnnxTensor attention = OnnxTensor.createTensor(environment, mask);
-             OrtSession.Result out = session.run(Map.of("input_ids", ids, "token_type_ids", types,
-                     "attention_mask", attention))) {
-            logits = (float[][]) out.get("logits").orElseThrow().getValue();
-        } catch (OrtException e) {
-            throw new IllegalStateException("the answer check failed: " + e.getMessage(), e);
-        }
+        float[][] logits = ShippedModels.run(environment, session, "the answer check", rows, "logits")[0];
         synchronized (seen) {
             for (int b = 0; b < missing.size(); b++) {
                 double p = 1 / (1 + Math.exp(-logits[b][0]));

@@ -3,13 +3,11 @@ package io.corrigo.plugins.lightweightevaluator;
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.huggingface.tokenizers.jni.CharSpan;
-import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The answer reader: a small extractive transformer (MiniLM-L6, int8 ONNX, fine-tuned on SQuAD 2.0 with a no-answer
@@ -29,8 +27,6 @@ final class AnswerReader implements AutoCloseable {
     static final int MAX_QUESTION = 64;
     static final int STRIDE = 96;
     static final int MAX_ANSWER = 40;
-    private static final long CLS = 101;
-    private static final long SEP = 102;
 
     /**
      * What the reader found in one passage.
@@ -90,45 +86,14 @@ final class AnswerReader implements AutoCloseable {
                 }
             }
         }
-        int length = 0;
+        List<long[][]> rows = new ArrayList<>();
         for (Window w : windows) {
-            length = Math.max(length, q.length + w.ids().length + 3);
+            rows.add(new long[][] {q, w.ids()});
         }
-        long[][] inputIds = new long[windows.size()][length];
-        long[][] typeIds = new long[windows.size()][length];
-        long[][] mask = new long[windows.size()][length];
-        for (int b = 0; b < windows.size(); b++) {
-            long[] ids = windows.get(b).ids();
-            int at = 0;
-            inputIds[b][at] = CLS;
-            mask[b][at++] = 1;
-            for (long id : q) {
-                inputIds[b][at] = id;
-                mask[b][at++] = 1;
-            }
-            inputIds[b][at] = SEP;
-            mask[b][at++] = 1;
-            for (long id : ids) {
-                inputIds[b][at] = id;
-                typeIds[b][at] = 1;
-                mask[b][at++] = 1;
-            }
-            inputIds[b][at] = SEP;
-            typeIds[b][at] = 1;
-            mask[b][at] = 1;
-        }
-        float[][] starts;
-        float[][] ends;
-        try (OnnxTensor ids = OnnxTensor.createTensor(environment, inputIds);
-             OnnxTensor types = OnnxTensor.createTensor(environment, typeIds);
-             OnnxTensor attention = OnnxTensor.createTensor(environment, mask);
-             OrtSession.Result result = session.run(Map.of("input_ids", ids, "token_type_ids", types,
-                     "attention_mask", attention))) {
-            starts = (float[][]) result.get("start_logits").orElseThrow().getValue();
-            ends = (float[][]) result.get("end_logits").orElseThrow().getValue();
-        } catch (OrtException e) {
-            throw new IllegalStateException("the answer reader failed: " + e.getMessage(), e);
-        }
+        float[][][] logits = ShippedModels.run(environment, session, "the answer reader", rows, "start_logits",
+                "end_logits");
+        float[][] starts = logits[0];
+        float[][] ends = logits[1];
         double[] best = new double[passages.size()];
         double[] none = new double[passages.size()];
         String[] answers = new String[passages.size()];

@@ -1,12 +1,14 @@
 package io.corrigo.plugins.lightweightevaluator;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -47,6 +49,58 @@ final class ShippedModels {
             return environment.createSession(model, options);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot load " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static final long CLS = 101;
+    private static final long SEP = 102;
+
+    /**
+     * Runs a BERT-style session on rows of token segments, each row packed as {@code [CLS] first [SEP] second [SEP] …}
+     * (type 0 for the first segment and its {@code [SEP]}, 1 after), padded to the longest row; the named outputs, in
+     * order, each {@code [rows][length]}.
+     */
+    static float[][][] run(OrtEnvironment environment, OrtSession session, String what, List<long[][]> rows,
+                           String... outputs) {
+        int length = 0;
+        for (long[][] row : rows) {
+            int n = 1;
+            for (long[] segment : row) {
+                n += segment.length + 1;
+            }
+            length = Math.max(length, n);
+        }
+        long[][] inputIds = new long[rows.size()][length];
+        long[][] typeIds = new long[rows.size()][length];
+        long[][] mask = new long[rows.size()][length];
+        for (int b = 0; b < rows.size(); b++) {
+            int at = 0;
+            inputIds[b][at] = CLS;
+            mask[b][at++] = 1;
+            long[][] row = rows.get(b);
+            for (int s = 0; s < row.length; s++) {
+                for (long id : row[s]) {
+                    inputIds[b][at] = id;
+                    typeIds[b][at] = s == 0 ? 0 : 1;
+                    mask[b][at++] = 1;
+                }
+                inputIds[b][at] = SEP;
+                typeIds[b][at] = s == 0 ? 0 : 1;
+                mask[b][at++] = 1;
+            }
+        }
+        try (OnnxTensor ids = OnnxTensor.createTensor(environment, inputIds);
+             OnnxTensor types = OnnxTensor.createTensor(environment, typeIds);
+             OnnxTensor attention = OnnxTensor.createTensor(environment, mask);
+             OrtSession.Result result = session.run(Map.of("input_ids", ids, "token_type_ids", types,
+                     "attention_mask", attention))) {
+            float[][][] values = new float[outputs.length][][];
+            for (int o = 0; o < outputs.length; o++) {
+                values[o] = (float[][]) result.get(outputs[o]).orElseThrow().getValue();
+            }
+            return values;
+        } catch (OrtException e) {
+            throw new IllegalStateException(what + " failed: " + e.getMessage(), e);
         }
     }
 
