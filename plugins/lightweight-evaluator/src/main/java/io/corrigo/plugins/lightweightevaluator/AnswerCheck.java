@@ -138,6 +138,11 @@ final class AnswerCheck implements AutoCloseable {
         return result;
     }
 
+    /** A sentence as a reason in the trace shows it: at most 80 characters. */
+    static String shown(String sentence) {
+        return sentence.length() <= 80 ? sentence : sentence.substring(0, 77) + "...";
+    }
+
     private static long[] cut(long[] ids, int max) {
         return ids.length > max ? Arrays.copyOf(ids, max) : ids;
     }

@@ -61,6 +61,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
     /** Why the reader cannot run here, once it failed to load; {@code null} while it works. */
     private volatile String readerProblem;
     private final Recent<Scoring> recent = new Recent<>(64);
+    private final Recent<Checked> checkedStrips = new Recent<>(64);
     private final java.util.function.Supplier<AnswerCheck> check;
     private final double checkThreshold;
     /** Why the check cannot run here, once it failed to load; {@code null} while it works. */
@@ -185,7 +186,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
             best = probabilities[i] > probabilities[best] ? i : best;
         }
         String because = String.format(Locale.ROOT, "check %.3f for '%s' (%d of %d sentences read)",
-                probabilities[best], abbreviate(read.get(best)), read.size(), sentences.size());
+                probabilities[best], AnswerCheck.shown(read.get(best)), read.size(), sentences.size());
         if (probabilities[best] < checkThreshold) {
             return new Judgement(Math.min(p, LACKING_CAP), Grade.INCORRECT, String.format(Locale.ROOT,
                     "insufficient: the answer check accepts no sentence (%.3f < %.3f): %s; %s%s", probabilities[best],
@@ -210,10 +211,6 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     private static String title(Passage passage) {
         return passage.source() == null ? null : passage.source().title();
-    }
-
-    private static String abbreviate(String sentence) {
-        return sentence.length() <= 80 ? sentence : sentence.substring(0, 77) + "...";
     }
 
     /**
@@ -241,7 +238,7 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
 
     /** The passage's text with its title in front: a chunk of a document is about what its title names. */
     private static String withTitle(Passage passage) {
-        String title = passage.source() == null ? null : passage.source().title();
+        String title = title(passage);
         return title == null || passage.text().startsWith(title) ? passage.text() : title + "\n" + passage.text();
     }
 
@@ -250,16 +247,21 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         if (check != null && checkProblem == null) {
             // the check's probability for every sentence of the passage, read in one batch (the grader's are cached):
             // refinement keeps the sentences it accepts
-            List<String> texts = passage.strips().stream().map(Strip::text).toList();
-            int at = texts.indexOf(strip.text());
-            String title = title(passage);
-            List<AnswerCheck.Candidate> candidates = new ArrayList<>();
-            for (int i = 0; i < texts.size(); i++) {
-                candidates.add(AnswerCheck.Candidate.in(texts, i, title));
+            // once per passage, found by identity as the answerhood scores are: refinement asks strip by strip
+            Checked checked = checkedStrips.find(c -> c.query() == query && c.passage() == passage);
+            if (checked == null) {
+                List<String> texts = passage.strips().stream().map(Strip::text).toList();
+                String title = title(passage);
+                List<AnswerCheck.Candidate> candidates = new ArrayList<>();
+                for (int i = 0; i < texts.size(); i++) {
+                    candidates.add(AnswerCheck.Candidate.in(texts, i, title));
+                }
+                checked = new Checked(query, passage, texts, checkAll(query.text(), candidates));
+                checkedStrips.put(checked);
             }
-            double[] probabilities = checkAll(query.text(), candidates);
-            if (probabilities != null && at >= 0) {
-                return probabilities[at];
+            int at = checked.texts().indexOf(strip.text());
+            if (checked.probabilities() != null && at >= 0) {
+                return checked.probabilities()[at];
             }
         }
         Scoring scoring = recent.find(s -> s.query() == query && s.passage() == passage);
@@ -281,6 +283,10 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         // the passage's anchors, the sentence's candidate: a sentence of a passage about the asked subject
         boolean holds = Sufficiency.ofPassage(analysis, scoring.passageText(), List.of(strip.text())).sufficient();
         return holds ? Math.max(p, CANDIDATE_FLOOR + p / 2) : p / 2;
+    }
+
+    /** The check's probabilities for every sentence of one passage ({@code null} when it could not run). */
+    private record Checked(Query query, Passage passage, List<String> texts, double[] probabilities) {
     }
 
     /** What scoring the sentences of one passage for one question shares. */

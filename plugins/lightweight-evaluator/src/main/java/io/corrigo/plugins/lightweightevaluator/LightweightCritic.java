@@ -167,7 +167,7 @@ final class LightweightCritic implements Critic {
             best = p[i] > p[best] ? i : best;
         }
         String sentence = served.get(best).sentence();
-        String shown = sentence.length() <= 80 ? sentence : sentence.substring(0, 77) + "...";
+        String shown = AnswerCheck.shown(sentence);
         if (p[best] < checkThreshold) {
             return new Critique(sentences, 1, String.format(Locale.ROOT, "supported but does not answer the question: "
                     + "the answer check accepts no supported sentence (best %.3f < %.3f, '%s')", p[best], checkThreshold,
