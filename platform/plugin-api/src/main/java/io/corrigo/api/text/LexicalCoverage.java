@@ -14,6 +14,9 @@ import java.util.Set;
  */
 public final class LexicalCoverage {
 
+    /** The suffixes {@link #stem} takes off, the longest of each family first. */
+    private static final String[] SUFFIXES = {"ations", "ation", "ings", "ing", "ies", "ied", "edly", "ed", "es", "ly", "s"};
+
     private LexicalCoverage() {
     }
 
@@ -50,7 +53,7 @@ public final class LexicalCoverage {
         if (w.length() <= 4) {
             return w;
         }
-        for (String suffix : new String[] {"ations", "ation", "ings", "ing", "ies", "ied", "edly", "ed", "es", "ly", "s"}) {
+        for (String suffix : SUFFIXES) {
             if (w.endsWith(suffix) && w.length() - suffix.length() >= 3) {
                 return w.substring(0, w.length() - suffix.length());
             }

@@ -35,14 +35,17 @@ public final class Snippets {
     /** The snippet as prose: date prefix, breadcrumb and cut marks removed (see the class comment). */
     public static String clean(String snippet) {
         String text = snippet;
+        // most passages have neither mark: the expressions that look for them are not run (removing never adds one)
+        boolean ellipses = text.contains("...") || text.indexOf('…') >= 0;
+        boolean crumbs = text.indexOf('›') >= 0 || text.indexOf('»') >= 0 || text.indexOf('>') >= 0;
         String before;
         do {
             before = text;
             text = LEADING_DATE.matcher(text).replaceFirst("");
-            text = BREADCRUMB.matcher(text).replaceFirst("");
-            text = EDGE_ELLIPSIS.matcher(text).replaceAll("");
+            text = crumbs ? BREADCRUMB.matcher(text).replaceFirst("") : text;
+            text = ellipses ? EDGE_ELLIPSIS.matcher(text).replaceAll("") : text;
         } while (!text.equals(before));
-        text = INNER_ELLIPSIS.matcher(text).replaceAll(". ");
+        text = ellipses ? INNER_ELLIPSIS.matcher(text).replaceAll(". ") : text;
         return text.isBlank() ? snippet.strip() : text.strip();
     }
 

@@ -68,9 +68,16 @@ public class DocumentTexts {
 
     /**
      * The text's letters and digits, lower-case, with the offset in the text each came from: what quotes are found by.
-     * Made once per parsed document (not per citation: a document may be megabytes).
+     * Made once per parsed document (not per citation: a document may be megabytes), with an index of the
+     * {@value #GRAM}-letter runs that start every {@value #STEP} letters, so that a quote is found without reading the
+     * whole text (a one-file knowledge base of thousands of passages is megabytes, and every answer cites it).
+     *
+     * @param starts each indexed run's hash (high 32 bits) and start (low 32 bits), sorted
      */
-    private record Letters(String letters, int[] offsets) {
+    record Letters(String letters, int[] offsets, long[] starts) {
+
+        static final int GRAM = 16;
+        static final int STEP = 8;
 
         static Letters of(String text) {
             StringBuilder letters = new StringBuilder(text.length());
@@ -87,7 +94,41 @@ public class DocumentTexts {
                 }
                 i += Character.charCount(c);
             }
-            return new Letters(letters.toString(), java.util.Arrays.copyOf(offsets, n));
+            String all = letters.toString();
+            long[] starts = new long[Math.max(0, (all.length() - GRAM) / STEP + 1)];
+            for (int k = 0; k < starts.length; k++) {
+                starts[k] = ((long) hash(all, k * STEP) << 32) | (k * STEP);
+            }
+            java.util.Arrays.sort(starts);
+            return new Letters(all, java.util.Arrays.copyOf(offsets, n), starts);
+        }
+
+        /** Where {@code wanted} first occurs in the letters, or -1: {@code letters.indexOf(wanted)}. */
+        int indexOf(String wanted) {
+            if (wanted.length() < GRAM + STEP - 1) {
+                return letters.indexOf(wanted);
+            }
+            // an occurrence at s holds an indexed run at the first multiple of STEP from s, which is s + o, o < STEP
+            int first = -1;
+            for (int o = 0; o < STEP; o++) {
+                long hash = hash(wanted, o);
+                int at = java.util.Arrays.binarySearch(starts, hash << 32);
+                for (int k = at < 0 ? -at - 1 : at; k < starts.length && starts[k] >>> 32 == (hash & 0xffffffffL); k++) {
+                    int s = (int) starts[k] - o;
+                    if (s >= 0 && (first < 0 || s < first) && letters.regionMatches(s, wanted, 0, wanted.length())) {
+                        first = s;
+                    }
+                }
+            }
+            return first;
+        }
+
+        private static int hash(String text, int from) {
+            int h = 0;
+            for (int i = from; i < from + GRAM; i++) {
+                h = 31 * h + text.charAt(i);
+            }
+            return h;
         }
     }
 
@@ -262,7 +303,7 @@ public class DocumentTexts {
         if (wanted.isEmpty()) {
             return null;
         }
-        int at = letters.letters().indexOf(wanted);
+        int at = letters.indexOf(wanted);
         if (at < 0) {
             return null;
         }

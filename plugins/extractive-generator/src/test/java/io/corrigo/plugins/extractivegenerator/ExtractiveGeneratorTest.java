@@ -98,6 +98,23 @@ class ExtractiveGeneratorTest {
     }
 
     @Test
+    void should_take_the_short_answer_from_the_sentence_quoted_after_it__never_a_figure_from_another() {
+        // two sentences of one passage hold a figure; only the first is about the asked season
+        Query question = Query.of("How much was the club's head coach paid in the 2019 season?");
+        List<ContextStrip> context = List.of(
+                strip(1, "In the 2019 season the club paid its head coach $1.2 million, the league's highest salary.", 0.6),
+                strip(1, "By 2021 the coach's pay had risen to $2.5 million, after two league titles.", 0.6));
+
+        Answer answer = generator.generate(new GenerationRequest(question, context));
+
+        assertThat(answer.abstained()).isFalse();
+        String lead = answer.text().substring(0, answer.text().indexOf(" [1]."));
+        String quotedFirst = answer.text().substring(answer.text().indexOf(" [1].") + 6);
+        assertThat(lead).contains("1.2 million").doesNotContain("2.5");
+        assertThat(quotedFirst).startsWith("In the 2019 season").contains(lead);
+    }
+
+    @Test
     void should_abstain_naming_the_detail__when_no_sentence_states_it() {
         // on the topic, quoted from the context, and no amount of money in it
         Query question = Query.of("What is the annual revenue of Acme Robotics?");

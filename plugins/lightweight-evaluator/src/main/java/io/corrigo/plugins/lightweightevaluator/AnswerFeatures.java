@@ -54,6 +54,8 @@ public final class AnswerFeatures {
             "neither", "nobody", "nothing");
 
     private final List<String> terms;
+    /** The stems of {@link #terms}, in the same order (stemmed once, not per candidate). */
+    private final String[] termStems;
     private final Set<String> questionStems;
     private final List<String[]> bigrams;
     private final double[] weights;
@@ -77,6 +79,7 @@ public final class AnswerFeatures {
         for (String token : Terms.tokens(question)) {
             questionStems.add(LexicalCoverage.stem(token));
         }
+        this.termStems = terms.stream().map(LexicalCoverage::stem).toArray(String[]::new);
         this.weights = new double[terms.size()];
         double total = 0;
         double max = 0;
@@ -89,7 +92,7 @@ public final class AnswerFeatures {
         this.maxWeight = max;
         this.bigrams = new ArrayList<>();
         for (int i = 0; i + 1 < terms.size(); i++) {
-            bigrams.add(new String[] {LexicalCoverage.stem(terms.get(i)), LexicalCoverage.stem(terms.get(i + 1))});
+            bigrams.add(new String[] {termStems[i], termStems[i + 1]});
         }
         this.type = answerType(question);
         this.negated = negated(Terms.tokens(question));
@@ -149,19 +152,20 @@ public final class AnswerFeatures {
         double coverage = coverage(stems(text));
         double cosine = cosine(embedding);
         Scored best = null;
+        String bestText = text;
         double bestCosine = cosine;
         double bestCoverage = 0;
         for (int i = 0; i < sentences.size(); i++) {
-            Scored s = score(sentences.get(i), i < sentenceEmbeddings.size() ? sentenceEmbeddings.get(i) : null);
+            // the answer type is read for the best sentence only: it does not choose it
+            Scored s = score(sentences.get(i), i < sentenceEmbeddings.size() ? sentenceEmbeddings.get(i) : null, false);
             bestCosine = Math.max(bestCosine, s.cosine);
             bestCoverage = Math.max(bestCoverage, s.coverage);
             if (best == null || s.coverage + s.cosine > best.coverage + best.cosine) {
                 best = s;
+                bestText = sentences.get(i);
             }
         }
-        if (best == null) {
-            best = score(text, embedding);
-        }
+        best = best == null ? score(text, embedding) : best.withTypeMatch(typeMatch(bestText));
         return new PassageContext(coverage, cosine, bestCosine, bestCoverage, best);
     }
 
@@ -179,9 +183,17 @@ public final class AnswerFeatures {
     /** The per-text values. */
     public record Scored(double coverage, double bigrams, double missingRare, double cosine, double typeMatch,
                          double novelty, double negationMismatch) {
+
+        Scored withTypeMatch(double value) {
+            return new Scored(coverage, bigrams, missingRare, cosine, value, novelty, negationMismatch);
+        }
     }
 
     private Scored score(String text, Embedding embedding) {
+        return score(text, embedding, true);
+    }
+
+    private Scored score(String text, Embedding embedding, boolean withType) {
         // one pass over the words: every stem, and the content words' stems in order (for word pairs)
         List<String> tokens = Terms.tokens(text);
         Set<String> stems = new HashSet<>();
@@ -200,7 +212,7 @@ public final class AnswerFeatures {
         double coverage = coverage(stems);
         double missing = 0;
         for (int i = 0; i < terms.size(); i++) {
-            if (!stems.contains(LexicalCoverage.stem(terms.get(i)))) {
+            if (!stems.contains(termStems[i])) {
                 missing = Math.max(missing, weights[i]);
             }
         }
@@ -216,7 +228,7 @@ public final class AnswerFeatures {
         }
         int content = contentStems.size();
         return new Scored(coverage, bigrams.isEmpty() ? coverage : found / bigrams.size(),
-                maxWeight == 0 ? 0 : missing / maxWeight, cosine(embedding), typeMatch(text),
+                maxWeight == 0 ? 0 : missing / maxWeight, cosine(embedding), withType ? typeMatch(text) : 0,
                 content == 0 ? 0 : fresh / (double) content, negated(tokens) != negated ? 1 : 0);
     }
 
@@ -245,17 +257,52 @@ public final class AnswerFeatures {
         return false;
     }
 
+    /**
+     * The text with each word (split at white space) whose letters and digits stem to a question word replaced by "_";
+     * what {@code text.split("\\s+")} with a regular expression per word gave, in one pass.
+     */
     private String withoutQuestionWords(String text) {
-        StringBuilder out = new StringBuilder();
-        for (String word : text.split("\\s+")) {
-            String bare = word.replaceAll("[^\\p{L}\\p{N}]", "").toLowerCase(Locale.ROOT);
-            if (bare.isEmpty() || !questionStems.contains(LexicalCoverage.stem(bare))) {
-                out.append(word).append(' ');
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        StringBuilder bare = new StringBuilder();
+        int n = text.length();
+        int i = 0;
+        if (n > 0 && space(text.charAt(0))) {
+            out.append(' '); // split's leading empty word
+        }
+        while (i < n) {
+            while (i < n && space(text.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            bare.setLength(0);
+            while (i < n && !space(text.charAt(i))) {
+                int c = text.codePointAt(i);
+                if (Character.isLetter(c) || isNumber(c)) {
+                    bare.appendCodePoint(c);
+                }
+                i += Character.charCount(c);
+            }
+            if (start == i) {
+                break;
+            }
+            if (bare.isEmpty() || !questionStems.contains(LexicalCoverage.stem(bare.toString()))) {
+                out.append(text, start, i).append(' ');
             } else {
                 out.append("_ ");
             }
         }
         return out.toString();
+    }
+
+    /** What {@code \\s} matches. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /** What {@code \\p{N}} matches. */
+    private static boolean isNumber(int c) {
+        int type = Character.getType(c);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER;
     }
 
     private double coverage(Set<String> stems) {
@@ -264,7 +311,7 @@ public final class AnswerFeatures {
         }
         double found = 0;
         for (int i = 0; i < terms.size(); i++) {
-            if (stems.contains(LexicalCoverage.stem(terms.get(i)))) {
+            if (stems.contains(termStems[i])) {
                 found += weights[i];
             }
         }

@@ -13,8 +13,12 @@ import java.util.Map;
 
 /**
  * Loads the transformers this plugin ships (the answer reader, the answer check) from its own resources: an int8 ONNX
- * file run by the host's ONNX Runtime on at most two threads, and the WordPiece tokenizer they share, set to add no
+ * file run by the host's ONNX Runtime on the calling thread, and the WordPiece tokenizer they share, set to add no
  * special tokens and cut nothing (the callers build and cut their sequences). Never downloads anything.
+ *
+ * <p>One thread a run and no spinning: concurrent questions already keep the cores busy, and ONNX Runtime's default
+ * pool spins between runs, burning CPU that other questions need (as the host's embedding model did before it was
+ * run the same way).
  */
 final class ShippedModels {
 
@@ -45,7 +49,10 @@ final class ShippedModels {
     static OrtSession session(OrtEnvironment environment, String name, byte[] model) {
         try {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-            options.setIntraOpNumThreads(Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
+            options.setIntraOpNumThreads(1);
+            options.setInterOpNumThreads(1);
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            options.addConfigEntry("session.inter_op.allow_spinning", "0");
             return environment.createSession(model, options);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot load " + name + ": " + e.getMessage(), e);
