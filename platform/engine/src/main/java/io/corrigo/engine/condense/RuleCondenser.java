@@ -159,7 +159,9 @@ public final class RuleCondenser {
         if (hasPronoun(words)) {
             boolean person = words.stream().map(RuleCondenser::lower).anyMatch(PERSONAL::contains);
             if (person && state.whoAnswer() != null) {
-                String out = question(resolvePronouns(words, state.whoAnswer(), state.whoAnswer()));
+                // "Where did he move it?": he is the person named in the answer, it the question's topic
+                String thing = state.topic() == null ? state.whoAnswer() : state.topic();
+                String out = question(resolvePronouns(words, thing, thing, state.whoAnswer()));
                 return new Step(new Condensed(out, "pronoun", List.of(state.answerTurn()), null),
                         new State(state.whoAnswer(), state.answerTurn(), bare(out), turn, null, 0));
             }
@@ -168,7 +170,33 @@ public final class RuleCondenser {
             }
             String singular = agreeing(state, false);
             String plural = agreeing(state, true);
-            String out = question(resolvePronouns(words, singular, plural));
+            String someone = null;
+            if (person) {
+                // "he" is a person: the topic if it is one, else the first person the conversation names, latest first
+                someone = ofKind(state, earlier, "he");
+                if (someone == null) {
+                    return unclear(asked, "who \"" + pronounIn(words) + "\" is", state);
+                }
+            }
+            if (words.stream().map(RuleCondenser::lower).anyMatch(Mentions.PLURAL::contains) && !known(plural, "they")) {
+                // "them" is several, a group or an organisation, never the country they were surveyed in
+                String agreeing = ofKind(state, earlier, "they");
+                boolean fits = Mentions.agreeing("they", Mentions.of(plural));
+                if (agreeing == null && !fits) {
+                    return unclear(asked, "who \"" + pronounIn(words) + "\" are", state);
+                }
+                // the rules' phrase stays unless it cannot be "they" or a mention of a known kind can
+                plural = agreeing != null && (!fits || known(agreeing, "they")) ? agreeing : plural;
+            }
+            if (words.stream().map(RuleCondenser::lower).anyMatch("it"::equals)) {
+                // "it" is a thing, an event or an organisation: "How long did it last?" is about the pandemic, not Samoa
+                Mentions.Kind kind = Mentions.kindOf(singular);
+                if (kind == Mentions.Kind.PLACE || kind == Mentions.Kind.PERSON || kind == Mentions.Kind.GROUP) {
+                    String thing = ofKind(state, List.of(), "it", Mentions.Kind.EVENT, Mentions.Kind.ORGANISATION);
+                    singular = thing == null ? singular : thing;
+                }
+            }
+            String out = question(resolvePronouns(words, singular, plural, someone == null ? singular : someone));
             State after = new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0);
             return new Step(new Condensed(out, "pronoun", List.of(state.topicTurn()), null), after);
         }
@@ -189,7 +217,8 @@ public final class RuleCondenser {
                     new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
         }
         if (state.topic() != null && (IMPLICIT.matcher(f).matches() && words.size() <= 6 || continuation
-                || words.size() <= 4) && !namesSomething(words) && shares(words, tokens(state.frame())) == 0) {
+                || words.size() <= 4 && !asksItsOwnTopic(words)) && !namesSomething(words)
+                && shares(words, tokens(state.frame())) == 0) {
             Matcher condition = WHAT_IF.matcher(state.frame());
             String out = question(condition.matches() ? f + " if " + condition.group(1)
                     : f + " for " + decapitalise(state.topic()));
@@ -215,6 +244,135 @@ public final class RuleCondenser {
             }
         }
         return state.topic();
+    }
+
+    /**
+     * What {@code pronoun} stands for by kind ({@link Mentions}), or {@code null}: the most salient question that holds
+     * an agreeing mention (the topic with the last question, then the earlier ones, latest first, up to three), and in
+     * it the first agreeing mention whose kind is known (a name before a common noun: "James Cook" before "the
+     * explorer"), else the first that agrees at all. A name takes the kind of a phrase that holds it ("Marlow Falls" in "the town of
+     * Marlow Falls" is a place).
+     *
+     * @param kinds when given, only mentions of these kinds
+     */
+    private static String ofKind(State state, List<Frame> earlier, String pronoun, Mentions.Kind... kinds) {
+        List<List<String>> groups = new ArrayList<>();
+        List<String> last = new ArrayList<>();
+        last.add(state.topic());
+        if (state.frame() != null) {
+            last.addAll(candidates(state.frame()));
+        }
+        groups.add(last);
+        for (int i = earlier.size() - 1; i >= 0 && i >= earlier.size() - 3; i--) {
+            groups.add(candidates(earlier.get(i).question()));
+        }
+        for (List<String> group : groups) {
+            List<Mentions.Mention> mentions = group.stream().filter(c -> c != null && !c.isBlank()).map(Mentions::of).toList();
+            String known = null;
+            String unknown = null;
+            for (Mentions.Mention mention : mentions) {
+                Mentions.Mention typed = typed(mention, mentions);
+                if (!Mentions.agreeing(pronoun, typed) || kinds.length > 0 && !List.of(kinds).contains(typed.kind())) {
+                    continue;
+                }
+                if (typed.kind() != Mentions.Kind.UNKNOWN && typed.kind() != Mentions.Kind.THING) {
+                    if (isName(last(tokens(typed.text())))) {
+                        return typed.text();
+                    }
+                    known = known == null ? typed.text() : known;
+                } else {
+                    unknown = unknown == null ? typed.text() : unknown;
+                }
+            }
+            if (known != null || unknown != null) {
+                return known != null ? known : unknown;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code phrase} agrees with {@code pronoun} and its kind is known. */
+    private static boolean known(String phrase, String pronoun) {
+        Mentions.Mention mention = Mentions.of(phrase);
+        return mention.kind() != Mentions.Kind.UNKNOWN && mention.kind() != Mentions.Kind.THING
+                && Mentions.agreeing(pronoun, mention);
+    }
+
+    /** A mention of unknown kind with the kind of another mention that holds it ("the town of Marlow Falls"). */
+    private static Mentions.Mention typed(Mentions.Mention mention, List<Mentions.Mention> all) {
+        if (mention.kind() != Mentions.Kind.UNKNOWN) {
+            return mention;
+        }
+        return all.stream().filter(m -> m.kind() != Mentions.Kind.UNKNOWN && m.kind() != Mentions.Kind.THING
+                        && m.text().contains(mention.text()) && !m.text().equals(mention.text()))
+                .findFirst().map(m -> new Mentions.Mention(mention.text(), m.kind(), m.plural())).orElse(mention);
+    }
+
+    /** The noun phrases of a question a pronoun may stand for: its runs of content words, then its rule phrases. */
+    private static List<String> candidates(String question) {
+        List<String> all = new ArrayList<>(nounRuns(question));
+        all.addAll(phrases(question));
+        return all;
+    }
+
+    private static String last(List<String> words) {
+        return words.isEmpty() ? "" : words.get(words.size() - 1);
+    }
+
+    /**
+     * The noun phrases of a question by its words alone ("How many health workers were surveyed in Kenya": "health
+     * workers", "Kenya"; "Which mill did the founder of Marlow Falls build": "mill", "the founder of Marlow Falls"):
+     * runs of content words split at function words, at words that look like participles and where names meet other
+     * words, a noun kept with the name after its "of", an article kept.
+     */
+    static List<String> nounRuns(String question) {
+        List<String> runs = new ArrayList<>();
+        List<String> run = new ArrayList<>();
+        List<String> p = tokens(question.replaceAll("[?!,;:]", " "));
+        for (int i = 1; i < p.size(); i++) {
+            String w = p.get(i);
+            String l = lower(w);
+            boolean verbLike = !isName(w) && l.length() > 4 && (l.endsWith("ed") || l.endsWith("ing"));
+            if (isFunctionWord(l) || Set.of("and", "or", "but").contains(l) || verbLike) {
+                int name = i + 1 < p.size() && lower(p.get(i + 1)).equals("the") ? i + 2 : i + 1;
+                if (l.equals("of") && !run.isEmpty() && name < p.size() && isName(p.get(name))) {
+                    run.add(w); // "the founder of Marlow Falls", "the head coach of the Chicago Bears"
+                    if (name == i + 2) {
+                        run.add(p.get(++i));
+                    }
+                    while (i + 1 < p.size() && isName(p.get(i + 1))) {
+                        run.add(p.get(++i));
+                    }
+                    flush(run, runs, p, i + 1);
+                    continue;
+                }
+                flush(run, runs, p, i);
+                continue;
+            }
+            if (!run.isEmpty() && (isName(run.get(run.size() - 1)) != isName(w) || headNoun(run.get(run.size() - 1)))) {
+                flush(run, runs, p, i); // "the works council | decide": a noun of a known kind ends its phrase
+            }
+            run.add(w);
+        }
+        flush(run, runs, p, p.size());
+        return runs;
+    }
+
+    /** A common noun whose kind the word lists know ("council", "nurses"): the head of its phrase. */
+    private static boolean headNoun(String word) {
+        Mentions.Kind kind = Mentions.kindOf(word);
+        return !isName(word) && kind != Mentions.Kind.UNKNOWN && kind != Mentions.Kind.THING && kind != Mentions.Kind.FIGURE;
+    }
+
+    /** Ends the run before {@code at}, with the article before it if there is one. */
+    private static void flush(List<String> run, List<String> runs, List<String> p, int at) {
+        if (run.isEmpty()) {
+            return;
+        }
+        int start = at - run.size();
+        String article = start > 0 && Set.of("the", "a", "an").contains(lower(p.get(start - 1))) ? lower(p.get(start - 1)) + " " : "";
+        runs.add(article + join(run));
+        run.clear();
     }
 
     /** The noun phrases of a question that a pronoun may stand for, likeliest first. */
@@ -551,7 +709,11 @@ public final class RuleCondenser {
         return false;
     }
 
-    private static String resolvePronouns(List<String> words, String singular, String plural) {
+    /**
+     * The words with each pronoun replaced: {@code it}/{@code its} by {@code singular}, {@code they}/{@code them}/
+     * {@code their} by {@code plural}, a person's pronoun by {@code person}.
+     */
+    private static String resolvePronouns(List<String> words, String singular, String plural, String person) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String w = lower(words.get(i));
@@ -563,9 +725,9 @@ public final class RuleCondenser {
             } else if (w.equals("mine")) { // "What if mine is lost?" after "... laptops ...": my laptop
                 replacement = "my " + singularOf(join(withoutDeterminer(tokens(plural))));
             } else if (POSSESSIVES.contains(w) || w.equals("her") && nextIsContent) {
-                replacement = possessive(w.equals("their") ? plural : singular);
+                replacement = possessive(w.equals("their") ? plural : w.equals("its") ? singular : person);
             } else if (SUBJECT_PRONOUNS.contains(w) || w.equals("her")) {
-                replacement = w.equals("they") || w.equals("them") ? plural : singular;
+                replacement = w.equals("they") || w.equals("them") ? plural : w.equals("it") ? singular : person;
             }
             if (replacement == null) {
                 out.add(words.get(i));
@@ -629,13 +791,30 @@ public final class RuleCondenser {
         if (name != null) {
             return join(p.subList(name[0], name[1]));
         }
-        return join(p.subList(nounPhraseStart(p, p.size() - 1), p.size()));
+        int start = nounPhraseStart(p, p.size() - 1);
+        if (start == 1 && asksItsOwnTopic(p)) {
+            start = 2; // "Who approves expense claims": the verb is no part of what it is about
+        }
+        return join(p.subList(start, p.size()));
     }
 
     // --- words ----------------------------------------------------------------------------------------------------
 
     private static boolean namesSomething(List<String> words) {
         return words.stream().skip(1).anyMatch(w -> isName(w) || isNumber(w));
+    }
+
+    /**
+     * "Who approves expense claims?", "What causes malaria?": the question word is the subject of a verb with an object,
+     * so the question names what it is about.
+     */
+    private static boolean asksItsOwnTopic(List<String> words) {
+        return words.size() >= 3 && Set.of("who", "what").contains(lower(words.get(0))) && verbWithS(lower(words.get(1)));
+    }
+
+    /** A word that reads as a verb's third person ("approves", "causes"), not a function word. */
+    private static boolean verbWithS(String w) {
+        return w.endsWith("s") && !w.endsWith("ss") && !isFunctionWord(w);
     }
 
     private static long shares(List<String> a, List<String> b) {

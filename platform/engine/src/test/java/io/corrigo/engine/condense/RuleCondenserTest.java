@@ -129,6 +129,52 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_resolve_he_to_a_person__never_to_the_place_the_last_question_ended_with() {
+        // the last question ends with a place, and names a person by what they did
+        List<Turn> history = List.of(new Turn("Which mill did the founder of Marlow Falls build in Vermont?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("When did he die?", history);
+
+        assertThat(condensed.question()).isEqualTo("When did the founder of Marlow Falls die?");
+    }
+
+    @Test
+    void should_ask_back_who_he_is__when_the_conversation_names_no_person() {
+        // a who-question without its answer: nobody named "he" could stand for, and the town is no "he"
+        List<Turn> history = List.of(new Turn("Who founded the town of Marlow Falls in Vermont?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("When did he die?", history);
+
+        assertThat(condensed.unclear()).isTrue();
+        assertThat(condensed.clarification()).contains("who \"he\" is");
+    }
+
+    @Test
+    void should_resolve_them_to_the_group_surveyed__not_the_country_it_was_surveyed_in() {
+        List<Turn> history = List.of(new Turn("How many health workers were surveyed in Kenya?", "312 [1]."));
+
+        RuleCondenser.Condensed condensed = condenser.condense("How many of them had been vaccinated?", history);
+
+        assertThat(condensed.question()).isEqualTo("How many of health workers had been vaccinated?");
+    }
+
+    @Test
+    void should_leave_a_full_question_mid_conversation_alone__and_follow_the_topic_it_switches_to() {
+        List<Turn> history = new ArrayList<>(List.of(
+                new Turn("How many days of annual leave do employees get?", "25 days [1]."),
+                new Turn("Who approves expense claims?", "The line manager approves expense claims [1].")));
+
+        RuleCondenser.Condensed full = condenser.condense("What is the capital of Norway?", history.subList(0, 1));
+        RuleCondenser.Condensed switched = condenser.condense("Who approves expense claims?", history.subList(0, 1));
+        RuleCondenser.Condensed after = condenser.condense("Can they be submitted late?", history);
+
+        assertThat(full.question()).isEqualTo("What is the capital of Norway?");
+        assertThat(full.rule()).isEqualTo("unchanged");
+        assertThat(switched.rule()).isEqualTo("unchanged");
+        assertThat(after.question()).isEqualTo("Can expense claims be submitted late?");
+    }
+
+    @Test
     void should_ask_back_when_the_referent_cannot_be_told__and_keep_the_topic_for_the_turn_after() {
         List<Turn> history = List.of(new Turn("What is the hotel limit in London?", "180 pounds per night [1]."));
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
+import io.corrigo.server.eval.EvalHalves;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -59,6 +60,37 @@ public final class CondenseCommand {
 
         public double accuracy() {
             return followUps.isEmpty() ? 0 : (double) right() / followUps.size();
+        }
+
+        /** The follow-ups whose referent nobody could tell ({@link #CLARIFY} expected). */
+        public long unresolvable() {
+            return followUps.stream().filter(s -> s.expected().equals(CLARIFY)).count();
+        }
+
+        /** Of {@link #unresolvable}, those asked back. */
+        public long askedBack() {
+            return followUps.stream().filter(s -> s.expected().equals(CLARIFY) && s.got().equals(CLARIFY)).count();
+        }
+
+        /** Follow-ups a person could read that were asked back all the same. */
+        public long needlessAsks() {
+            return followUps.stream().filter(s -> !s.expected().equals(CLARIFY) && s.got().equals(CLARIFY)).count();
+        }
+
+        /**
+         * Rewrites that put a referent of the wrong kind in a pronoun's place: a person's pronoun ("he", "she") made a
+         * place, a thing or a group, a group's ("they", "them") made one person or place, as told by
+         * {@link io.corrigo.engine.condense.Mentions#agreeing}.
+         */
+        public long wrongKind() {
+            return followUps.stream().filter(s -> !s.right() && !s.got().equals(CLARIFY)
+                    && io.corrigo.engine.condense.Mentions.wrongKind(s.asked(), s.got(), s.expected())).count();
+        }
+
+        /** The part of the set in {@code half} ({@link EvalHalves}: by a fixed hash of each conversation's id). */
+        public Result half(EvalHalves.Half half) {
+            List<Scored> in = followUps.stream().filter(s -> EvalHalves.of(s.conversation()) == half).toList();
+            return new Result((int) in.stream().map(Scored::conversation).distinct().count(), in);
         }
     }
 
@@ -142,6 +174,13 @@ public final class CondenseCommand {
             c[1]++;
         }
         byRule.forEach((rule, c) -> out.printf(Locale.ROOT, "  %-20s %d of %d%n", rule, c[0], c[1]));
+        for (EvalHalves.Half half : EvalHalves.Half.values()) {
+            Result part = result.half(half);
+            out.printf(Locale.ROOT, "  %-9s half (%d conversations): %d of %d (%.3f); referent of the wrong kind %d, "
+                            + "asked back needlessly %d, unresolvable asked back %d of %d%n", half.label(),
+                    part.conversations(), part.right(), part.followUps().size(), part.accuracy(), part.wrongKind(),
+                    part.needlessAsks(), part.askedBack(), part.unresolvable());
+        }
         if (wrong) {
             result.followUps().stream().filter(s -> !s.right()).forEach(s -> out.printf(Locale.ROOT,
                     "  wrong %s#%d: \"%s\" -> \"%s\" (expected \"%s\")%n", s.conversation(), s.turn(), s.asked(), s.got(),
