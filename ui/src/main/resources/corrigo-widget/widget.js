@@ -37,7 +37,8 @@
     'Send feedback': 'Feedback senden', 'Feedback could not be sent; try again.':
       'Das Feedback konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
     'The comment could not be sent; try again.': 'Der Kommentar konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
-    'Sorry, no answer right now (': 'Leider gerade keine Antwort (', 'Answering…': 'Die Antwort entsteht …'
+    'Sorry, no answer right now (': 'Leider gerade keine Antwort (', 'Answering…': 'Die Antwort entsteht …',
+    'Answering: ': 'Beantwortet: '
   };
   /** The widget's own words in its language. */
   const t = (english) => (LANG === 'de' && DE[english]) || english;
@@ -77,6 +78,7 @@
     .user { align-self: flex-end; background: var(--accent); color: #fff; }
     .bot { align-self: flex-start; background: #fff; border: 1px solid #d0d7de; }
     .bot.abstained { border-color: #bf8700; background: #fff8c5; }
+    .reading { font-size: 12px; color: #57606a; margin-bottom: 4px; font-style: italic; }
     .bot.error { border-color: #cf222e; background: #ffebe9; }
     .note { font-size: 12px; color: #57606a; margin-top: 6px; }
     ol.sources { margin: 8px 0 0; padding-left: 20px; font-size: 13px; }
@@ -215,6 +217,12 @@
       div.innerHTML = '';
       div.classList.toggle('abstained', !!m.abstained);
       div.classList.toggle('error', !!m.error);
+      if (m.reading && m.reading.rewritten) {
+        // the follow-up as it was read: a wrong reading is seen before the answer is trusted
+        const r = document.createElement('div');
+        r.className = 'reading'; r.textContent = t('Answering: ') + m.reading.answering;
+        div.append(r);
+      }
       const text = document.createElement('div');
       text.className = 'text';
       if (m.error) text.textContent = m.error; else markdown(text, m.answer || '');

@@ -264,6 +264,10 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(answers.get(answers.size() - 1).getText()).contains("14 days");
         assertThat(run("And a Blorptex gadget?").trace().condensation().standalone())
                 .isEqualTo("How long do I have to return a Blorptex gadget?");
+        // the follow-up's reading is shown above its answer, and only there
+        List<WebElement> readings = widget().findElements(By.cssSelector(".msg.bot .reading"));
+        assertThat(readings).hasSize(1);
+        assertThat(readings.get(0).getText()).isEqualTo("Answering: How long do I have to return a Blorptex gadget?");
         browser.screenshot("21b-widget-follow-up");
 
         // and "New chat" forgets the conversation: the log is empty but for the greeting

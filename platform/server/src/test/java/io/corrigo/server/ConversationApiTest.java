@@ -78,6 +78,12 @@ class ConversationApiTest extends HostTestBase {
         assertThat(trace.get("question").asText()).isEqualTo("And part-time staff?");
         assertThat(trace.get("condensation").get("standalone").asText())
                 .isEqualTo("How many days of paid time off do part-time staff get?");
+        // the reading comes with the answer, so that a wrong one is seen
+        JsonNode reading = second.body().get("reading");
+        assertThat(reading.get("asked").asText()).isEqualTo("And part-time staff?");
+        assertThat(reading.get("answering").asText()).isEqualTo("How many days of paid time off do part-time staff get?");
+        assertThat(reading.get("rewritten").asBoolean()).isTrue();
+        assertThat(first.body().has("reading")).as("a first question has no reading").isFalse();
         assertThat(conversations.turns(TENANT, conversation)).extracting(turn -> turn.get(0))
                 .containsExactly("How many days of paid time off do full-time employees get?", "And part-time staff?");
     }
@@ -137,6 +143,8 @@ class ConversationApiTest extends HostTestBase {
         assertThat(reply.get("abstained").asBoolean()).isTrue();
         assertThat(reply.get("answer").asText()).contains("ask the whole question").doesNotContain("25 days");
         assertThat(reply.get("citations")).isEmpty();
+        assertThat(reply.get("reading").get("clarification").asText()).isEqualTo(reply.get("answer").asText());
+        assertThat(reply.get("reading").get("rewritten").asBoolean()).isFalse();
     }
 
     @Test
@@ -210,6 +218,8 @@ class ConversationApiTest extends HostTestBase {
         // then
         assertThat(second.status()).isEqualTo(200);
         assertThat(second.body().get("answer").asText()).contains("pro rata");
+        assertThat(second.body().get("reading").get("answering").asText())
+                .isEqualTo("How many days of paid time off do part-time staff get?");
         assertThat(second.body().has("visitorToken")).as("given once, with the thread").isFalse();
         assertThat(stranger.status()).isEqualTo(404);
         assertThat(noToken.status()).isEqualTo(404);
@@ -246,6 +256,9 @@ class ConversationApiTest extends HostTestBase {
         // then
         assertThat(firstAnswer).contains("25 days");
         assertThat(followUp.choices().get(0).message().content().orElseThrow()).contains("pro rata");
+        assertThat(followUp._additionalProperties().get("corrigo").toString())
+                .as("the reading, in the response's corrigo extension")
+                .contains("How many days of paid time off do part-time staff get?");
     }
 
     private record Response(int status, JsonNode body) {

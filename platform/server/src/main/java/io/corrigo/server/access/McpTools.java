@@ -108,6 +108,9 @@ final class McpTools {
             out.put("run_id", answer.runId());
             out.put("citations", answer.citations().stream().map(McpTools::citation).toList());
             out.put("notices", answer.notices());
+            if (answer.reading() != null) {
+                out.put("reading", reading(answer.reading()));
+            }
             return McpSchema.CallToolResult.builder().addTextContent(readable(answer)).structuredContent(out)
                     .isError(false).build();
         } catch (ServiceException e) {
@@ -115,6 +118,18 @@ final class McpTools {
         } catch (IllegalArgumentException e) {
             return refusal(e.getMessage());
         }
+    }
+
+    /** How a follow-up was read, for a structured result. */
+    private static Map<String, Object> reading(QueryResponse.Reading reading) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("asked", reading.asked());
+        out.put("answering", reading.answering());
+        out.put("rewritten", reading.rewritten());
+        if (reading.clarification() != null) {
+            out.put("clarification", reading.clarification());
+        }
+        return out;
     }
 
     private McpSchema.CallToolResult search(McpTransportContext context, McpSchema.CallToolRequest request) {
@@ -234,7 +249,12 @@ final class McpTools {
 
     /** The answer as an assistant shows it: the text, then its sources, then the flags that qualify it. */
     private static String readable(QueryResponse answer) {
-        StringBuilder text = new StringBuilder(answer.answer());
+        StringBuilder text = new StringBuilder();
+        QueryResponse.Reading reading = answer.reading();
+        if (reading != null && reading.rewritten()) {
+            text.append("Answering: ").append(reading.answering()).append("\n\n"); // a wrong reading is seen
+        }
+        text.append(answer.answer());
         if (!answer.citations().isEmpty()) {
             text.append("\n\nSources:");
             for (QueryResponse.CitationView c : answer.citations()) {
@@ -243,7 +263,9 @@ final class McpTools {
                         .append(c.sourceUrl() != null ? " — " + c.sourceUrl() : c.uri() != null ? " — " + c.uri() : "");
             }
         }
-        if (answer.abstained()) {
+        if (reading != null && reading.clarification() != null) {
+            text.append("\n\n(Corrigo asks back: answer with the whole question.)");
+        } else if (answer.abstained()) {
             text.append("\n\n(Corrigo abstained: the knowledge base does not hold this.)");
         } else if (answer.incomplete()) {
             text.append("\n\n(This answer may be incomplete: ").append(String.join("; ", answer.notices())).append(")");

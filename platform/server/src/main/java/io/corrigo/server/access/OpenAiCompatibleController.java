@@ -279,6 +279,9 @@ class OpenAiCompatibleController {
         corrigo.put("action", answer.action());
         corrigo.put("citations", answer.citations());
         corrigo.put("answer", answer.answer());
+        if (answer.reading() != null) {
+            corrigo.put("reading", answer.reading()); // how a follow-up was read: the question answered
+        }
         // the model's own counts when its generator reported them; else an estimate, and it says so
         corrigo.put("usage_estimated", answer.usage() == null);
         return corrigo;

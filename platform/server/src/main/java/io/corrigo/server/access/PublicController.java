@@ -46,11 +46,12 @@ class PublicController {
     /** An answer as end users get it: no trace, no scores. */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     record PublicAnswer(String runId, String answer, boolean abstained, boolean incomplete, boolean degraded,
-                        List<QueryResponse.CitationView> citations, String conversationId, String visitorToken) {
+                        List<QueryResponse.CitationView> citations, String conversationId, String visitorToken,
+                        QueryResponse.Reading reading) {
 
         static PublicAnswer of(QueryResponse r) {
             return new PublicAnswer(r.runId(), r.answer(), r.abstained(), r.incomplete(), r.degraded(), r.citations(),
-                    r.conversationId(), r.visitorToken());
+                    r.conversationId(), r.visitorToken(), r.reading());
         }
     }
 

@@ -25,18 +25,39 @@ import java.util.List;
  *                        {@code null}
  * @param usage           the tokens the generator's model reported for this answer (all its generations), or
  *                        {@code null} when it reported none
+ * @param reading         how a follow-up was read (the question answered, or asked back), so that a wrong reading is
+ *                        seen; {@code null} for a conversation's first question
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
                             List<CitationView> citations, String action, boolean degraded, boolean incomplete,
                             List<String> notices,
                             double totalMillis, String traceUrl, String conversationId, String visitorToken,
-                            io.corrigo.api.TokenUsage usage) {
+                            io.corrigo.api.TokenUsage usage, Reading reading) {
 
     /** The same answer, as a turn of a conversation. */
     QueryResponse inConversation(String id, String token) {
         return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
-                incomplete, notices, totalMillis, traceUrl, id, token, usage);
+                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading);
+    }
+
+    /**
+     * How a follow-up was read: what the user wrote and the standalone question the answer answers ("Answering: When
+     * did Ada Lovelace move to London?"), or, when its referent could not be told, the question asked back instead.
+     *
+     * @param asked         the follow-up as the user wrote it
+     * @param answering     the question retrieved and answered for ({@code asked} itself when it stood alone)
+     * @param rewritten     whether {@code answering} differs from {@code asked}: the reading to show the user
+     * @param clarification the question asked back instead of an answer, or {@code null}
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Reading(String asked, String answering, boolean rewritten, String clarification) {
+
+        /** The reading of a run's condensation, or {@code null} for a first question. */
+        static Reading of(io.corrigo.engine.trace.Condensation condensation) {
+            return condensation == null ? null : new Reading(condensation.asked(), condensation.standalone(),
+                    condensation.changed() && condensation.clarification() == null, condensation.clarification());
+        }
     }
 
     /**

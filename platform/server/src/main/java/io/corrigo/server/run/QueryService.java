@@ -360,6 +360,6 @@ public class QueryService {
         // the asker gets the answer as served; the log keeps it as the guardrail left it
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, result.answer().text(), r.abstained, citations, r.action,
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
-                null, null, result.trace().generatorUsage());
+                null, null, result.trace().generatorUsage(), QueryResponse.Reading.of(result.trace().condensation()));
     }
 }

@@ -82,10 +82,18 @@ class McpServerTest extends HostTestBase {
             String conversation = (String) first.get("conversation_id");
             assertThat(conversation).startsWith("c-");
 
-            Map<String, Object> followUp = structured(client.callTool(new McpSchema.CallToolRequest("ask",
-                    Map.of("question", "And part-time staff?", "conversation_id", conversation))));
+            McpSchema.CallToolResult followUpResult = client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "And part-time staff?", "conversation_id", conversation)));
+            Map<String, Object> followUp = structured(followUpResult);
             assertThat((String) followUp.get("answer")).contains("pro rata");
             assertThat(followUp.get("conversation_id")).isEqualTo(conversation);
+            // the reading is shown with the answer: structured, and as the text's first line
+            Map<String, Object> reading = (Map<String, Object>) followUp.get("reading");
+            assertThat(reading).containsEntry("asked", "And part-time staff?").containsEntry("rewritten", true)
+                    .containsEntry("answering", "How many days of paid time off do part-time staff get?");
+            assertThat(((McpSchema.TextContent) followUpResult.content().get(0)).text())
+                    .startsWith("Answering: How many days of paid time off do part-time staff get?");
+            assertThat(first).doesNotContainKey("reading");
 
             Map<String, Object> missing = structured(client.callTool(new McpSchema.CallToolRequest("ask",
                     Map.of("question", "How many days of parental leave do fathers get?"))));
