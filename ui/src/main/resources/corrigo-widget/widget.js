@@ -38,7 +38,7 @@
       'Das Feedback konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
     'The comment could not be sent; try again.': 'Der Kommentar konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
     'Sorry, no answer right now (': 'Leider gerade keine Antwort (', 'Answering…': 'Die Antwort entsteht …',
-    'Answering: ': 'Beantwortet: '
+    'Answering: ': 'Beantwortet: ', 'Did you mean': 'Meinten Sie'
   };
   /** The widget's own words in its language. */
   const t = (english) => (LANG === 'de' && DE[english]) || english;
@@ -78,6 +78,9 @@
     .user { align-self: flex-end; background: var(--accent); color: #fff; }
     .bot { align-self: flex-start; background: #fff; border: 1px solid #d0d7de; }
     .bot.abstained { border-color: #bf8700; background: #fff8c5; }
+    .choices { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
+    .choices button { border: 1px solid var(--accent); color: var(--accent); background: #fff; border-radius: 12px;
+      padding: 4px 10px; min-height: 32px; cursor: pointer; font: inherit; font-size: 13px; }
     .reading { font-size: 12px; color: #57606a; margin-bottom: 4px; font-style: italic; }
     .bot.error { border-color: #cf222e; background: #ffebe9; }
     .note { font-size: 12px; color: #57606a; margin-top: 6px; }
@@ -227,6 +230,18 @@
       text.className = 'text';
       if (m.error) text.textContent = m.error; else markdown(text, m.answer || '');
       div.append(text);
+      if (m.reading && m.reading.choices && m.reading.choices.length) {
+        // the follow-up reads more than one way: each reading is one click away
+        const box = document.createElement('div');
+        box.className = 'choices'; box.setAttribute('role', 'group'); box.setAttribute('aria-label', t('Did you mean'));
+        for (const c of m.reading.choices) {
+          const b = this.button(c.label, t('Ask: ') + c.question);
+          b.className = 'choice';
+          b.addEventListener('click', () => { if (this.busy) return; this.input.value = c.question; box.remove(); this.ask(); });
+          box.append(b);
+        }
+        div.append(box);
+      }
       if (m.abstained && m.searched) this.note(div, m.searched);
       if (m.abstained && this.handoff) {
         const a = document.createElement('a');

@@ -62,6 +62,21 @@ class PlaygroundConversationBrowserTest extends UiTestBase {
         ask("And what about private use?", 1);
         assertThat(rewrite(browser.driver.findElements(By.cssSelector(".playground-turn")).get(0)))
                 .isEqualTo("A first question: answered as asked");
+
+        // and a follow-up that reads two ways offers both readings; one click asks the one meant
+        ask("Did Marie Curie ever meet Albert Einstein?", 2);
+        ask("Where was she born?", 3);
+        WebElement unclear = browser.driver.findElements(By.cssSelector(".playground-turn")).get(2);
+        assertThat(rewrite(unclear)).isEqualTo("Reads more than one way: asked which is meant");
+        List<WebElement> choices = unclear.findElements(By.cssSelector(".playground-choice"));
+        // each button's label, then (its tooltip) the question it asks
+        assertThat(choices).extracting(WebElement::getText).containsExactly(
+                "Marie Curie\nWhere was Marie Curie born?", "Albert Einstein\nWhere was Albert Einstein born?");
+        browser.screenshot("06c-playground-choices");
+        choices.get(1).click();
+        browser.waitUntil(d -> d.findElements(By.cssSelector(".playground-turn")).size() >= 4, Duration.ofSeconds(30));
+        assertThat(browser.driver.findElements(By.cssSelector(".playground-turn")).get(3).findElement(By.tagName("h4"))
+                .getText()).isEqualTo("4. Where was Albert Einstein born?");
     }
 
     private static String rewrite(WebElement turn) {

@@ -270,6 +270,18 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(readings.get(0).getText()).isEqualTo("Answering: How long do I have to return a Blorptex gadget?");
         browser.screenshot("21b-widget-follow-up");
 
+        // and a follow-up that reads two ways is asked back with both readings; one click asks the one meant
+        askInWidget("Did Marie Curie ever meet Albert Einstein?", 3);
+        askInWidget("Where was she born?", 4);
+        List<WebElement> choices = widget().findElements(By.cssSelector(".msg.bot .choices button"));
+        assertThat(choices).extracting(WebElement::getText).containsExactly("Marie Curie", "Albert Einstein");
+        browser.screenshot("21d-widget-choices");
+        choices.get(0).click();
+        browser.waitUntil(d -> widget().findElements(By.cssSelector(".msg.bot .feedback")).size() >= 5
+                && widget().findElement(By.cssSelector(".send")).isEnabled(), Duration.ofSeconds(30));
+        List<WebElement> asked = widget().findElements(By.cssSelector(".msg.user"));
+        assertThat(asked.get(asked.size() - 1).getText()).isEqualTo("Where was Marie Curie born?");
+
         // and "New chat" forgets the conversation: the log is empty but for the greeting
         widget().findElement(By.cssSelector("button.new")).click();
         assertThat(widget().findElements(By.cssSelector(".msg.user"))).isEmpty();

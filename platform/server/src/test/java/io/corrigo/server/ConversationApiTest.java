@@ -148,6 +148,35 @@ class ConversationApiTest extends HostTestBase {
     }
 
     @Test
+    void should_ask_back_with_the_readings_as_choices_when_a_follow_up_reads_two_ways__over_rest_and_openai() {
+        // given: a question naming two people, then "she"
+        String conversation = query("Did Marie Curie ever meet Albert Einstein?", null).body().get("conversationId").asText();
+        Reply key = postJson("/api/v1/tenants/" + TENANT + "/keys", Map.of("kind", "SECRET", "name", "choices"));
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl("http://127.0.0.1:" + port + "/v1")
+                .apiKey(key.body().get("value").asText()).maxRetries(0).build();
+
+        // when
+        JsonNode rest = query("Where was she born?", conversation).body();
+        ChatCompletion openai = client.chat().completions().create(ChatCompletionCreateParams.builder().model(TENANT)
+                .addUserMessage("Did Marie Curie ever meet Albert Einstein?")
+                .addAssistantMessage("The sources available to me do not answer this question.")
+                .addUserMessage("Where was she born?").build());
+
+        // then: no answer, the question back, and each reading with the question it asks
+        assertThat(rest.get("abstained").asBoolean()).isTrue();
+        assertThat(rest.get("answer").asText()).isEqualTo("Do you mean Marie Curie or Albert Einstein?");
+        JsonNode choices = rest.get("reading").get("choices");
+        assertThat(choices).hasSize(2);
+        assertThat(choices.get(0).get("label").asText()).isEqualTo("Marie Curie");
+        assertThat(choices.get(0).get("question").asText()).isEqualTo("Where was Marie Curie born?");
+        assertThat(choices.get(1).get("question").asText()).isEqualTo("Where was Albert Einstein born?");
+        assertThat(openai.choices().get(0).message().content().orElseThrow())
+                .isEqualTo("Do you mean Marie Curie or Albert Einstein?");
+        assertThat(openai._additionalProperties().get("corrigo").toString())
+                .contains("Where was Marie Curie born?").contains("Where was Albert Einstein born?");
+    }
+
+    @Test
     void should_stream_a_follow_up_through_the_admin_api_as_the_widget_gets_it() throws Exception {
         // given
         String conversation = query("How many days of paid time off do full-time employees get?", null).body()

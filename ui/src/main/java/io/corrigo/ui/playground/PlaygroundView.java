@@ -124,14 +124,20 @@ public class PlaygroundView extends TenantScopedView {
                 result.add(transcript);
             }
         });
-        Button ask = new Button(t("Ask"), e -> {
-            if (conversation.getValue()) {
+        java.util.function.Consumer<String> askInConversation = new java.util.function.Consumer<>() {
+            @Override
+            public void accept(String asked) {
                 Toasts.attempt(() -> {
-                    RunView run = queries.askWithTrace(tenantId, question.getValue(), List.copyOf(turns));
+                    RunView run = queries.askWithTrace(tenantId, asked, List.copyOf(turns));
                     turns.add(new Turn(run.question(), run.abstained() ? "" : run.answer()));
-                    transcript.add(turn(turns.size(), run));
+                    transcript.add(turn(turns.size(), run, this)); // a reading picked is asked as the next turn
                     question.clear();
                 });
+            }
+        };
+        Button ask = new Button(t("Ask"), e -> {
+            if (conversation.getValue()) {
+                askInConversation.accept(question.getValue());
                 return;
             }
             result.removeAll();
@@ -160,7 +166,7 @@ public class PlaygroundView extends TenantScopedView {
      * One turn of a playground conversation: what was typed, the standalone question it was answered as (and from
      * which turns), the answer, and the trace folded away.
      */
-    private static Component turn(int number, RunView run) {
+    private static Component turn(int number, RunView run, java.util.function.Consumer<String> ask) {
         Div card = new Div();
         card.addClassName("playground-turn");
         card.getStyle().set("border", "1px solid var(--lumo-contrast-10pct)").set("border-radius", "var(--lumo-border-radius-l)")
@@ -170,6 +176,7 @@ public class PlaygroundView extends TenantScopedView {
         card.add(asked);
         var condensation = run.trace() == null ? null : run.trace().condensation();
         Span readAs = new Span(condensation == null ? t("A first question: answered as asked")
+                : !condensation.choices().isEmpty() ? t("Reads more than one way: asked which is meant")
                 : condensation.clarification() != null ? t("Unclear: asked back instead of answering")
                 : condensation.changed() ? t("Rewritten as: {0} ({1}{2})", condensation.standalone(), condensation.by(), (condensation.rule() == null ? "" : ", " + condensation.rule()))
                 : t("Stands on its own: answered as asked"));
@@ -181,7 +188,21 @@ public class PlaygroundView extends TenantScopedView {
         HorizontalLayout badges = new HorizontalLayout(Badges.of(run.abstained() ? "abstained" : "answered"));
         Details trace = new Details(t("Trace"), new TracePanel(run));
         trace.setWidthFull();
-        card.add(readAs, badges, answer, trace);
+        card.add(readAs, badges, answer);
+        if (condensation != null && !condensation.choices().isEmpty()) {
+            // the follow-up reads more than one way: one click asks the reading meant
+            HorizontalLayout choices = new HorizontalLayout();
+            choices.addClassName("playground-choices");
+            for (var choice : condensation.choices()) {
+                Button pick = new Button(choice.label(), e -> ask.accept(choice.question()));
+                pick.addClassName("playground-choice");
+                pick.setTooltipText(choice.question());
+                pick.setDisableOnClick(true);
+                choices.add(pick);
+            }
+            card.add(choices);
+        }
+        card.add(trace);
         return card;
     }
 

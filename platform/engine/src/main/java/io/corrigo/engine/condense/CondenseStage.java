@@ -57,7 +57,7 @@ public final class CondenseStage {
         }
         RuleCondenser.Condensed byRules = rules.condense(asked, history);
         trace.condensed(new Condensation(asked, byRules.question(), "rules", byRules.rule(), previous, byRules.used(),
-                byRules.clarification()));
+                byRules.clarification(), byRules.choices()));
         return byRules;
     }
 

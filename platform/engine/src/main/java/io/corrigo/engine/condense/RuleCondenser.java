@@ -74,11 +74,20 @@ public final class RuleCondenser {
      *                      referent could not be told)
      * @param used          the earlier turns it drew on, 1-based, oldest first (empty when unchanged)
      * @param clarification for an unclear follow-up, the question to ask back; else {@code null}
+     * @param choices       for a follow-up that reads more than one way, the readings to offer (one click each);
+     *                      else empty
      */
-    public record Condensed(String question, String rule, List<Integer> used, String clarification) {
+    public record Condensed(String question, String rule, List<Integer> used, String clarification,
+                            List<io.corrigo.engine.trace.Condensation.Choice> choices) {
 
         public Condensed {
             used = used == null ? List.of() : List.copyOf(used);
+            choices = choices == null ? List.of() : List.copyOf(choices);
+        }
+
+        /** As the canonical constructor, with no choices. */
+        public Condensed(String question, String rule, List<Integer> used, String clarification) {
+            this(question, rule, used, clarification, List.of());
         }
 
         Condensed(String question, String rule) {
@@ -176,6 +185,17 @@ public final class RuleCondenser {
                 someone = ofKind(state, earlier, "he");
                 if (someone == null) {
                     return unclear(asked, "who \"" + pronounIn(words) + "\" is", state);
+                }
+                List<String> people = people(state);
+                if (people.size() >= 2) {
+                    // two people named in the last question: either could be "she"; the user picks with one click
+                    String singularThing = singular;
+                    String pluralThing = plural;
+                    List<io.corrigo.engine.trace.Condensation.Choice> choices = people.stream()
+                            .map(p -> new io.corrigo.engine.trace.Condensation.Choice(p,
+                                    question(resolvePronouns(words, singularThing, pluralThing, p)))).toList();
+                    String clarification = "Do you mean " + String.join(" or ", people) + "?";
+                    return new Step(new Condensed(asked, "unclear", List.of(), clarification, choices), state);
                 }
             }
             if (words.stream().map(RuleCondenser::lower).anyMatch(Mentions.PLURAL::contains) && !known(plural, "they")) {
@@ -289,6 +309,29 @@ public final class RuleCondenser {
             }
         }
         return null;
+    }
+
+    /**
+     * The different people the last question names ("Did Marie Curie ever meet Albert Einstein?": both), at most
+     * three: names of a person (a given name or a title), one neither inside the other.
+     */
+    private static List<String> people(State state) {
+        if (state.frame() == null) {
+            return List.of();
+        }
+        List<String> people = new ArrayList<>();
+        for (String run : nounRuns(state.frame())) {
+            String name = withoutArticle(run);
+            if (Mentions.kindOf(name) == Mentions.Kind.PERSON && isName(last(tokens(name)))
+                    && people.stream().noneMatch(p -> p.contains(name) || name.contains(p)) && people.size() < 3) {
+                people.add(name);
+            }
+        }
+        return people;
+    }
+
+    private static String withoutArticle(String phrase) {
+        return join(withoutDeterminer(tokens(phrase)));
     }
 
     /** Whether {@code phrase} agrees with {@code pronoun} and its kind is known. */

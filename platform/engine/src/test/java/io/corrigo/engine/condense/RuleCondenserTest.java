@@ -150,6 +150,18 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_ask_back_with_both_readings_when_two_people_could_be_she() {
+        List<Turn> history = List.of(new Turn("Did Marie Curie ever meet Albert Einstein?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("Where was she born?", history);
+
+        assertThat(condensed.unclear()).isTrue();
+        assertThat(condensed.clarification()).isEqualTo("Do you mean Marie Curie or Albert Einstein?");
+        assertThat(condensed.choices()).extracting(c -> c.label() + " → " + c.question()).containsExactly(
+                "Marie Curie → Where was Marie Curie born?", "Albert Einstein → Where was Albert Einstein born?");
+    }
+
+    @Test
     void should_resolve_them_to_the_group_surveyed__not_the_country_it_was_surveyed_in() {
         List<Turn> history = List.of(new Turn("How many health workers were surveyed in Kenya?", "312 [1]."));
 

@@ -129,6 +129,10 @@ final class McpTools {
         if (reading.clarification() != null) {
             out.put("clarification", reading.clarification());
         }
+        if (reading.choices() != null) {
+            out.put("choices", reading.choices().stream()
+                    .map(c -> Map.of("label", c.label(), "question", c.question())).toList());
+        }
         return out;
     }
 
@@ -263,7 +267,10 @@ final class McpTools {
                         .append(c.sourceUrl() != null ? " — " + c.sourceUrl() : c.uri() != null ? " — " + c.uri() : "");
             }
         }
-        if (reading != null && reading.clarification() != null) {
+        if (reading != null && reading.choices() != null) {
+            text.append("\n\nAsk one of these to go on:");
+            reading.choices().forEach(c -> text.append("\n- ").append(c.question()));
+        } else if (reading != null && reading.clarification() != null) {
             text.append("\n\n(Corrigo asks back: answer with the whole question.)");
         } else if (answer.abstained()) {
             text.append("\n\n(Corrigo abstained: the knowledge base does not hold this.)");

@@ -49,14 +49,18 @@ public record QueryResponse(String runId, String tenant, int pipelineVersion, St
      * @param answering     the question retrieved and answered for ({@code asked} itself when it stood alone)
      * @param rewritten     whether {@code answering} differs from {@code asked}: the reading to show the user
      * @param clarification the question asked back instead of an answer, or {@code null}
+     * @param choices       with a clarification, the readings to pick from, each a label ("Marie Curie") and the
+     *                      standalone question to ask when picked; {@code null} when there are none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Reading(String asked, String answering, boolean rewritten, String clarification) {
+    public record Reading(String asked, String answering, boolean rewritten, String clarification,
+                          List<io.corrigo.engine.trace.Condensation.Choice> choices) {
 
         /** The reading of a run's condensation, or {@code null} for a first question. */
         static Reading of(io.corrigo.engine.trace.Condensation condensation) {
             return condensation == null ? null : new Reading(condensation.asked(), condensation.standalone(),
-                    condensation.changed() && condensation.clarification() == null, condensation.clarification());
+                    condensation.changed() && condensation.clarification() == null, condensation.clarification(),
+                    condensation.choices().isEmpty() ? null : condensation.choices());
         }
     }
 

@@ -95,6 +95,17 @@ class McpServerTest extends HostTestBase {
                     .startsWith("Answering: How many days of paid time off do part-time staff get?");
             assertThat(first).doesNotContainKey("reading");
 
+            // a follow-up that reads two ways: asked back, with each reading as a choice
+            String people = (String) structured(client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "Did Marie Curie ever meet Albert Einstein?")))).get("conversation_id");
+            McpSchema.CallToolResult twoWays = client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "Where was she born?", "conversation_id", people)));
+            Map<String, Object> asked = (Map<String, Object>) structured(twoWays).get("reading");
+            assertThat((List<Map<String, Object>>) asked.get("choices")).extracting(c -> c.get("question"))
+                    .containsExactly("Where was Marie Curie born?", "Where was Albert Einstein born?");
+            assertThat(((McpSchema.TextContent) twoWays.content().get(0)).text())
+                    .startsWith("Do you mean Marie Curie or Albert Einstein?").contains("- Where was Albert Einstein born?");
+
             Map<String, Object> missing = structured(client.callTool(new McpSchema.CallToolRequest("ask",
                     Map.of("question", "How many days of parental leave do fathers get?"))));
             assertThat(missing.get("abstained")).as(missing.toString()).isEqualTo(true);
