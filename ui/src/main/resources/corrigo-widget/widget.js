@@ -38,7 +38,9 @@
       'Das Feedback konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
     'The comment could not be sent; try again.': 'Der Kommentar konnte nicht gesendet werden; bitte versuchen Sie es erneut.',
     'Sorry, no answer right now (': 'Leider gerade keine Antwort (', 'Answering…': 'Die Antwort entsteht …',
-    'Answering: ': 'Beantwortet: ', 'Did you mean': 'Meinten Sie'
+    'Answering: ': 'Beantwortet: ', 'Did you mean': 'Meinten Sie', 'Not what I meant': 'Nicht gemeint',
+    'Sorry — please ask the whole question, naming what you mean.':
+      'Entschuldigung — bitte stellen Sie die ganze Frage und nennen Sie, was Sie meinen.'
   };
   /** The widget's own words in its language. */
   const t = (english) => (LANG === 'de' && DE[english]) || english;
@@ -82,6 +84,8 @@
     .choices button { border: 1px solid var(--accent); color: var(--accent); background: #fff; border-radius: 12px;
       padding: 4px 10px; min-height: 32px; cursor: pointer; font: inherit; font-size: 13px; }
     .reading { font-size: 12px; color: #57606a; margin-bottom: 4px; font-style: italic; }
+    .reading .not-meant { font: inherit; font-style: normal; color: var(--accent); background: none; border: none;
+                          padding: 0 2px; min-height: 24px; cursor: pointer; text-decoration: underline; }
     .bot.error { border-color: #cf222e; background: #ffebe9; }
     .note { font-size: 12px; color: #57606a; margin-top: 6px; }
     ol.sources { margin: 8px 0 0; padding-left: 20px; font-size: 13px; }
@@ -223,7 +227,16 @@
       if (m.reading && m.reading.rewritten) {
         // the follow-up as it was read: a wrong reading is seen before the answer is trusted
         const r = document.createElement('div');
-        r.className = 'reading'; r.textContent = t('Answering: ') + m.reading.answering;
+        r.className = 'reading'; r.textContent = t('Answering: ') + m.reading.answering + ' ';
+        const wrong = document.createElement('button');
+        wrong.type = 'button'; wrong.className = 'not-meant'; wrong.textContent = t('Not what I meant');
+        wrong.addEventListener('click', () => {
+          // the reading was wrong: ask back, with the follow-up ready to be written out in full
+          wrong.remove();
+          this.addBot({ answer: t('Sorry — please ask the whole question, naming what you mean.'), local: true });
+          this.input.value = m.reading.asked; this.input.focus();
+        });
+        r.append(wrong);
         div.append(r);
       }
       const text = document.createElement('div');

@@ -267,7 +267,8 @@ class WidgetBrowserTest extends UiTestBase {
         // the follow-up's reading is shown above its answer, and only there
         List<WebElement> readings = widget().findElements(By.cssSelector(".msg.bot .reading"));
         assertThat(readings).hasSize(1);
-        assertThat(readings.get(0).getText()).isEqualTo("Answering: How long do I have to return a Blorptex gadget?");
+        assertThat(readings.get(0).getText())
+                .isEqualTo("Answering: How long do I have to return a Blorptex gadget? Not what I meant");
         browser.screenshot("21b-widget-follow-up");
 
         // and a follow-up that reads two ways is asked back with both readings; one click asks the one meant
@@ -281,6 +282,12 @@ class WidgetBrowserTest extends UiTestBase {
                 && widget().findElement(By.cssSelector(".send")).isEnabled(), Duration.ofSeconds(30));
         List<WebElement> asked = widget().findElements(By.cssSelector(".msg.user"));
         assertThat(asked.get(asked.size() - 1).getText()).isEqualTo("Where was Marie Curie born?");
+
+        // and a reading that is wrong is one click from being asked again in full
+        widget().findElement(By.cssSelector(".reading .not-meant")).click();
+        List<WebElement> bots = widget().findElements(By.cssSelector(".msg.bot .text"));
+        assertThat(bots.get(bots.size() - 1).getText()).contains("please ask the whole question");
+        assertThat(widget().findElement(By.cssSelector("input[name=q]")).getAttribute("value")).isEqualTo("And a Blorptex gadget?");
 
         // and "New chat" forgets the conversation: the log is empty but for the greeting
         widget().findElement(By.cssSelector("button.new")).click();
