@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
-import io.corrigo.server.eval.EvalHalves;
+import io.corrigo.server.Halves;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -87,9 +87,9 @@ public final class CondenseCommand {
                     && io.corrigo.engine.condense.Mentions.wrongKind(s.asked(), s.got(), s.expected())).count();
         }
 
-        /** The part of the set in {@code half} ({@link EvalHalves}: by a fixed hash of each conversation's id). */
-        public Result half(EvalHalves.Half half) {
-            List<Scored> in = followUps.stream().filter(s -> EvalHalves.of(s.conversation()) == half).toList();
+        /** The part of the set in {@code half} ({@link Halves}: by a fixed hash of each conversation's id). */
+        public Result half(Halves.Half half) {
+            List<Scored> in = followUps.stream().filter(s -> Halves.of(s.conversation()) == half).toList();
             return new Result((int) in.stream().map(Scored::conversation).distinct().count(), in);
         }
     }
@@ -174,7 +174,7 @@ public final class CondenseCommand {
             c[1]++;
         }
         byRule.forEach((rule, c) -> out.printf(Locale.ROOT, "  %-20s %d of %d%n", rule, c[0], c[1]));
-        for (EvalHalves.Half half : EvalHalves.Half.values()) {
+        for (Halves.Half half : Halves.Half.values()) {
             Result part = result.half(half);
             out.printf(Locale.ROOT, "  %-9s half (%d conversations): %d of %d (%.3f); referent of the wrong kind %d, "
                             + "asked back needlessly %d, unresolvable asked back %d of %d%n", half.label(),

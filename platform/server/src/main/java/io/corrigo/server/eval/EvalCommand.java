@@ -2,6 +2,7 @@ package io.corrigo.server.eval;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.corrigo.server.Halves;
 import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.pipeline.PipelineDefinition;
@@ -220,12 +221,12 @@ public class EvalCommand {
     }
 
     /**
-     * The figures of each half of the set ({@link EvalHalves}): tune on the tuning half, and ship only what lifts the
+     * The figures of each half of the set ({@link io.corrigo.server.Halves}): tune on the tuning half, and ship only what lifts the
      * held-out half too.
      */
     private void printHalves(String tenant, List<EvalRun> runs, PrintStream out) {
-        for (EvalHalves.Half half : EvalHalves.Half.values()) {
-            List<EvalRun> rows = EvalHalves.of(runs, half);
+        for (Halves.Half half : Halves.Half.values()) {
+            List<EvalRun> rows = runs.stream().filter(r -> Halves.of(r.question().id()) == half).toList();
             if (rows.isEmpty()) {
                 continue;
             }

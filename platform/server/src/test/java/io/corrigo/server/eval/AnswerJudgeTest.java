@@ -41,14 +41,14 @@ class AnswerJudgeTest {
     @Test
     void should_split_questions_into_halves_by_a_fixed_hash_of_their_ids() {
         // the split is SHA-1 of the id, first hex digit below 8: pinned, so that no later change moves a question
-        assertThat(EvalHalves.of("d-k-1")).isEqualTo(EvalHalves.of("d-k-1"));
-        java.util.Map<EvalHalves.Half, Long> sizes = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "q-" + i)
-                .collect(java.util.stream.Collectors.groupingBy(EvalHalves::of, java.util.stream.Collectors.counting()));
-        assertThat(sizes.get(EvalHalves.Half.TUNING)).isBetween(430L, 570L);
-        assertThat(sizes.get(EvalHalves.Half.HELD_OUT)).isBetween(430L, 570L);
+        assertThat(io.corrigo.server.Halves.of("d-k-1")).isEqualTo(io.corrigo.server.Halves.of("d-k-1"));
+        java.util.Map<io.corrigo.server.Halves.Half, Long> sizes = java.util.stream.IntStream.range(0, 1000).mapToObj(i -> "q-" + i)
+                .collect(java.util.stream.Collectors.groupingBy(io.corrigo.server.Halves::of, java.util.stream.Collectors.counting()));
+        assertThat(sizes.get(io.corrigo.server.Halves.Half.TUNING)).isBetween(430L, 570L);
+        assertThat(sizes.get(io.corrigo.server.Halves.Half.HELD_OUT)).isBetween(430L, 570L);
         // sha1("a") = 86f7e4…: 8 is not below 8; sha1("b") = e9d71f…; sha1("c") = 84a516…; sha1("d") = 3c3638…
-        assertThat(EvalHalves.of("a")).isEqualTo(EvalHalves.Half.HELD_OUT);
-        assertThat(EvalHalves.of("d")).isEqualTo(EvalHalves.Half.TUNING);
+        assertThat(io.corrigo.server.Halves.of("a")).isEqualTo(io.corrigo.server.Halves.Half.HELD_OUT);
+        assertThat(io.corrigo.server.Halves.of("d")).isEqualTo(io.corrigo.server.Halves.Half.TUNING);
     }
 
     @Test
