@@ -34,8 +34,6 @@ public final class RuleCondenser {
             "why", "how");
     private static final Set<String> SUBJECT_PRONOUNS = Set.of("it", "they", "them", "he", "she", "him");
     private static final Set<String> POSSESSIVES = Set.of("its", "their", "his");
-    /** Pronouns that stand for a person: the answer to a who-question, when there was one. */
-    private static final Set<String> PERSONAL = Set.of("he", "she", "him", "his", "her");
     /** Words that point without naming: "And the other one?", "What about that?". */
     private static final Set<String> VAGUE = Set.of("other", "one", "ones", "that", "this", "it", "them", "those", "these",
             "same", "else", "thing", "things", "rest", "difference");
@@ -166,7 +164,7 @@ public final class RuleCondenser {
         }
         List<String> words = tokens(f);
         if (hasPronoun(words)) {
-            boolean person = words.stream().map(RuleCondenser::lower).anyMatch(PERSONAL::contains);
+            boolean person = words.stream().map(RuleCondenser::lower).anyMatch(Mentions.PERSONAL::contains);
             if (person && state.whoAnswer() != null) {
                 // "Where did he move it?": he is the person named in the answer, it the question's topic
                 String thing = state.topic() == null ? state.whoAnswer() : state.topic();
