@@ -23,7 +23,14 @@ import java.util.Set;
 public final class Mentions {
 
     /** What a mention names. */
-    public enum Kind { PERSON, PLACE, ORGANISATION, GROUP, EVENT, FIGURE, THING, UNKNOWN }
+    public enum Kind {
+        PERSON, PLACE, ORGANISATION, GROUP, EVENT, FIGURE, THING, UNKNOWN;
+
+        /** Whether the word lists told this kind: neither a name they do not know nor the default for a common noun. */
+        public boolean told() {
+            return this != UNKNOWN && this != THING;
+        }
+    }
 
     /**
      * A noun phrase of a turn.
@@ -169,7 +176,7 @@ public final class Mentions {
             return false;
         }
         Mention put = of(String.join(" ", added));
-        return put.kind() != Kind.UNKNOWN && put.kind() != Kind.THING && !agreeing(pronoun, put);
+        return put.kind().told() && !agreeing(pronoun, put);
     }
 
     static boolean isName(String word) {

@@ -293,7 +293,7 @@ public final class RuleCondenser {
                 if (!Mentions.agreeing(pronoun, typed) || kinds.length > 0 && !List.of(kinds).contains(typed.kind())) {
                     continue;
                 }
-                if (typed.kind() != Mentions.Kind.UNKNOWN && typed.kind() != Mentions.Kind.THING) {
+                if (typed.kind().told()) {
                     if (isName(last(tokens(typed.text())))) {
                         return typed.text();
                     }
@@ -335,8 +335,7 @@ public final class RuleCondenser {
     /** Whether {@code phrase} agrees with {@code pronoun} and its kind is known. */
     private static boolean known(String phrase, String pronoun) {
         Mentions.Mention mention = Mentions.of(phrase);
-        return mention.kind() != Mentions.Kind.UNKNOWN && mention.kind() != Mentions.Kind.THING
-                && Mentions.agreeing(pronoun, mention);
+        return mention.kind().told() && Mentions.agreeing(pronoun, mention);
     }
 
     /** A mention of unknown kind with the kind of another mention that holds it ("the town of Marlow Falls"). */
@@ -344,7 +343,7 @@ public final class RuleCondenser {
         if (mention.kind() != Mentions.Kind.UNKNOWN) {
             return mention;
         }
-        return all.stream().filter(m -> m.kind() != Mentions.Kind.UNKNOWN && m.kind() != Mentions.Kind.THING
+        return all.stream().filter(m -> m.kind().told()
                         && m.text().contains(mention.text()) && !m.text().equals(mention.text()))
                 .findFirst().map(m -> new Mentions.Mention(mention.text(), m.kind(), m.plural())).orElse(mention);
     }
@@ -402,7 +401,7 @@ public final class RuleCondenser {
     /** A common noun whose kind the word lists know ("council", "nurses"): the head of its phrase. */
     private static boolean headNoun(String word) {
         Mentions.Kind kind = Mentions.kindOf(word);
-        return !isName(word) && kind != Mentions.Kind.UNKNOWN && kind != Mentions.Kind.THING && kind != Mentions.Kind.FIGURE;
+        return !isName(word) && kind.told() && kind != Mentions.Kind.FIGURE;
     }
 
     /** Ends the run before {@code at}, with the article before it if there is one. */
