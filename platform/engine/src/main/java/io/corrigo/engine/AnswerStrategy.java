@@ -2,6 +2,7 @@ package io.corrigo.engine;
 
 import io.corrigo.api.Answer;
 import io.corrigo.api.ContextStrip;
+import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
 import io.corrigo.engine.trace.TraceRecorder;
 import java.util.List;
@@ -13,13 +14,15 @@ interface AnswerStrategy {
     /**
      * Answers {@code asked}, recording every decision in {@code trace}; never throws for a plugin's failure.
      *
-     * @param tokens where pieces of the answer go as they are produced, or {@code null}
+     * @param carried the passages the previous answer of the conversation cited: candidates to grade again beside
+     *                what is retrieved (empty for a first question; the naive baseline ignores them)
+     * @param tokens  where pieces of the answer go as they are produced, or {@code null}
      */
-    Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens);
+    Answer answer(Query asked, List<Passage> carried, TraceRecorder trace, Consumer<String> tokens);
 
     /**
      * The context {@link #answer} would generate from, without generating: for a front-end that generates itself.
      * Records every decision in {@code trace}; never throws for a plugin's failure.
      */
-    List<ContextStrip> evidence(Query asked, TraceRecorder trace);
+    List<ContextStrip> evidence(Query asked, List<Passage> carried, TraceRecorder trace);
 }

@@ -55,12 +55,12 @@ final class CorrectiveAnswering implements AnswerStrategy {
     }
 
     @Override
-    public Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens) {
+    public Answer answer(Query asked, List<Passage> carried, TraceRecorder trace, Consumer<String> tokens) {
         if (!stages.gate().decide(asked, settings.selfRag(), trace).retrieve()) {
             return trace.time(Stage.GENERATE, () -> stages.generation().generate(
                     new GenerationRequest(asked, List.of(), true, null), trace, tokens));
         }
-        Retrieved retrieved = retrieve(asked, settings.topK(), settings.parallelSearch(), trace);
+        Retrieved retrieved = retrieve(asked, carried, settings.topK(), settings.parallelSearch(), trace);
         Prepared prepared = prepare(retrieved, trace);
         if (prepared.refusal() != null) {
             return prepared.refusal();
@@ -92,19 +92,26 @@ final class CorrectiveAnswering implements AnswerStrategy {
      * {@link SearchFailurePolicy#REFUSE} when the web search it needed failed.
      */
     @Override
-    public List<ContextStrip> evidence(Query asked, TraceRecorder trace) {
-        Prepared prepared = prepare(retrieve(asked, settings.topK(), settings.parallelSearch(), trace), trace);
+    public List<ContextStrip> evidence(Query asked, List<Passage> carried, TraceRecorder trace) {
+        Prepared prepared = prepare(retrieve(asked, carried, settings.topK(), settings.parallelSearch(), trace), trace);
         return prepared.refusal() != null ? List.of() : prepared.context();
     }
 
     /**
-     * The knowledge base's passages for a query (the retriever's candidates, reranked when there is a reranker), and
-     * the run's web search for it: started ahead of grading when the pipeline searches in parallel.
+     * The knowledge base's passages for a query (the retriever's candidates, reranked when there is a reranker, then
+     * the previous answer's cited passages that retrieval did not find again), and the run's web search for it:
+     * started ahead of grading when the pipeline searches in parallel.
+     *
+     * @param carried which of {@code passages} were carried over from the previous answer
      */
-    private record Retrieved(Query query, List<Passage> passages, WebSearchStage.Search search) {
+    private record Retrieved(Query query, List<Passage> passages, WebSearchStage.Search search, List<Passage> carried) {
+
+        Retrieved(Query query, List<Passage> passages, WebSearchStage.Search search) {
+            this(query, passages, search, List.of());
+        }
     }
 
-    private Retrieved retrieve(Query asked, int topK, boolean searchAhead, TraceRecorder trace) {
+    private Retrieved retrieve(Query asked, List<Passage> carried, int topK, boolean searchAhead, TraceRecorder trace) {
         WebSearchStage.Search search = stages.webSearch().search(asked, settings.searchResults(),
                 searchAhead ? stages.executor() : null);
         List<Passage> candidates = trace.time(Stage.RETRIEVE, () -> stages.retrieval().retrieve(asked,
@@ -113,7 +120,13 @@ final class CorrectiveAnswering implements AnswerStrategy {
         List<Passage> passages = stages.rerank().configured()
                 ? trace.time(Stage.RERANK, () -> stages.rerank().rerank(query, candidates, topK, trace))
                 : stages.rerank().rerank(query, candidates, topK, trace);
-        return new Retrieved(query, passages, search);
+        List<Passage> again = CarriedEvidence.toGradeAgain(query, passages, carried);
+        if (again.isEmpty()) {
+            return new Retrieved(query, passages, search);
+        }
+        List<Passage> all = new ArrayList<>(passages);
+        all.addAll(again);
+        return new Retrieved(query, List.copyOf(all), search, again);
     }
 
     /** The refined context for a corrective answer, or a refusal under {@link SearchFailurePolicy#REFUSE}. */
@@ -141,6 +154,7 @@ final class CorrectiveAnswering implements AnswerStrategy {
             }
         }
         trace.retrieved(graded, kept::contains);
+        CarriedEvidence.record(retrieved.carried(), graded, kept, trace);
         List<ScoredPassage> context = kept;
         List<ContextStrip> refined = trace.time(Stage.REFINE, () -> stages.refiner().refine(query, context,
                 settings.stripThreshold(), settings.stripRatio(), settings.tokenBudget(), trace));
@@ -190,7 +204,7 @@ final class CorrectiveAnswering implements AnswerStrategy {
         Query asked = child.time(Stage.ANALYSE, () -> stages.analysis().analyse(rewritten, child))
                 .withFilter(original.filter());
         child.retrievalDecision(new RetrievalDecision(true, "critique", "re-retrieval after a rejected answer"));
-        Retrieved retrieved = retrieve(asked, Math.min(100, settings.topK() * 2), false, child);
+        Retrieved retrieved = retrieve(asked, List.of(), Math.min(100, settings.topK() * 2), false, child);
         Query forQuestion = original.withTermStatistics(retrieved.query().termStatistics());
         Prepared prepared = prepare(new Retrieved(forQuestion, retrieved.passages(),
                 stages.webSearch().search(forQuestion, settings.searchResults(), null)), child);

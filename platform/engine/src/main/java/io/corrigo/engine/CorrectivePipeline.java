@@ -189,7 +189,7 @@ public final class CorrectivePipeline {
             return new RunResult(Answer.abstain(condensed.clarification()), trace.finish(true));
         }
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
-        Answer answer = strategy.answer(asked, trace, tokens);
+        Answer answer = strategy.answer(asked, cited(guarded.history()), trace, tokens);
         return new RunResult(answer, trace.finish(answer.abstained()));
     }
 
@@ -215,7 +215,7 @@ public final class CorrectivePipeline {
             return new Evidence(List.of(), trace.finish(true));
         }
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
-        List<ContextStrip> context = strategy.evidence(asked, trace);
+        List<ContextStrip> context = strategy.evidence(asked, cited(guarded.history()), trace);
         return new Evidence(context, trace.finish(context.isEmpty()));
     }
 
@@ -223,6 +223,11 @@ public final class CorrectivePipeline {
     private RuleCondenser.Condensed condense(String question, List<Turn> history, TraceRecorder trace) {
         return history.isEmpty() ? new RuleCondenser.Condensed(question, "unchanged", List.of(), null)
                 : trace.time(Stage.CONDENSE, () -> condensing.condense(question, history, trace));
+    }
+
+    /** The passages the previous answer cited: the follow-up grades them again ({@link CarriedEvidence}). */
+    private static List<io.corrigo.api.Passage> cited(List<Turn> history) {
+        return history.isEmpty() ? List.of() : history.get(history.size() - 1).cited();
     }
 
     /** The guardrail stage: what the run log may keep of an answer ({@link GuardStage#forLog}). */

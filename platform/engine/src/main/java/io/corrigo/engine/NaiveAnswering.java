@@ -34,15 +34,15 @@ final class NaiveAnswering implements AnswerStrategy {
     }
 
     @Override
-    public Answer answer(Query asked, TraceRecorder trace, Consumer<String> tokens) {
-        List<ContextStrip> context = evidence(asked, trace);
+    public Answer answer(Query asked, List<Passage> carried, TraceRecorder trace, Consumer<String> tokens) {
+        List<ContextStrip> context = evidence(asked, carried, trace);
         Query query = asked.withTermStatistics(retrieval.termStatistics(trace));
         return trace.time(Stage.GENERATE, () -> generation.generate(new GenerationRequest(query, context), trace, tokens));
     }
 
     /** The whole top-k passages, sentence by sentence, ranked by retrieval order. */
     @Override
-    public List<ContextStrip> evidence(Query asked, TraceRecorder trace) {
+    public List<ContextStrip> evidence(Query asked, List<Passage> carried, TraceRecorder trace) {
         List<Passage> retrieved = trace.time(Stage.RETRIEVE, () -> retrieval.retrieve(asked, topK, trace));
         List<ContextStrip> context = new ArrayList<>();
         List<StripTrace> sentences = new ArrayList<>();

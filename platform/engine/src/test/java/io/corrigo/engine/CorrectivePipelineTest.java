@@ -134,6 +134,57 @@ class CorrectivePipelineTest {
     }
 
     @Test
+    void should_grade_the_previous_answers_cited_passage_again__keeping_it_when_it_answers_the_follow_up() {
+        // given: the passage that answered turn 1, which retrieval does not find for the follow-up
+        Passage measles = kb("1", "The incubation period of measles is ten to twelve days. Measles can spread through the air.");
+        List<Turn> history = List.of(new Turn("What is the incubation period of measles?",
+                "The incubation period of measles is ten to twelve days [1].", List.of(measles)));
+        CorrectivePipeline pipeline = pipeline((query, max) -> List.of(kbPassages.get(1)), Fakes.overlapEvaluator(),
+                webSearch(), SETTINGS);
+
+        // when
+        RunResult result = pipeline.run("How does it spread?", history, null);
+
+        // then: graded again for "How does measles spread?", kept, and cited
+        assertThat(result.trace().retrieved()).filteredOn(p -> p.id().equals("1")).singleElement()
+                .satisfies(p -> assertThat(p.grade()).isEqualTo(Grade.CORRECT))
+                .satisfies(p -> assertThat(p.kept()).isTrue());
+        assertThat(result.answer().citations()).extracting(c -> c.source().documentId()).containsExactly("doc-1");
+        assertThat(result.trace().notices()).extracting(Notice::message)
+                .anySatisfy(m -> assertThat(m).contains("graded again").contains("kept Doc 1 (CORRECT"));
+    }
+
+    @Test
+    void should_drop_a_carried_citation_that_no_longer_answers__and_carry_nothing_outside_the_scope() {
+        // given: turn 1 cited the measles passage; the follow-up changes the topic
+        Passage measles = kb("1", "The incubation period of measles is ten to twelve days. Measles can spread through the air.");
+        List<Turn> history = List.of(new Turn("What is the incubation period of measles?",
+                "The incubation period of measles is ten to twelve days [1].", List.of(measles)));
+        CorrectivePipeline pipeline = pipeline((query, max) -> List.of(kbPassages.get(1)), Fakes.overlapEvaluator(),
+                webSearch(), SETTINGS);
+
+        // when
+        RunResult switched = pipeline.run("Do vaccination schedules differ between countries?", history, null);
+
+        // then: the old citation was graded for the new question, dropped, and not cited
+        assertThat(switched.trace().retrieved()).filteredOn(p -> p.id().equals("1")).singleElement()
+                .satisfies(p -> assertThat(p.grade()).isEqualTo(Grade.INCORRECT))
+                .satisfies(p -> assertThat(p.kept()).isFalse());
+        assertThat(switched.answer().citations()).extracting(c -> c.source().documentId()).doesNotContain("doc-1");
+        assertThat(switched.trace().notices()).extracting(Notice::message)
+                .anySatisfy(m -> assertThat(m).contains("none kept").contains("dropped Doc 1 (INCORRECT)"));
+
+        // and a carried passage the asker may no longer read is not even graded
+        io.corrigo.api.PassageFilter hrOnly = io.corrigo.api.PassageFilter.readableBy(java.util.Set.of("hr"));
+        Passage restricted = new Passage("1", measles.text(), measles.source(), 0, null, List.of(),
+                java.util.Map.of(io.corrigo.api.PassageFilter.READERS, "finance"));
+        RunResult scoped = pipeline.run("How does it spread?", List.of(new Turn("What is the incubation period of measles?",
+                "Ten to twelve days [1].", List.of(restricted))), hrOnly, null, d -> { });
+        assertThat(scoped.trace().retrieved()).extracting(PassageTrace::id).doesNotContain("1");
+        assertThat(scoped.answer().text()).doesNotContain("air");
+    }
+
+    @Test
     void should_ask_back_instead_of_retrieving_when_a_follow_up_s_referent_cannot_be_told() {
         // given
         List<String> retrieved = new ArrayList<>();

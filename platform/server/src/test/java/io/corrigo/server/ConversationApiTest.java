@@ -89,6 +89,31 @@ class ConversationApiTest extends HostTestBase {
     }
 
     @Test
+    void should_keep_the_passages_an_answer_cited_with_its_turn__and_grade_them_again_for_the_follow_up() {
+        // given
+        Reply first = query("How much are hotel stays reimbursed per night?", null);
+        String conversation = first.body().get("conversationId").asText();
+        String citedDocument = first.body().get("citations").get(0).get("documentId").asText();
+
+        // when: the thread is opened for the next turn
+        List<io.corrigo.engine.condense.Turn> history = conversations.open(TENANT, conversation,
+                Conversations.Asker.ADMIN).history();
+
+        // then: the cited passage came back with the turn, with the text the grader saw
+        assertThat(first.body().get("answer").asText()).contains("180 euros");
+        assertThat(history).singleElement().satisfies(turn -> assertThat(turn.cited()).isNotEmpty()
+                .allSatisfy(p -> assertThat(p.source().documentId()).isEqualTo(citedDocument))
+                .anySatisfy(p -> assertThat(p.text()).contains("180 euros per night")));
+
+        // and the follow-up graded it again for its own question (found again by retrieval, or carried)
+        Reply second = query("And is there a limit for meals?", conversation);
+        JsonNode trace = get("/api/v1/tenants/" + TENANT + "/runs/" + second.body().get("runId").asText()).body().get("trace");
+        List<String> graded = new java.util.ArrayList<>();
+        trace.get("retrieved").forEach(p -> graded.add(p.get("documentId").asText() + " " + p.get("grade").asText()));
+        assertThat(graded).anySatisfy(g -> assertThat(g).startsWith(citedDocument + " "));
+    }
+
+    @Test
     void should_hold_a_five_turn_conversation__each_answer_from_the_passage_its_turn_asks_about() throws Exception {
         // given: the staff handbook in a tenant of its own
         String tenant = "conv-five";

@@ -23,6 +23,7 @@ import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.QueryParameters;
 import com.vaadin.flow.router.Route;
 import io.corrigo.engine.condense.Turn;
+import io.corrigo.server.conversation.CitedPassages;
 import io.corrigo.server.pipeline.PipelineService;
 import io.corrigo.server.run.QueryService;
 import io.corrigo.server.run.RunView;
@@ -129,7 +130,8 @@ public class PlaygroundView extends TenantScopedView {
             public void accept(String asked) {
                 Toasts.attempt(() -> {
                     RunView run = queries.askWithTrace(tenantId, asked, List.copyOf(turns));
-                    turns.add(new Turn(run.question(), run.abstained() ? "" : run.answer()));
+                    turns.add(run.abstained() ? new Turn(run.question(), "")
+                            : new Turn(run.question(), run.answer(), CitedPassages.of(run.citations(), run.trace())));
                     transcript.add(turn(turns.size(), run, this)); // a reading picked is asked as the next turn
                     question.clear();
                 });

@@ -76,7 +76,7 @@ public final class GuardStage {
                 Redaction a = checked(guardrail.redact(turn.answer()));
                 q.found().forEach(f -> earlier.merge(f.kind(), f.count(), Integer::sum));
                 a.found().forEach(f -> earlier.merge(f.kind(), f.count(), Integer::sum));
-                turns.add(new Turn(q.text(), a.text()));
+                turns.add(new Turn(q.text(), a.text(), turn.cited()));
             }
             add(found, "conversation", earlier.entrySet().stream().map(e -> new Redaction.Found(e.getKey(), e.getValue())).toList());
             return new Guarded(asked.text(), List.copyOf(turns), List.copyOf(found), null, millis(start));

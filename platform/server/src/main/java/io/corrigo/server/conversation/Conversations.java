@@ -108,9 +108,11 @@ public class Conversations {
             throw ServiceException.notFound("conversation_not_found", "No conversation '" + conversationId + "'.");
         }
         // the user's own words, never the earlier rewrites: one wrong rewrite must not feed the next
-        List<Turn> history = new ArrayList<>(jdbc.query("SELECT question, answer FROM conversation_turn "
+        // only the last answer's cited passages are graded again (CitedPassages); earlier ones are not read
+        List<Turn> history = new ArrayList<>(jdbc.query("SELECT question, answer, cited FROM conversation_turn "
                         + "WHERE conversation_id = ? ORDER BY turn_no DESC LIMIT " + HISTORY_TURNS,
-                (r, n) -> new Turn(r.getString(1), r.getString(2)), conversationId));
+                (r, n) -> new Turn(r.getString(1), r.getString(2), n == 0 ? CitedPassages.read(r.getString(3)) : List.of()),
+                conversationId));
         java.util.Collections.reverse(history);
         return new Thread(conversationId, null, history);
     }
@@ -118,12 +120,22 @@ public class Conversations {
     /** Records an answered turn of {@code conversationId}. */
     @Transactional
     public void record(String conversationId, String question, String standalone, String answer, String runId) {
+        record(conversationId, question, standalone, answer, runId, List.of());
+    }
+
+    /**
+     * Records an answered turn of {@code conversationId} with the passages its answer cited ({@link CitedPassages#of}):
+     * the next follow-up grades them again for its own question.
+     */
+    @Transactional
+    public void record(String conversationId, String question, String standalone, String answer, String runId,
+                       List<io.corrigo.api.Passage> cited) {
         Instant now = clock.instant();
         Integer last = jdbc.queryForObject("SELECT MAX(turn_no) FROM conversation_turn WHERE conversation_id = ?",
                 Integer.class, conversationId);
-        jdbc.update("INSERT INTO conversation_turn (conversation_id, turn_no, question, standalone, answer, run_id, created_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?)", conversationId, last == null ? 1 : last + 1, question, standalone, answer,
-                runId, Timestamp.from(now));
+        jdbc.update("INSERT INTO conversation_turn (conversation_id, turn_no, question, standalone, answer, run_id, "
+                + "created_at, cited) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", conversationId, last == null ? 1 : last + 1,
+                question, standalone, answer, runId, Timestamp.from(now), CitedPassages.write(cited));
         jdbc.update("UPDATE conversation SET updated_at = ? WHERE id = ?", Timestamp.from(now), conversationId);
     }
 

@@ -7,6 +7,7 @@ import io.corrigo.engine.RunResult;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.trace.Condensation;
 import io.corrigo.engine.trace.CritiqueRound;
+import io.corrigo.server.conversation.CitedPassages;
 import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.pipeline.PipelineRuntimes;
@@ -206,7 +207,7 @@ public class QueryService {
         // the conversation keeps what the run log keeps: the question and answer as the guardrail left them
         String asked = result.trace().question();
         conversations.record(thread.id(), asked, condensation == null ? asked : condensation.standalone(), record.answer,
-                record.id);
+                record.id, CitedPassages.of(result.answer(), result.trace()));
         return response(record, result, channel, filter.readers()).inConversation(thread.id(), thread.visitorToken());
     }
 
