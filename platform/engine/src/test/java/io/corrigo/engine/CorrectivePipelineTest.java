@@ -228,8 +228,9 @@ class CorrectivePipelineTest {
                         List.of()).with(io.corrigo.api.QueryRewriter.class, broken)).build().run("And how does it spread?", history, null);
 
         // then
-        assertThat(transcripts).as("the rewriter's first call, before the web search's").first().isEqualTo("CONDENSE | User: What is the incubation period of measles?\n"
-                + "Assistant: Ten to twelve days.");
+        assertThat(transcripts).as("the rewriter's first call, before the web search's").first().asString()
+                .startsWith("CONDENSE | User: What is the incubation period of measles?\nAssistant: Ten to twelve days.\n")
+                .contains("Named so far, with kinds: ").contains("measles");
         assertThat(rewritten.trace().condensation().standalone()).isEqualTo("How is measles transmitted?");
         assertThat(rewritten.trace().condensation().by()).isEqualTo("rewriter");
         assertThat(fallback.trace().condensation().by()).isEqualTo("rules");

@@ -140,6 +140,42 @@ public final class RuleCondenser {
         return step(asked, history.size() + 1, state, earlier).condensed();
     }
 
+    /**
+     * What the conversation has named so far, oldest first, each once: the noun phrases of the user's questions and the
+     * name an answer to a who-question leads with, with the kind and number {@link Mentions} tells. What a model
+     * rewriter is given beside the transcript, so that a pronoun is resolved to a mention of its kind.
+     */
+    public List<Mentions.Mention> mentions(List<Turn> history) {
+        java.util.Map<String, Mentions.Mention> named = new java.util.LinkedHashMap<>();
+        for (Turn turn : history) {
+            for (String run : nounRuns(turn.question().strip())) {
+                String bareRun = run.replaceFirst("(?i)^(the|a|an)\\s+", "");
+                Mentions.Mention mention = Mentions.of(run);
+                if (!mention.kind().told() && !bareRun.contains(" ") && !isName(bareRun)) {
+                    continue; // a lone common word of no known kind ("found") is more likely a verb than a referent
+                }
+                named.remove(lower(bareRun)); // named again: latest last
+                named.put(lower(bareRun), mention);
+            }
+            String name = whoQuestion(turn.question()) ? leadingName(turn.answer()) : null;
+            if (name != null) {
+                named.remove(lower(name));
+                named.put(lower(name), Mentions.of(name));
+            }
+        }
+        return List.copyOf(named.values());
+    }
+
+    /**
+     * Whether a reading of {@code followUp} that the rules left {@link Condensed#rule() unchanged} must stay so: it
+     * names its own subject and has no pronoun to resolve, so nothing of the conversation belongs in it.
+     */
+    static boolean standsAlone(Condensed byRules, String followUp) {
+        List<String> words = tokens(bare(followUp));
+        return "unchanged".equals(byRules.rule()) && !words.isEmpty() && !hasPronoun(words)
+                && (namesSomething(words) || asksItsOwnTopic(words) || words.size() >= 5);
+    }
+
     /** A full question asked earlier in the conversation, its pronouns resolved, and its turn. */
     private record Frame(String question, int turn) {
     }

@@ -254,6 +254,40 @@ class LlmPipelineApiTest extends HostTestBase {
     }
 
     @Test
+    void should_condense_a_follow_up_with_the_llm_rewriter_given_the_mentions__and_hold_it_to_the_rules_checks() {
+        // given: a model that condenses "he" to the town the person founded
+        model.script(r -> r.system().startsWith("Given the conversation")
+                ? (r.lastUser().endsWith("Follow-up: Where was he born?") ? "Where was Marlow Falls born?"
+                        : "How many keepers did Marlow Falls have?")
+                : r.lastUser().replaceFirst("^Question: ", ""));
+        String tenant = tenant(Map.of("rewriter", openAi("llm-query-rewriter", Map.of())), null);
+        JsonNode first = postJson("/api/v1/tenants/" + tenant + "/query",
+                Map.of("question", "When did Captain Morrow found Marlow Falls?")).body();
+        String conversation = first.get("conversationId").asText();
+
+        // when
+        Reply misread = postJson("/api/v1/tenants/" + tenant + "/query",
+                Map.of("question", "Where was he born?", "conversationId", conversation));
+
+        // then: the model saw what the conversation named, with kinds; its reading was not used, and the trace says why
+        assertThat(model.requests).filteredOn(r -> r.system().startsWith("Given the conversation")).first()
+                .satisfies(r -> assertThat(r.lastUser()).contains("User: When did Captain Morrow found Marlow Falls?")
+                        .contains("Named so far, with kinds: ").contains("Captain Morrow (person)")
+                        .endsWith("Follow-up: Where was he born?"));
+        JsonNode trace = trace(misread);
+        assertThat(trace.get("condensation").get("by").asText()).isEqualTo("rules");
+        assertThat(trace.get("condensation").get("standalone").asText()).contains("Captain Morrow");
+        assertThat(trace.get("notices").findValuesAsText("message")).anySatisfy(m -> assertThat(m)
+                .contains("Where was Marlow Falls born?").contains("the rules' reading was used"));
+        assertThat(misread.body().get("reading").get("answering").asText()).contains("Captain Morrow");
+
+        // and a reading that agrees is the model's
+        Reply agreed = postJson("/api/v1/tenants/" + tenant + "/query",
+                Map.of("question", "And how many keepers did it have?", "conversationId", conversation));
+        assertThat(trace(agreed).get("condensation").get("by").asText()).isEqualTo("rewriter");
+    }
+
+    @Test
     void should_degrade_not_fail__when_the_model_server_hangs() {
         model.script(r -> FakeModelServer.HANG);
         String tenant = tenant(Map.of("generator", openAi("openai-generator", Map.of())), null);

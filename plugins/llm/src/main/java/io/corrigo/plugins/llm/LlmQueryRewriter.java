@@ -20,7 +20,10 @@ final class LlmQueryRewriter implements QueryRewriter {
 
     static final String CONDENSE = "Given the conversation and the user's follow-up question, rewrite the follow-up as "
             + "one standalone question that can be understood without the conversation: resolve pronouns and add what "
-            + "the follow-up leaves out. If it already stands alone, return it unchanged. Reply with the question only.";
+            + "the follow-up leaves out. A pronoun stands only for something of its kind, as the line 'Named so far' "
+            + "lists them: he or she for a person; they or them for several people, a group or an organisation; it for "
+            + "a thing, a place, an event or an organisation. Name nothing the conversation did not name. If the "
+            + "follow-up already stands alone, return it unchanged. Reply with the question only.";
 
     private final Chat chat;
 
