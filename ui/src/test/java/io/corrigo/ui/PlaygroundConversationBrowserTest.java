@@ -17,7 +17,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The playground's conversation mode, as an admin tries what widget visitors get: three questions in a row over the
- * staff handbook, each turn showing the standalone question it was answered as, and "New conversation" starting over.
+ * staff handbook, each turn showing the standalone question it was answered as (one click when it is not what was meant), and "New conversation" starting over.
  */
 class PlaygroundConversationBrowserTest extends UiTestBase {
 
@@ -50,11 +50,21 @@ class PlaygroundConversationBrowserTest extends UiTestBase {
         List<WebElement> turns = browser.driver.findElements(By.cssSelector(".playground-turn"));
         assertThat(turns).hasSize(3);
         assertThat(rewrite(turns.get(0))).isEqualTo("A first question: answered as asked");
-        assertThat(rewrite(turns.get(1))).startsWith("Rewritten as: What about private use for a company car?");
-        assertThat(rewrite(turns.get(2))).startsWith("Rewritten as: What about accidents for a company car?");
+        assertThat(rewrite(turns.get(1))).startsWith("Answering: What about private use for a company car?");
+        assertThat(rewrite(turns.get(2))).startsWith("Answering: What about accidents for a company car?");
         assertThat(turns.get(2).findElement(By.cssSelector(".playground-answer")).getText()).contains("After an accident")
                 .doesNotContain("Private use");
         browser.screenshot("06b-playground-conversation");
+
+        // and "Not what I meant" on a reading asks back and puts the follow-up back in the field to be written in full
+        assertThat(turns.get(0).findElements(By.cssSelector(".playground-not-meant"))).as("a first question").isEmpty();
+        turns.get(2).findElement(By.cssSelector(".playground-not-meant")).click();
+        browser.waitUntil(d -> !d.findElements(By.cssSelector(".playground-ask-back")).isEmpty(), Duration.ofSeconds(10));
+        assertThat(browser.driver.findElement(By.cssSelector(".playground-ask-back")).getText())
+                .isEqualTo("Ask the whole question, naming what you mean.");
+        assertThat(browser.driver.findElement(By.cssSelector("#question input")).getAttribute("value"))
+                .isEqualTo("and what about accidents?");
+        browser.screenshot("06d-playground-not-meant");
 
         // and a new conversation forgets the turns: the same follow-up is now a first question
         browser.click("new-conversation");

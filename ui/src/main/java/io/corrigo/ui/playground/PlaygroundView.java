@@ -132,7 +132,11 @@ public class PlaygroundView extends TenantScopedView {
                     RunView run = queries.askWithTrace(tenantId, asked, List.copyOf(turns));
                     turns.add(run.abstained() ? new Turn(run.question(), "")
                             : new Turn(run.question(), run.answer(), CitedPassages.of(run.citations(), run.trace())));
-                    transcript.add(turn(turns.size(), run, this)); // a reading picked is asked as the next turn
+                    // a reading picked is asked as the next turn; "Not what I meant" puts the follow-up back to rewrite
+                    transcript.add(turn(turns.size(), run, this, typed -> {
+                        question.setValue(typed);
+                        question.focus();
+                    }));
                     question.clear();
                 });
             }
@@ -168,7 +172,8 @@ public class PlaygroundView extends TenantScopedView {
      * One turn of a playground conversation: what was typed, the standalone question it was answered as (and from
      * which turns), the answer, and the trace folded away.
      */
-    private static Component turn(int number, RunView run, java.util.function.Consumer<String> ask) {
+    private static Component turn(int number, RunView run, java.util.function.Consumer<String> ask,
+                                  java.util.function.Consumer<String> rephrase) {
         Div card = new Div();
         card.addClassName("playground-turn");
         card.getStyle().set("border", "1px solid var(--lumo-contrast-10pct)").set("border-radius", "var(--lumo-border-radius-l)")
@@ -180,7 +185,7 @@ public class PlaygroundView extends TenantScopedView {
         Span readAs = new Span(condensation == null ? t("A first question: answered as asked")
                 : !condensation.choices().isEmpty() ? t("Reads more than one way: asked which is meant")
                 : condensation.clarification() != null ? t("Unclear: asked back instead of answering")
-                : condensation.changed() ? t("Rewritten as: {0} ({1}{2})", condensation.standalone(), condensation.by(), (condensation.rule() == null ? "" : ", " + condensation.rule()))
+                : condensation.changed() ? t("Answering: {0} ({1}{2})", condensation.standalone(), condensation.by(), (condensation.rule() == null ? "" : ", " + condensation.rule()))
                 : t("Stands on its own: answered as asked"));
         readAs.addClassName("playground-rewrite");
         readAs.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
@@ -191,6 +196,21 @@ public class PlaygroundView extends TenantScopedView {
         Details trace = new Details(t("Trace"), new TracePanel(run));
         trace.setWidthFull();
         card.add(readAs, badges, answer);
+        if (condensation != null && condensation.changed() && condensation.choices().isEmpty()
+                && condensation.clarification() == null) {
+            // a wrong reading is one click away from being asked again in full, as in the widget
+            Button notMeant = new Button(t("Not what I meant"), e -> {
+                Span askBack = new Span(t("Ask the whole question, naming what you mean."));
+                askBack.addClassName("playground-ask-back");
+                e.getSource().setVisible(false);
+                card.addComponentAtIndex(card.indexOf(answer) + 1, askBack);
+                rephrase.accept(run.question());
+            });
+            notMeant.addClassName("playground-not-meant");
+            notMeant.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_TERTIARY,
+                    com.vaadin.flow.component.button.ButtonVariant.LUMO_SMALL);
+            card.add(notMeant);
+        }
         if (condensation != null && !condensation.choices().isEmpty()) {
             // the follow-up reads more than one way: one click asks the reading meant
             HorizontalLayout choices = new HorizontalLayout();
