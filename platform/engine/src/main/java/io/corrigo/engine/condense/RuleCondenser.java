@@ -199,6 +199,24 @@ public final class RuleCondenser {
             continuation = true;
         }
         List<String> words = tokens(f);
+        int there = locativeThere(words);
+        if (there >= 0 && state.topic() != null) {
+            // "there" is a place: the last place the conversation named ("How many people live there?")
+            String place = ofKind(state, earlier, "there", Mentions.Kind.PLACE);
+            if (place != null) {
+                List<String> resolved = new ArrayList<>(words.subList(0, there));
+                boolean afterPreposition = there > 0 && Set.of("from", "to", "near", "in", "at", "around", "outside")
+                        .contains(lower(words.get(there - 1)));
+                resolved.addAll(tokens((afterPreposition ? "" : "in ") + place));
+                resolved.addAll(words.subList(there + 1, words.size()));
+                words = List.copyOf(resolved);
+                if (!hasPronoun(words)) {
+                    String out = question(join(words));
+                    return new Step(new Condensed(out, "pronoun", List.of(state.topicTurn()), null),
+                            new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0));
+                }
+            }
+        }
         if (hasPronoun(words)) {
             boolean person = words.stream().map(RuleCondenser::lower).anyMatch(Mentions.PERSONAL::contains);
             if (person && state.whoAnswer() != null) {
@@ -225,9 +243,10 @@ public final class RuleCondenser {
                     // two people named in the last question: either could be "she"; the user picks with one click
                     String singularThing = singular;
                     String pluralThing = plural;
+                    List<String> said = words;
                     List<io.corrigo.engine.trace.Condensation.Choice> choices = people.stream()
                             .map(p -> new io.corrigo.engine.trace.Condensation.Choice(p,
-                                    question(resolvePronouns(words, singularThing, pluralThing, p)))).toList();
+                                    question(resolvePronouns(said, singularThing, pluralThing, p)))).toList();
                     String clarification = "Do you mean " + String.join(" or ", people) + "?";
                     return new Step(new Condensed(asked, "unclear", List.of(), clarification, choices), state);
                 }
@@ -247,6 +266,10 @@ public final class RuleCondenser {
                 Mentions.Kind kind = Mentions.kindOf(singular);
                 if (kind == Mentions.Kind.PLACE || kind == Mentions.Kind.PERSON || kind == Mentions.Kind.GROUP) {
                     String thing = ofKind(state, List.of(), "it", Mentions.Kind.EVENT, Mentions.Kind.ORGANISATION);
+                    if (thing == null && kind != Mentions.Kind.PLACE) {
+                        // never a person or a group: the latest thing or place the conversation named
+                        thing = ofKind(state, earlier, "it");
+                    }
                     singular = thing == null ? singular : thing;
                 }
             }
@@ -408,7 +431,11 @@ public final class RuleCondenser {
         for (int i = 1; i < p.size(); i++) {
             String w = p.get(i);
             String l = lower(w);
-            boolean verbLike = !isName(w) && l.length() > 4 && (l.endsWith("ed") || l.endsWith("ing"));
+            boolean verbLike = !isName(w) && l.length() > 4 && (l.endsWith("ed") || l.endsWith("ing"))
+                    // a word right after a subject pronoun is its verb ("was she born", "did they live")
+                    || !isName(w) && Set.of("he", "she", "they", "we", "i", "you").contains(lower(p.get(i - 1)))
+                    // and a last word right after a name ("Where was Ada Brandt born", "When did Popeye's creator die")
+                    || !isName(w) && i == p.size() - 1 && isName(p.get(i - 1));
             if (isFunctionWord(l) || Set.of("and", "or", "but").contains(l) || verbLike) {
                 int name = i + 1 < p.size() && lower(p.get(i + 1)).equals("the") ? i + 2 : i + 1;
                 if (l.equals("of") && !run.isEmpty() && name < p.size() && isName(p.get(name))) {
@@ -768,6 +795,21 @@ public final class RuleCondenser {
     }
 
     // --- pronouns -------------------------------------------------------------------------------------------------
+
+    /**
+     * Where "there" stands for a place ("live there", "move there"), or -1: not the "there" of "is there", "are there"
+     * (after a form of "to be", it only says something exists).
+     */
+    private static int locativeThere(List<String> words) {
+        for (int i = 0; i < words.size(); i++) {
+            if (lower(words.get(i)).equals("there")) {
+                boolean existential = i > 0 && Set.of("is", "are", "was", "were", "be", "been", "being")
+                        .contains(lower(words.get(i - 1))) || i == 0;
+                return existential ? -1 : i;
+            }
+        }
+        return -1;
+    }
 
     private static boolean hasPronoun(List<String> words) {
         for (int i = 0; i < words.size(); i++) {

@@ -110,6 +110,28 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_read_there_as_the_last_place_named__and_leave_the_there_of_is_there_alone() {
+        List<Turn> history = List.of(new Turn("What did Thomas Edison build in the town of Menlo Park?", ""));
+
+        assertThat(condenser.condense("How many people lived there?", history).question())
+                .isEqualTo("How many people lived in Menlo Park?");
+        assertThat(condenser.condense("When did he move there?", history).question())
+                .isEqualTo("When did Thomas Edison move in Menlo Park?");
+        assertThat(condenser.condense("Is there a museum?", history).question())
+                .doesNotContain("in Menlo Park museum");
+    }
+
+    @Test
+    void should_never_read_it_as_a_person__taking_the_thing_an_earlier_question_named() {
+        List<Turn> history = List.of(new Turn("Who founded the lighthouse school in Marlow?",
+                        "Ada Brandt [1]. Ada Brandt founded it in 1860 [1]."),
+                new Turn("Where was she born?", ""));
+
+        assertThat(condenser.condense("When did it open?", history).question()).doesNotContain("Ada Brandt")
+                .contains("lighthouse school");
+    }
+
+    @Test
     void should_carry_a_topic_that_an_ellipsis_replaced_into_the_next_pronoun() {
         List<Turn> history = List.of(new Turn("What is the incubation period of COVID-19?", ""),
                 new Turn("And of MERS?", ""));

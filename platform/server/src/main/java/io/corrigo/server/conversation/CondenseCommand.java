@@ -18,7 +18,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * {@code java -jar corrigo.jar condense [--set FILE] [--wrong]}: how often the offline condenser rewrites a follow-up
+ * {@code java -jar corrigo.jar condense [--set FILE]... [--wrong]}: how often the offline condenser rewrites a follow-up
  * into the standalone question a person wrote for it, over a set of multi-turn conversations. Each conversation is
  * replayed as the host replays it: every follow-up condensed against the user's earlier turns and the answers given.
  * A rewrite is right when it has the same content words as the expected question (case, articles, prepositions,
@@ -138,7 +138,7 @@ public final class CondenseCommand {
 
     /** @return the process exit code: 0 done, 1 the set could not be read, 2 bad arguments */
     public static int run(String[] args, PrintStream out) {
-        Path set = Path.of(DEFAULT_SET);
+        List<Path> sets = new ArrayList<>();
         boolean wrong = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -147,24 +147,35 @@ public final class CondenseCommand {
                         out.println("corrigo condense: --set needs a file");
                         return 2;
                     }
-                    set = Path.of(args[++i]);
+                    sets.add(Path.of(args[++i]));
                 }
                 case "--wrong" -> wrong = true;
                 default -> {
-                    out.println("usage: corrigo condense [--set FILE] [--wrong]   (default set: " + DEFAULT_SET + ")");
+                    out.println("usage: corrigo condense [--set FILE]... [--wrong]   (default set: " + DEFAULT_SET
+                            + "; several sets are scored together)");
                     return 2;
                 }
             }
         }
-        Result result;
-        try {
-            result = score(set, new RuleCondenser());
-        } catch (IOException | RuntimeException e) {
-            out.println("corrigo condense: cannot read " + set + ": " + e.getMessage());
-            return 1;
+        if (sets.isEmpty()) {
+            sets.add(Path.of(DEFAULT_SET));
         }
-        out.printf(Locale.ROOT, "Condenser (offline rules) on %s: %d conversations, %d follow-ups%n", set,
-                result.conversations(), result.followUps().size());
+        int conversations = 0;
+        List<Scored> followUps = new ArrayList<>();
+        for (Path set : sets) {
+            try {
+                Result one = score(set, new RuleCondenser());
+                conversations += one.conversations();
+                followUps.addAll(one.followUps());
+            } catch (IOException | RuntimeException e) {
+                out.println("corrigo condense: cannot read " + set + ": " + e.getMessage());
+                return 1;
+            }
+        }
+        Result result = new Result(conversations, followUps);
+        out.printf(Locale.ROOT, "Condenser (offline rules) on %s: %d conversations, %d follow-ups%n",
+                String.join(" + ", sets.stream().map(Path::toString).toList()), result.conversations(),
+                result.followUps().size());
         out.printf(Locale.ROOT, "  rewritten to the expected standalone question: %d of %d (%.3f)%n", result.right(),
                 result.followUps().size(), result.accuracy());
         TreeMap<String, int[]> byRule = new TreeMap<>();

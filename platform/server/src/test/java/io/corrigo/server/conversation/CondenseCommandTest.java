@@ -62,6 +62,23 @@ class CondenseCommandTest {
     }
 
     @Test
+    void should_score_several_sets_together__every_set_of_the_repository_over_two_hundred_follow_ups() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String dir = "src/test/resources/condense/";
+
+        // when
+        int code = CondenseCommand.run(new String[] {"--set", dir + "conversations.jsonl", "--set",
+                dir + "conversations_referents.jsonl", "--set", dir + "conversations_unseen.jsonl", "--set",
+                dir + "conversations_more.jsonl"}, new PrintStream(out, true, StandardCharsets.UTF_8));
+
+        // then: one figure over the union, by halves
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).isZero();
+        assertThat(printed).containsPattern("1[0-9][0-9] conversations, 2[0-9][0-9] follow-ups")
+                .contains("tuning    half").contains("held-out  half");
+    }
+
+    @Test
     void should_refuse_a_missing_set_and_an_unknown_option_with_a_clear_message() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
