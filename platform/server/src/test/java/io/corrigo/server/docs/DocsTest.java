@@ -44,6 +44,63 @@ class DocsTest {
     }
 
     @Test
+    void should_name_every_package_in_its_module_readme() throws IOException {
+        List<String> unnamed = new ArrayList<>();
+        for (Path main : javaSourceRoots()) {
+            Path module = main.getParent().getParent().getParent();
+            String readme = Files.exists(module.resolve("README.md")) ? Files.readString(module.resolve("README.md")) : "";
+            for (String pkg : packages(main)) {
+                if (!namesPackage(readme, pkg)) {
+                    unnamed.add(ROOT.relativize(module) + ": " + pkg);
+                }
+            }
+        }
+        assertThat(unnamed).as("packages their module's README.md does not name (as `name`, `parent.name` or "
+                + "`name.Class`)").isEmpty();
+    }
+
+    /** Whether {@code readme} names {@code pkg} in backticks by a tail of its segments (below the module's root). */
+    static boolean namesPackage(String readme, String pkg) {
+        String[] segments = pkg.split("\\.");
+        if (segments.length <= 2) {
+            return true; // the module's root package: what the README is about
+        }
+        for (int from = segments.length - 1; from >= 2; from--) {
+            String tail = String.join(".", java.util.Arrays.copyOfRange(segments, from, segments.length));
+            if (readme.contains("`" + tail + "`") || readme.contains("`" + tail + ".")
+                    || readme.contains("`io.corrigo." + tail)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Path> javaSourceRoots() throws IOException {
+        try (Stream<Path> dirs = Files.walk(ROOT, 5)) {
+            return dirs.filter(p -> p.endsWith(Paths.get("src", "main", "java")) && Files.isDirectory(p))
+                    .filter(p -> !ROOT.relativize(p).toString().matches("(.*/)?(target|node_modules|\\.git)/.*"))
+                    .sorted().toList();
+        }
+    }
+
+    /** The packages of a source root that hold Java files, below the shallowest one (the module's root). */
+    private static List<String> packages(Path main) throws IOException {
+        TreeSet<String> all = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(main)) {
+            files.filter(p -> p.toString().endsWith(".java")).map(p -> main.relativize(p.getParent()).toString()
+                    .replace('/', '.')).forEach(all::add);
+        }
+        String root = all.isEmpty() ? "" : all.first();
+        for (String p : all) {
+            while (!p.equals(root) && !p.startsWith(root + ".")) {
+                root = root.contains(".") ? root.substring(0, root.lastIndexOf('.')) : "";
+            }
+        }
+        String moduleRoot = root;
+        return all.stream().filter(p -> !p.equals(moduleRoot) && !p.equals("io.corrigo.server")).toList();
+    }
+
+    @Test
     void should_keep_the_readme_a_front_door_of_at_most_200_lines() throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
         assertThat(lines.size()).isLessThanOrEqualTo(200);
