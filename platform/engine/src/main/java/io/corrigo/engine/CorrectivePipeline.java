@@ -72,12 +72,10 @@ public final class CorrectivePipeline {
     public static final String NAIVE_CONTEXT = "naive: the whole passage goes to the generator";
 
     /** The refusal under {@link SearchFailurePolicy#REFUSE}. */
-    public static final String SEARCH_UNAVAILABLE = "There is not enough reliable information to answer this right "
-            + "now: the knowledge base does not settle it and the web search fallback is unavailable.";
+    public static final String SEARCH_UNAVAILABLE = io.corrigo.engine.generate.Localized.SEARCH_UNAVAILABLE;
 
     /** The abstention when the guardrail could not check the question. */
-    public static final String UNCHECKED = "This question could not be checked for personal data, so it was not "
-            + "answered; please try again later.";
+    public static final String UNCHECKED = io.corrigo.engine.generate.Localized.UNCHECKED;
 
     /** How many knowledge-base passages {@link SearchFailurePolicy#ANSWER_FROM_KB} falls back on. */
     static final int FALLBACK_PASSAGES = 3;

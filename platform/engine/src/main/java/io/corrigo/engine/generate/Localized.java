@@ -9,15 +9,23 @@ import java.util.Map;
  */
 public final class Localized {
 
+    /** The refusal when the knowledge base does not settle a question and the web search it needed failed. */
+    public static final String SEARCH_UNAVAILABLE = "There is not enough reliable information to answer this right "
+            + "now: the knowledge base does not settle it and the web search fallback is unavailable.";
+
+    /** The abstention when the guardrail could not check the question. */
+    public static final String UNCHECKED = "This question could not be checked for personal data, so it was not "
+            + "answered; please try again later.";
+
     private static final Map<String, Map<String, String>> WORDS = Map.of("de", Map.of(
             GenerationStage.NOTHING_RELEVANT,
             "Ich habe in den durchsuchten Quellen keine verlässlichen Informationen gefunden, um diese Frage zu beantworten.",
             GenerationStage.GENERATOR_FAILED,
             "Eine Antwort konnte gerade nicht erstellt werden; bitte versuchen Sie es später noch einmal.",
-            io.corrigo.engine.CorrectivePipeline.SEARCH_UNAVAILABLE,
+            SEARCH_UNAVAILABLE,
             "Für eine verlässliche Antwort reicht es gerade nicht: Die Wissensbasis klärt die Frage nicht, und die "
                     + "Websuche ist nicht erreichbar.",
-            io.corrigo.engine.CorrectivePipeline.UNCHECKED,
+            UNCHECKED,
             "Diese Frage konnte nicht auf personenbezogene Daten geprüft werden und wurde deshalb nicht beantwortet; "
                     + "bitte versuchen Sie es später noch einmal."));
 
