@@ -1,5 +1,6 @@
 package io.corrigo.ui.connector;
 
+import io.corrigo.server.problem.ErrorCode;
 import static io.corrigo.ui.shell.Texts.t;
 
 import com.vaadin.flow.component.button.Button;
@@ -186,7 +187,7 @@ public class ConnectorsView extends TenantScopedView {
         kind.setPlaceholder(kinds.isEmpty() ? t("no connector plugin started") : t("website, folder…"));
         Button create = new Button(t("Add connector"), e -> Toasts.attempt(() -> {
             if (kind.getValue() == null) {
-                throw ServiceException.invalid("invalid_connector", t("Choose a kind of connector."));
+                throw ServiceException.invalid(ErrorCode.INVALID_CONNECTOR, t("Choose a kind of connector."));
             }
             ConnectorView created = connectors.create(tenantId, new Connectors.Definition(name.getValue(),
                     kind.getValue().id(), form[0].values(), schedule.getValue(), null, names(collections.getValue()),

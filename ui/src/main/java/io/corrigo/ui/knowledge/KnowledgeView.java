@@ -1,5 +1,6 @@
 package io.corrigo.ui.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import static io.corrigo.ui.shell.Texts.t;
 
 import com.vaadin.flow.component.UI;
@@ -225,7 +226,7 @@ public class KnowledgeView extends TenantScopedView {
                 }
                 int eq = line.indexOf('=');
                 if (eq < 0) {
-                    throw io.corrigo.server.problem.ServiceException.invalid("invalid_scope",
+                    throw io.corrigo.server.problem.ServiceException.invalid(ErrorCode.INVALID_SCOPE,
                             t("Metadata lines are 'key = value'; '{0}' is not.", line.strip()));
                 }
                 values.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());

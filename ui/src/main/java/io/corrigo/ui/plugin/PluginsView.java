@@ -146,13 +146,13 @@ public class PluginsView extends VerticalLayout {
             PluginInfo installed = host.install(fileName, content, confirmDowngrade, approveOutbound);
             Toasts.success(t("Installed {0} {1}: {2}{3}. Pipelines using it switched to it.", installed.id(), installed.version(), installed.state(), (PluginInfo.RUNNER.equals(installed.isolation()) ? t(" in a plugin runner") : t(" in process"))));
         } catch (ServiceException ex) {
-            if ("outbound_not_approved".equals(ex.code())) {
+            if (ex.is(io.corrigo.server.problem.ErrorCode.OUTBOUND_NOT_APPROVED)) {
                 Confirm.risky(t("Allow this plugin to connect to {0}?", String.join(", ", ex.details())),
                         t("It is not trusted (not signed by the trust store, not in corrigo.plugins.trusted), so it runs in a plugin runner of its own that reaches only its own data and the hosts it declares: {0}. Allow them and install it?", String.join(", ", ex.details())), t("Allow and install"),
                         () -> install(fileName, content, confirmDowngrade, true));
                 return;
             }
-            if ("downgrade_not_confirmed".equals(ex.code())) {
+            if (ex.is(io.corrigo.server.problem.ErrorCode.DOWNGRADE_NOT_CONFIRMED)) {
                 ConfirmDialog confirm = new ConfirmDialog(t("Downgrade?"), ex.getMessage(), t("Downgrade"),
                         c -> install(fileName, content, true, approveOutbound));
                 confirm.setCancelable(true);

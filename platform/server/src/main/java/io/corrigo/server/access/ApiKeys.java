@@ -1,5 +1,6 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.Recently;
 import io.corrigo.server.tenant.TenantService;
@@ -75,7 +76,7 @@ public class ApiKeys {
         }
         scopeProblems(groups, collections, problems);
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_key", "The key is not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_KEY, "The key is not valid.", problems);
         }
         String key = io.corrigo.server.Tokens.random(kind.prefix());
         ApiKey row = keys.save(new ApiKey("key-" + UUID.randomUUID().toString().substring(0, 13), tenantId, kind,
@@ -120,12 +121,12 @@ public class ApiKeys {
     public KeyView rescope(String tenantId, String keyId, List<String> groups, List<String> collections) {
         tenants.find(tenantId);
         ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
-                .orElseThrow(() -> ServiceException.notFound("key_not_found", "No key '" + keyId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.KEY_NOT_FOUND, "No key '" + keyId + "'."));
         KeyView before = key.view();
         List<String> problems = new ArrayList<>();
         scopeProblems(groups, collections, problems);
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_key", "The key's groups or collections are not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_KEY, "The key's groups or collections are not valid.", problems);
         }
         key.scope(groups == null ? before.groups() : names(groups), collections == null ? before.collections() : names(collections));
         recent.clear(); // authenticated keys are cached with their groups
@@ -139,7 +140,7 @@ public class ApiKeys {
     public KeyView revoke(String tenantId, String keyId) {
         tenants.find(tenantId);
         ApiKey key = keys.findById(keyId).filter(k -> k.tenantId().equals(tenantId))
-                .orElseThrow(() -> ServiceException.notFound("key_not_found", "No key '" + keyId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.KEY_NOT_FOUND, "No key '" + keyId + "'."));
         KeyView before = key.view();
         key.revoke(clock.instant());
         recent.clear(); // the cache is keyed by the key's hash: forget every key (revocations are rare)

@@ -35,9 +35,9 @@ enum Dialect {
                 case ORIGIN_NOT_ALLOWED -> 403;
                 case RATE_LIMITED -> 429;
             }, switch (refusal) {
-                case MALFORMED_AUTHORIZATION, INVALID_KEY -> "invalid_key";
-                case ORIGIN_NOT_ALLOWED -> "origin_not_allowed";
-                case RATE_LIMITED -> "rate_limited";
+                case MALFORMED_AUTHORIZATION, INVALID_KEY -> io.corrigo.server.problem.ErrorCode.INVALID_KEY;
+                case ORIGIN_NOT_ALLOWED -> io.corrigo.server.problem.ErrorCode.ORIGIN_NOT_ALLOWED;
+                case RATE_LIMITED -> io.corrigo.server.problem.ErrorCode.RATE_LIMITED;
             }, message);
             case OPENAI -> write(json, response, refusal == Refusal.RATE_LIMITED ? 429 : 401, openAi(message,
                     refusal == Refusal.RATE_LIMITED ? "rate_limit_exceeded" : "invalid_request_error",

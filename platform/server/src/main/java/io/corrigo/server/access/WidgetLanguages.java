@@ -1,5 +1,6 @@
 package io.corrigo.server.access;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.tenant.TenantService;
@@ -78,7 +79,7 @@ public class WidgetLanguages {
             problems.add("key: no key '" + texts.keyId() + "' of tenant '" + tenant + "'");
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_widget_texts", "The widget's texts are not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_WIDGET_TEXTS, "The widget's texts are not valid.", problems);
         }
         String key = texts.keyId() == null ? EVERY_KEY : texts.keyId();
         Optional<WidgetTexts> before = find(tenant, key, texts.language());
@@ -99,7 +100,7 @@ public class WidgetLanguages {
     public void delete(String tenant, String keyId, String language) {
         tenants.widget(tenant);
         String key = keyId == null || keyId.isBlank() ? EVERY_KEY : keyId;
-        WidgetTexts before = find(tenant, key, language).orElseThrow(() -> ServiceException.notFound("widget_language_not_found",
+        WidgetTexts before = find(tenant, key, language).orElseThrow(() -> ServiceException.notFound(ErrorCode.WIDGET_LANGUAGE_NOT_FOUND,
                 "Tenant '" + tenant + "' has no widget texts in '" + language + "'" + (key.isEmpty() ? "" : " for key '" + key + "'") + "."));
         jdbc.update("DELETE FROM widget_text WHERE tenant_id = ? AND key_id = ? AND language = ?", tenant, key, language);
         audit.record("tenant.widget.language", tenant, language, before, null);

@@ -1,5 +1,6 @@
 package io.corrigo.server.audit;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.web.QueryParameters;
 import java.io.OutputStreamWriter;
@@ -54,7 +55,7 @@ class AuditController {
         AuditLog.Format chosen = switch (format.toLowerCase(Locale.ROOT)) {
             case "csv" -> AuditLog.Format.CSV;
             case "jsonl", "ndjson" -> AuditLog.Format.JSONL;
-            default -> throw ServiceException.invalid("invalid_format", "format is csv or jsonl, not '" + format + "'.");
+            default -> throw ServiceException.invalid(ErrorCode.INVALID_FORMAT, "format is csv or jsonl, not '" + format + "'.");
         };
         AuditQuery query = query(actor, action, tenant, from, to);
         // the reach is decided here, on the request's thread: the body is written on another

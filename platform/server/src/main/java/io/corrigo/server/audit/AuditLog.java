@@ -1,5 +1,6 @@
 package io.corrigo.server.audit;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -115,7 +116,7 @@ public class AuditLog {
      */
     public List<AuditEvent> list(AuditQuery query, AuditReach reach, int page, int size) {
         if (size < 1 || size > MAX_PAGE || page < 0) {
-            throw ServiceException.invalid("invalid_page", "page ≥ 0 and size 1-" + MAX_PAGE + ".");
+            throw ServiceException.invalid(ErrorCode.INVALID_PAGE, "page ≥ 0 and size 1-" + MAX_PAGE + ".");
         }
         Where where = where(query, reach);
         if (where == null) {

@@ -1,5 +1,6 @@
 package io.corrigo.server.connector;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.Connector;
 import io.corrigo.api.ConnectorFactory;
 import io.corrigo.api.EmbeddingService;
@@ -79,7 +80,7 @@ public class ConnectorSync {
     public ConnectorView start(String tenantId, String id) {
         ConnectorView connector = connectors.get(tenantId, id);
         if (!claim(connector)) {
-            throw ServiceException.conflict("connector_running", "'" + connector.name() + "' is syncing already.");
+            throw ServiceException.conflict(ErrorCode.CONNECTOR_RUNNING, "'" + connector.name() + "' is syncing already.");
         }
         runs.submit(() -> run(tenantId, id));
         return connectors.get(tenantId, id);

@@ -1,5 +1,6 @@
 package io.corrigo.server.connector;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -114,7 +115,7 @@ public class Connectors {
     /** @throws ServiceException 404 */
     public ConnectorView get(String tenantId, String id) {
         tenants.require(tenantId);
-        return find(tenantId, id).orElseThrow(() -> ServiceException.notFound("connector_not_found", "No connector '" + id + "'."));
+        return find(tenantId, id).orElseThrow(() -> ServiceException.notFound(ErrorCode.CONNECTOR_NOT_FOUND, "No connector '" + id + "'."));
     }
 
     Optional<ConnectorView> find(String tenantId, String id) {
@@ -127,7 +128,7 @@ public class Connectors {
         Definition d = checked(tenantId, definition);
         if (jdbc.queryForObject("SELECT COUNT(*) FROM connector WHERE tenant_id = ? AND name = ?", Integer.class,
                 tenantId, d.name()) > 0) {
-            throw ServiceException.conflict("connector_exists", "A connector named '" + d.name() + "' exists already.");
+            throw ServiceException.conflict(ErrorCode.CONNECTOR_EXISTS, "A connector named '" + d.name() + "' exists already.");
         }
         String id = "cn-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         jdbc.update("INSERT INTO connector (id, tenant_id, name, factory_id, properties, schedule, knowledge_base, "
@@ -150,7 +151,7 @@ public class Connectors {
         Definition d = checked(tenantId, new Definition(definition.name(), definition.factoryId(), sent,
                 definition.schedule(), definition.knowledgeBase(), definition.collections(), definition.groups()));
         if (!d.factoryId().equals(before.factoryId())) {
-            throw ServiceException.invalid("invalid_connector", "A connector's kind cannot change; create another one.");
+            throw ServiceException.invalid(ErrorCode.INVALID_CONNECTOR, "A connector's kind cannot change; create another one.");
         }
         jdbc.update("UPDATE connector SET name = ?, properties = ?, schedule = ?, knowledge_base = ?, collections = ?, "
                         + "reader_groups = ? WHERE tenant_id = ? AND id = ?", d.name(), write(sealed(d)), d.schedule(),
@@ -164,7 +165,7 @@ public class Connectors {
     public void delete(String tenantId, String id) {
         ConnectorView before = get(tenantId, id);
         if ("RUNNING".equals(before.state())) {
-            throw ServiceException.conflict("connector_running", "'" + before.name() + "' is syncing; delete it when it is done.");
+            throw ServiceException.conflict(ErrorCode.CONNECTOR_RUNNING, "'" + before.name() + "' is syncing; delete it when it is done.");
         }
         jdbc.update("DELETE FROM connector_item WHERE connector_id = ?", id);
         jdbc.update("DELETE FROM connector WHERE tenant_id = ? AND id = ?", tenantId, id);
@@ -210,7 +211,7 @@ public class Connectors {
             }
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_connector", "The connector has " + problems.size()
+            throw ServiceException.invalid(ErrorCode.INVALID_CONNECTOR, "The connector has " + problems.size()
                     + " problem(s).", problems);
         }
         return new Definition(name, d.factoryId(), properties, schedule, kb, collections, groups);

@@ -1,5 +1,6 @@
 package io.corrigo.server.conversation;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.problem.ServiceException;
@@ -100,12 +101,12 @@ public class Conversations {
             return new Thread(id, token, List.of());
         }
         if (!ID.matcher(conversationId).matches()) {
-            throw ServiceException.invalid("invalid_conversation", "conversationId must be an id this service returned (c-…).");
+            throw ServiceException.invalid(ErrorCode.INVALID_CONVERSATION, "conversationId must be an id this service returned (c-…).");
         }
         List<String> owners = jdbc.queryForList("SELECT owner FROM conversation WHERE id = ? AND tenant_id = ?",
                 String.class, conversationId, tenantId);
         if (owners.isEmpty() || !sameOwner(owners.get(0), owner(asker.keyId(), asker.visitorToken()))) {
-            throw ServiceException.notFound("conversation_not_found", "No conversation '" + conversationId + "'.");
+            throw ServiceException.notFound(ErrorCode.CONVERSATION_NOT_FOUND, "No conversation '" + conversationId + "'.");
         }
         // the user's own words, never the earlier rewrites: one wrong rewrite must not feed the next
         // only the last answer's cited passages are graded again (CitedPassages); earlier ones are not read

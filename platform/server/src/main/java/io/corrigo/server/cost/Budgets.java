@@ -1,5 +1,6 @@
 package io.corrigo.server.cost;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.audit.AuditedRow;
 import io.corrigo.server.Recently;
@@ -110,13 +111,13 @@ public class Budgets {
     public Budget save(String tenantId, double monthlyLimit, double warnShare, Policy policy) {
         tenants.require(tenantId);
         if (!(monthlyLimit >= 0) || Double.isInfinite(monthlyLimit)) {
-            throw ServiceException.invalid("invalid_budget", "The monthly limit is a number of at least 0.");
+            throw ServiceException.invalid(ErrorCode.INVALID_BUDGET, "The monthly limit is a number of at least 0.");
         }
         if (!(warnShare > 0 && warnShare <= 1)) {
-            throw ServiceException.invalid("invalid_budget", "The warning share is between 0 and 1 (0.8: warn at 80 %).");
+            throw ServiceException.invalid(ErrorCode.INVALID_BUDGET, "The warning share is between 0 and 1 (0.8: warn at 80 %).");
         }
         if (policy == null) {
-            throw ServiceException.invalid("invalid_budget", "The policy is WARN, DEGRADE or REFUSE.");
+            throw ServiceException.invalid(ErrorCode.INVALID_BUDGET, "The policy is WARN, DEGRADE or REFUSE.");
         }
         return row.save(tenantId, () -> {
             Sql.updateOrInsert(jdbc, "UPDATE tenant_budget SET monthly_limit = ?, warn_share = ?, policy = ? WHERE tenant_id = ?",
@@ -159,7 +160,7 @@ public class Budgets {
         Instant end = (to == null ? clock.instant() : to).truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1));
         Instant start = (from == null ? end.minus(Duration.ofDays(30)) : from).truncatedTo(ChronoUnit.DAYS);
         if (!end.isAfter(start) || Duration.between(start, end).toDays() > 400) {
-            throw ServiceException.invalid("invalid_window", "'from' must be before 'to', at most 400 days apart.");
+            throw ServiceException.invalid(ErrorCode.INVALID_WINDOW, "'from' must be before 'to', at most 400 days apart.");
         }
         return jdbc.query("SELECT day_start, SUM(runs), SUM(model_runs), SUM(input_tokens), SUM(output_tokens), SUM(cost) "
                         + "FROM usage_day WHERE tenant_id = ? AND day_start >= ? AND day_start < ? GROUP BY day_start "
@@ -234,7 +235,7 @@ public class Budgets {
 
     /** The refusal of a tenant whose REFUSE budget is spent (429, {@code budget_exhausted}). */
     public static ServiceException exhausted(String tenantId) {
-        return new ServiceException(ServiceException.Kind.EXHAUSTED, "budget_exhausted", "Tenant '" + tenantId
+        return new ServiceException(ServiceException.Kind.EXHAUSTED, ErrorCode.BUDGET_EXHAUSTED, "Tenant '" + tenantId
                 + "' has spent its monthly budget; it answers again next month or when an admin raises the budget.",
                 List.of());
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server.cost;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.web.QueryParameters;
 import java.time.Instant;
@@ -47,13 +48,13 @@ class CostController {
     @GetMapping("/api/v1/tenants/{tenant}/budget")
     ResponseEntity<Budgets.Budget> budget(@PathVariable String tenant) {
         return budgets.budget(tenant).map(ResponseEntity::ok).orElseThrow(() ->
-                ServiceException.notFound("budget_not_found", "Tenant '" + tenant + "' has no budget."));
+                ServiceException.notFound(ErrorCode.BUDGET_NOT_FOUND, "Tenant '" + tenant + "' has no budget."));
     }
 
     @PutMapping("/api/v1/tenants/{tenant}/budget")
     Budgets.Budget save(@PathVariable String tenant, @RequestBody BudgetRequest request) {
         if (request.monthlyLimit() == null) {
-            throw ServiceException.invalid("invalid_budget", "monthlyLimit is required.");
+            throw ServiceException.invalid(ErrorCode.INVALID_BUDGET, "monthlyLimit is required.");
         }
         return budgets.save(tenant, request.monthlyLimit(), request.warnShare() == null ? 0.8 : request.warnShare(),
                 request.policy() == null ? Budgets.Policy.WARN : request.policy());

@@ -1,5 +1,6 @@
 package io.corrigo.server.eval;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.problem.ServiceException;
@@ -59,17 +60,17 @@ public class EvalCases {
      */
     public EvalCase add(String tenantId, String runId, String set, String route, String answer) {
         if (set == null || !SET.matcher(set).matches()) {
-            throw ServiceException.invalid("invalid_set", "A set name is 1-100 letters, digits, dots, dashes or underscores.");
+            throw ServiceException.invalid(ErrorCode.INVALID_SET, "A set name is 1-100 letters, digits, dots, dashes or underscores.");
         }
         if (route == null || !ROUTES.contains(route)) {
-            throw ServiceException.invalid("invalid_route", "The expected route is kb, web or none.");
+            throw ServiceException.invalid(ErrorCode.INVALID_ROUTE, "The expected route is kb, web or none.");
         }
         String expected = answer == null || answer.isBlank() ? null : answer.strip();
         if ("none".equals(route) && expected != null) {
-            throw ServiceException.invalid("invalid_case", "A question expected to go unanswered (none) has no expected answer.");
+            throw ServiceException.invalid(ErrorCode.INVALID_CASE, "A question expected to go unanswered (none) has no expected answer.");
         }
         if (expected != null && expected.length() > 2000) {
-            throw ServiceException.invalid("invalid_case", "An expected answer has at most 2000 characters.");
+            throw ServiceException.invalid(ErrorCode.INVALID_CASE, "An expected answer has at most 2000 characters.");
         }
         RunView run = runs.run(tenantId, runId); // 404 for another tenant's run
         Instant now = clock.instant();
@@ -106,7 +107,7 @@ public class EvalCases {
     public String jsonl(String tenantId, String set) {
         List<EvalCase> cases = cases(tenantId, set);
         if (cases.isEmpty()) {
-            throw ServiceException.notFound("set_not_found", "Tenant '" + tenantId + "' has no evaluation set '" + set + "'.");
+            throw ServiceException.notFound(ErrorCode.SET_NOT_FOUND, "Tenant '" + tenantId + "' has no evaluation set '" + set + "'.");
         }
         StringBuilder lines = new StringBuilder();
         for (EvalCase c : cases) {

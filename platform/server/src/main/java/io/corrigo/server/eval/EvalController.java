@@ -43,7 +43,7 @@ class EvalController {
     @GetMapping("/api/v1/tenants/{tenant}/evaluation-schedule")
     ResponseEntity<EvalSchedules.Schedule> schedule(@PathVariable String tenant) {
         return schedules.get(tenant).map(ResponseEntity::ok).orElseThrow(() -> io.corrigo.server.problem.ServiceException
-                .notFound("schedule_not_found", "Tenant '" + tenant + "' has no evaluation schedule."));
+                .notFound(io.corrigo.server.problem.ErrorCode.SCHEDULE_NOT_FOUND, "Tenant '" + tenant + "' has no evaluation schedule."));
     }
 
     @org.springframework.web.bind.annotation.PutMapping("/api/v1/tenants/{tenant}/evaluation-schedule")

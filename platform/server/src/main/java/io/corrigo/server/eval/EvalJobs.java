@@ -1,5 +1,6 @@
 package io.corrigo.server.eval;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.DaemonThreads;
 import io.corrigo.server.run.RunFilter;
 import io.corrigo.server.run.RunLog;
@@ -184,11 +185,11 @@ public class EvalJobs {
         try {
             questions = EvalQuestions.parse(fileName, jsonl.lines().toList(), 0);
         } catch (IllegalArgumentException e) {
-            throw ServiceException.invalid("invalid_questions", e.getMessage());
+            throw ServiceException.invalid(ErrorCode.INVALID_QUESTIONS, e.getMessage());
         }
         eval.admit(tenantId); // a tenant whose REFUSE budget is spent starts no evaluation
         if (calibrate && questions.size() < minLabelled) {
-            throw ServiceException.invalid("too_few_labels", tooFew(questions.size(), "labelled questions")
+            throw ServiceException.invalid(ErrorCode.TOO_FEW_LABELS, tooFew(questions.size(), "labelled questions")
                     + " Run the evaluation without calibration, or add questions.");
         }
         Job job = new Job(UUID.randomUUID().toString(), tenantId, fileName, clock.instant());
@@ -341,7 +342,7 @@ public class EvalJobs {
                 }
             }
         }
-        return store.find(tenantId, id).orElseThrow(() -> ServiceException.notFound("evaluation_not_found",
+        return store.find(tenantId, id).orElseThrow(() -> ServiceException.notFound(ErrorCode.EVALUATION_NOT_FOUND,
                 "Tenant '" + tenantId + "' has no evaluation '" + id + "'."));
     }
 

@@ -1,5 +1,6 @@
 package io.corrigo.server.eval;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.audit.AuditedRow;
 import io.corrigo.server.health.HealthBand;
@@ -81,16 +82,16 @@ public class EvalSchedules {
      */
     public Schedule save(String tenantId, String set, String cron, double tolerance, boolean enabled) {
         if (cases.cases(tenantId, set == null ? "" : set).isEmpty()) {
-            throw ServiceException.invalid("invalid_schedule", "Tenant '" + tenantId + "' has no evaluation set '" + set
+            throw ServiceException.invalid(ErrorCode.INVALID_SCHEDULE, "Tenant '" + tenantId + "' has no evaluation set '" + set
                     + "': add cases from runs first.");
         }
         java.util.Optional<String> unparsable = io.corrigo.server.Cron.problem(cron);
         if (unparsable.isPresent()) {
-            throw ServiceException.invalid("invalid_schedule", "The cron has six fields (second minute hour day month "
+            throw ServiceException.invalid(ErrorCode.INVALID_SCHEDULE, "The cron has six fields (second minute hour day month "
                     + "weekday), e.g. '0 0 3 * * *' for 03:00 daily: " + unparsable.get());
         }
         if (!(tolerance >= 0 && tolerance <= 1)) {
-            throw ServiceException.invalid("invalid_schedule", "The tolerance is a fall between 0 and 1 (0.05: five points).");
+            throw ServiceException.invalid(ErrorCode.INVALID_SCHEDULE, "The tolerance is a fall between 0 and 1 (0.05: five points).");
         }
         OffsetDateTime now = Sql.utc(clock.instant());
         return row.save(tenantId, () -> Sql.updateOrInsert(jdbc, "UPDATE eval_schedule SET set_name = ?, cron = ?, "

@@ -1,5 +1,6 @@
 package io.corrigo.server.gateway;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.knowledge.QuestionScope;
 import io.corrigo.server.problem.ServiceException;
 import java.util.List;
@@ -37,7 +38,7 @@ class QueryController {
                 return Caller.admin(tenant);
             }
             if (readAs.stream().anyMatch(g -> g == null || !g.matches("[a-z0-9][a-z0-9-]{0,39}"))) {
-                throw ServiceException.invalid("invalid_scope", "readAs: group names are 1-40 lower-case letters, "
+                throw ServiceException.invalid(ErrorCode.INVALID_SCOPE, "readAs: group names are 1-40 lower-case letters, "
                         + "digits and dashes.");
             }
             return new Caller(Caller.Kind.ADMIN, tenant, null, null, java.util.Set.copyOf(readAs), null);

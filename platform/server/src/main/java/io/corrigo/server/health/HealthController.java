@@ -1,5 +1,6 @@
 package io.corrigo.server.health;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.web.QueryParameters;
 import java.time.Duration;
@@ -58,7 +59,7 @@ class HealthController {
     @GetMapping("/api/v1/tenants/{tenant}/webhook")
     org.springframework.http.ResponseEntity<Webhooks.WebhookView> webhook(@PathVariable String tenant) {
         return webhooks.webhook(tenant).map(org.springframework.http.ResponseEntity::ok)
-                .orElseThrow(() -> ServiceException.notFound("webhook_not_found", "Tenant '" + tenant + "' has no webhook."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.WEBHOOK_NOT_FOUND, "Tenant '" + tenant + "' has no webhook."));
     }
 
     @PutMapping("/api/v1/tenants/{tenant}/webhook")
@@ -116,7 +117,7 @@ class HealthController {
         try {
             return Duration.parse(value.strip().toUpperCase(java.util.Locale.ROOT));
         } catch (DateTimeParseException e) {
-            throw ServiceException.invalid("invalid_bucket", "'bucket' is an ISO-8601 duration of whole hours "
+            throw ServiceException.invalid(ErrorCode.INVALID_BUCKET, "'bucket' is an ISO-8601 duration of whole hours "
                     + "(PT1H, PT6H, P1D), not '" + value + "'.");
         }
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server.health;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -214,17 +215,17 @@ public class HealthService {
 
     private static void check(Instant start, Instant end, Duration step) {
         if (!end.isAfter(start)) {
-            throw ServiceException.invalid("invalid_window", "'from' must be before 'to' (both ISO-8601 instants, "
+            throw ServiceException.invalid(ErrorCode.INVALID_WINDOW, "'from' must be before 'to' (both ISO-8601 instants, "
                     + "e.g. 2026-11-25T00:00:00Z).");
         }
         if (Duration.between(start, end).compareTo(MAX_WINDOW) > 0) {
-            throw ServiceException.invalid("invalid_window", "A window is at most " + MAX_WINDOW.toDays() + " days.");
+            throw ServiceException.invalid(ErrorCode.INVALID_WINDOW, "A window is at most " + MAX_WINDOW.toDays() + " days.");
         }
         if (step.isNegative() || step.isZero() || step.toSeconds() % 3600 != 0) {
-            throw ServiceException.invalid("invalid_bucket", "'bucket' is a whole number of hours (PT1H, PT6H, P1D).");
+            throw ServiceException.invalid(ErrorCode.INVALID_BUCKET, "'bucket' is a whole number of hours (PT1H, PT6H, P1D).");
         }
         if (Duration.between(start, end).toSeconds() / step.toSeconds() > MAX_BUCKETS) {
-            throw ServiceException.invalid("invalid_bucket", "At most " + MAX_BUCKETS + " buckets: choose a longer bucket.");
+            throw ServiceException.invalid(ErrorCode.INVALID_BUCKET, "At most " + MAX_BUCKETS + " buckets: choose a longer bucket.");
         }
     }
 
@@ -315,7 +316,7 @@ public class HealthService {
             }
         });
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_bands", "The health bands are not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_BANDS, "The health bands are not valid.", problems);
         }
         Map<String, Thresholds> own = new LinkedHashMap<>();
         Map<String, HealthBand> defaults = HealthBand.defaults();

@@ -1,5 +1,6 @@
 package io.corrigo.server.health;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.audit.AuditedRow;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -107,21 +108,21 @@ public class Webhooks {
         try {
             uri = URI.create(url == null ? "" : url.strip());
         } catch (IllegalArgumentException e) {
-            throw ServiceException.invalid("invalid_webhook", "The webhook URL is not a URL: " + e.getMessage());
+            throw ServiceException.invalid(ErrorCode.INVALID_WEBHOOK, "The webhook URL is not a URL: " + e.getMessage());
         }
         if (!("https".equals(uri.getScheme()) || "http".equals(uri.getScheme())) || uri.getHost() == null) {
-            throw ServiceException.invalid("invalid_webhook", "The webhook URL must be an http(s) URL with a host.");
+            throw ServiceException.invalid(ErrorCode.INVALID_WEBHOOK, "The webhook URL must be an http(s) URL with a host.");
         }
         List<String> refused = outbound.refusals(Map.of("url", uri.toString()));
         if (!refused.isEmpty()) {
-            throw ServiceException.invalid("invalid_webhook", "The host may not call this address.", refused);
+            throw ServiceException.invalid(ErrorCode.INVALID_WEBHOOK, "The host may not call this address.", refused);
         }
         boolean keep = secret == null || secret.isBlank();
         if (!keep && secret.strip().length() < MIN_SECRET) {
-            throw ServiceException.invalid("invalid_webhook", "The signing secret has at least " + MIN_SECRET + " characters.");
+            throw ServiceException.invalid(ErrorCode.INVALID_WEBHOOK, "The signing secret has at least " + MIN_SECRET + " characters.");
         }
         if (keep && webhook(tenantId).isEmpty()) {
-            throw ServiceException.invalid("invalid_webhook", "A new webhook needs a signing secret (at least "
+            throw ServiceException.invalid(ErrorCode.INVALID_WEBHOOK, "A new webhook needs a signing secret (at least "
                     + MIN_SECRET + " characters).");
         }
         return row.save(tenantId, () -> {

@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -79,7 +80,7 @@ class DocumentController {
             }
             return values;
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-            throw io.corrigo.server.problem.ServiceException.invalid("invalid_metadata",
+            throw io.corrigo.server.problem.ServiceException.invalid(ErrorCode.INVALID_METADATA,
                     "The metadata field must be a JSON object of text values, e.g. {\"author\": \"HR\", \"language\": \"en\"}: "
                     + (e instanceof IllegalArgumentException ? e.getMessage() : "it is not valid JSON") + ".");
         }

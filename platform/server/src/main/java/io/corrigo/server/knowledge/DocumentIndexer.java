@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.KnowledgeIndex;
@@ -85,7 +86,7 @@ class DocumentIndexer {
     /** The tenant's index, if its retriever can be written to. @throws ServiceException 409 when it cannot */
     KnowledgeIndex writableIndex(String tenantId) {
         return runtimes.forTenant(tenantId).knowledgeIndex().orElseThrow(() -> ServiceException.conflict(
-                "read_only_retriever",
+                ErrorCode.READ_ONLY_RETRIEVER,
                 "The tenant's retriever cannot be written to; documents must be indexed at its source."));
     }
 
@@ -370,17 +371,17 @@ class DocumentIndexer {
      */
     List<ChunkView> edit(DocumentRecord document, String chunkId, ChunkOverrides.Override change) {
         if (document.status() == DocumentRecord.Status.QUEUED || document.status() == DocumentRecord.Status.INDEXING) {
-            throw ServiceException.conflict("document_indexing", "'" + document.name()
+            throw ServiceException.conflict(ErrorCode.DOCUMENT_INDEXING, "'" + document.name()
                     + "' is being indexed; edit its chunks when the job is done.");
         }
         String tenantId = document.tenantId();
         List<Chunked> all = chunk(chunker(document), document,
                 parser.parse(document.name(), store.get(tenantId, document.id())).texts());
         if (all.stream().noneMatch(c -> c.id().equals(chunkId))) {
-            throw ServiceException.notFound("chunk_not_found", "'" + document.name() + "' has no chunk '" + chunkId + "'.");
+            throw ServiceException.notFound(ErrorCode.CHUNK_NOT_FOUND, "'" + document.name() + "' has no chunk '" + chunkId + "'.");
         }
         if (change.text() != null && change.text().isBlank()) {
-            throw ServiceException.invalid("empty_chunk", "A chunk's text cannot be empty: disable the chunk instead.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_CHUNK, "A chunk's text cannot be empty: disable the chunk instead.");
         }
         writableIndex(tenantId);
         overrides.put(document.id(), chunkId, change, clock.instant());
@@ -397,7 +398,7 @@ class DocumentIndexer {
      */
     void rescope(DocumentRecord document) {
         if (document.status() == DocumentRecord.Status.QUEUED || document.status() == DocumentRecord.Status.INDEXING) {
-            throw ServiceException.conflict("document_indexing", "'" + document.name()
+            throw ServiceException.conflict(ErrorCode.DOCUMENT_INDEXING, "'" + document.name()
                     + "' is being indexed; change its scope when the job is done.");
         }
         if (document.status() == DocumentRecord.Status.FAILED) {

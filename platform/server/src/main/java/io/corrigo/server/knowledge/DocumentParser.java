@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.problem.ServiceException;
@@ -71,19 +72,19 @@ class DocumentParser {
     Parsed parse(String fileName, byte[] content) {
         String name = fileName == null ? "" : fileName.toLowerCase(Locale.ROOT);
         if (content.length == 0) {
-            throw ServiceException.invalid("empty_document", "'" + fileName + "' is empty.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_DOCUMENT, "'" + fileName + "' is empty.");
         }
         MediaType type = detect(content);
         if (isExtracted(type)) {
             return new Parsed(type.toString(), List.of(extract(fileName, content, type)));
         }
         if (!type.getType().equals("text")) {
-            throw ServiceException.invalid(looksBinary(content) ? "not_text" : "unsupported_type", "'" + fileName
+            throw ServiceException.invalid(looksBinary(content) ? ErrorCode.NOT_TEXT : ErrorCode.UNSUPPORTED_TYPE, "'" + fileName
                     + "' is " + type + " by its content: upload PDF, DOCX, HTML, Markdown, plain text or JSON Lines.");
         }
         String text = decode(fileName, content);
         if (text.isBlank()) {
-            throw ServiceException.invalid("empty_document", "'" + fileName + "' is empty.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_DOCUMENT, "'" + fileName + "' is empty.");
         }
         if (name.endsWith(".jsonl")) {
             return new Parsed(type.toString(), parseJsonl(fileName, text));
@@ -101,7 +102,7 @@ class DocumentParser {
                                      Map<String, String> metadata) {
         TextCleaner.Cleaned cleaned = TextCleaner.clean(text, layout);
         if (cleaned.text().isBlank()) {
-            throw ServiceException.invalid("empty_document", "'" + fileName + "' has no text beyond headings and boilerplate.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_DOCUMENT, "'" + fileName + "' has no text beyond headings and boilerplate.");
         }
         String chosen = title != null && !title.isBlank() ? title.strip()
                 : cleaned.title() != null ? cleaned.title() : fileName;
@@ -121,11 +122,11 @@ class DocumentParser {
     private SourceText extract(String fileName, byte[] content, MediaType type) {
         ParserSandbox.Result result = sandbox.extract(content, type);
         if (result instanceof ParserSandbox.Refused refused) {
-            throw ServiceException.invalid("unreadable_document", "'" + fileName + "' " + refused.reason() + ".");
+            throw ServiceException.invalid(ErrorCode.UNREADABLE_DOCUMENT, "'" + fileName + "' " + refused.reason() + ".");
         }
         ParserSandbox.Extracted extracted = (ParserSandbox.Extracted) result;
         if (extracted.text().isBlank()) {
-            throw ServiceException.invalid("empty_document", "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
+            throw ServiceException.invalid(ErrorCode.EMPTY_DOCUMENT, "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
         }
         Map<String, String> metadata = new LinkedHashMap<>(extracted.facts());
         metadata.put("format", type.toString());
@@ -147,7 +148,7 @@ class DocumentParser {
     private static String decode(String fileName, byte[] content) {
         for (byte b : content) {
             if (b == 0) {
-                throw ServiceException.invalid("not_text", "'" + fileName + "' is a binary file, not text.");
+                throw ServiceException.invalid(ErrorCode.NOT_TEXT, "'" + fileName + "' is a binary file, not text.");
             }
         }
         try {
@@ -156,7 +157,7 @@ class DocumentParser {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(content)).toString();
         } catch (CharacterCodingException e) {
-            throw ServiceException.invalid("not_utf8", "'" + fileName + "' is not UTF-8 text.");
+            throw ServiceException.invalid(ErrorCode.NOT_UTF8, "'" + fileName + "' is not UTF-8 text.");
         }
     }
 
@@ -200,7 +201,7 @@ class DocumentParser {
         }
         if (!errors.isEmpty()) {
             List<String> listed = errors.subList(0, Math.min(MAX_ERRORS_LISTED, errors.size()));
-            throw ServiceException.invalid("invalid_jsonl", "'" + fileName + "' has " + errors.size()
+            throw ServiceException.invalid(ErrorCode.INVALID_JSONL, "'" + fileName + "' has " + errors.size()
                     + " invalid line(s); nothing was indexed.", listed);
         }
         return rows;

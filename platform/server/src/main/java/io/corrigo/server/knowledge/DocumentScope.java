@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.PassageFilter;
 import io.corrigo.server.problem.ServiceException;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public record DocumentScope(List<String> collections, List<String> groups, Map<S
             });
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_scope", "The document's collections, groups or metadata are not valid.",
+            throw ServiceException.invalid(ErrorCode.INVALID_SCOPE, "The document's collections, groups or metadata are not valid.",
                     problems);
         }
         return new DocumentScope(collections, groups, clean);

@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -174,13 +175,13 @@ public class DocumentTexts {
     public Source source(String tenantId, String documentId, int start, int end, Set<String> readers) {
         DocumentRecord document = documents.findByIdAndTenantId(documentId, tenantId)
                 .filter(d -> d.scope().readableBy(readers))
-                .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.DOCUMENT_NOT_FOUND, "No document '" + documentId + "'."));
         if (document.status() != DocumentRecord.Status.INDEXED) {
-            throw ServiceException.conflict("document_not_indexed", "'" + document.name() + "' is "
+            throw ServiceException.conflict(ErrorCode.DOCUMENT_NOT_INDEXED, "'" + document.name() + "' is "
                     + document.status().name().toLowerCase() + "; its text can be opened once it is indexed.");
         }
         if (start < 0 || end < start) {
-            throw ServiceException.invalid("invalid_span", "start and end must be 0 <= start <= end; were " + start + " and " + end + ".");
+            throw ServiceException.invalid(ErrorCode.INVALID_SPAN, "start and end must be 0 <= start <= end; were " + start + " and " + end + ".");
         }
         Text text = text(document);
         int s = Math.min(start, text.text().length());
@@ -204,7 +205,7 @@ public class DocumentTexts {
     public byte[] original(String tenantId, String documentId, Set<String> readers) {
         DocumentRecord document = documents.findByIdAndTenantId(documentId, tenantId)
                 .filter(d -> d.scope().readableBy(readers))
-                .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.DOCUMENT_NOT_FOUND, "No document '" + documentId + "'."));
         return store.get(tenantId, document.id());
     }
 

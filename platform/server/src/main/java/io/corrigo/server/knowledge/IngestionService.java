@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.tenant.TenantService;
@@ -105,17 +106,17 @@ public class IngestionService {
         tenants.require(tenantId);
         KnowledgeBase kb = knowledgeBases.require(tenantId, knowledgeBase);
         if (uploads.isEmpty()) {
-            throw ServiceException.invalid("no_files", "Attach at least one file in the 'file' field.");
+            throw ServiceException.invalid(ErrorCode.NO_FILES, "Attach at least one file in the 'file' field.");
         }
         if (uploads.size() > MAX_FILES_PER_REQUEST) {
-            throw ServiceException.invalid("too_many_files",
+            throw ServiceException.invalid(ErrorCode.TOO_MANY_FILES,
                     "At most " + MAX_FILES_PER_REQUEST + " files per request; " + uploads.size() + " were sent.");
         }
         indexer.writableIndex(tenantId);
         Map<String, String> types = new LinkedHashMap<>();
         for (Upload upload : uploads) {
             if (upload.fileName() == null || upload.fileName().isBlank()) {
-                throw ServiceException.invalid("no_file_name", "Every upload needs a file name.");
+                throw ServiceException.invalid(ErrorCode.NO_FILE_NAME, "Every upload needs a file name.");
             }
             types.put(upload.fileName(), parser.check(upload.fileName(), upload.content()));
         }
@@ -178,11 +179,11 @@ public class IngestionService {
      */
     public List<ChunkView> editChunk(String tenantId, String documentId, String chunkId, String text, boolean disabled) {
         if (text != null && text.length() > MAX_CHUNK_EDIT_CHARS) {
-            throw ServiceException.invalid("chunk_too_long", "An edited chunk has at most " + MAX_CHUNK_EDIT_CHARS
+            throw ServiceException.invalid(ErrorCode.CHUNK_TOO_LONG, "An edited chunk has at most " + MAX_CHUNK_EDIT_CHARS
                     + " characters; this one has " + text.length() + ".");
         }
         if (text != null && !wellFormed(text)) {
-            throw ServiceException.invalid("invalid_text", "The text has a broken character (a lone surrogate, or a "
+            throw ServiceException.invalid(ErrorCode.INVALID_TEXT, "The text has a broken character (a lone surrogate, or a "
                     + "control character other than tab and line breaks); nothing was changed.");
         }
         ChunkOverrides.Override change = new ChunkOverrides.Override(text == null ? null : text.strip(), disabled);
@@ -232,14 +233,14 @@ public class IngestionService {
     private DocumentRecord record(String tenantId, String documentId) {
         tenants.require(tenantId);
         return documents.findByIdAndTenantId(documentId, tenantId)
-                .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.DOCUMENT_NOT_FOUND, "No document '" + documentId + "' for tenant '" + tenantId + "'."));
     }
 
     /** Removes a document: its chunks from the index, its original and its record. @throws ServiceException 404 */
     public void delete(String tenantId, String documentId) {
         tenants.require(tenantId);
         DocumentRecord document = documents.findByIdAndTenantId(documentId, tenantId)
-                .orElseThrow(() -> ServiceException.notFound("document_not_found", "No document '" + documentId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.DOCUMENT_NOT_FOUND, "No document '" + documentId + "' for tenant '" + tenantId + "'."));
         indexer.writableIndex(tenantId).deleteDocument(documentId);
         store.delete(tenantId, documentId);
         documents.delete(document);
@@ -267,7 +268,7 @@ public class IngestionService {
     public JobView job(String tenantId, String jobId) {
         tenants.require(tenantId);
         return jobs.findByIdAndTenantId(jobId, tenantId).map(this::view)
-                .orElseThrow(() -> ServiceException.notFound("job_not_found", "No job '" + jobId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.JOB_NOT_FOUND, "No job '" + jobId + "' for tenant '" + tenantId + "'."));
     }
 
     /** The tenant's jobs, newest first. */

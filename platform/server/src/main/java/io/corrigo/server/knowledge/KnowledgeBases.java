@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.tenant.TenantCreated;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
@@ -60,10 +61,10 @@ public class KnowledgeBases {
             problems.add("overlapSentences: must be between 0 and 10, was " + overlap);
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_knowledge_base", "The knowledge base is not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_KNOWLEDGE_BASE, "The knowledge base is not valid.", problems);
         }
         if (repository.findByTenantIdAndName(tenantId, name).isPresent()) {
-            throw new ServiceException(ServiceException.Kind.CONFLICT, "knowledge_base_exists",
+            throw new ServiceException(ServiceException.Kind.CONFLICT, ErrorCode.KNOWLEDGE_BASE_EXISTS,
                     "Tenant '" + tenantId + "' already has a knowledge base '" + name + "'.", List.of());
         }
         KnowledgeBaseView created = view(repository.save(new KnowledgeBase("kb-" + tenantId + "-" + name, tenantId, name,
@@ -83,7 +84,7 @@ public class KnowledgeBases {
     KnowledgeBase require(String tenantId, String name) {
         String wanted = name == null || name.isBlank() ? DEFAULT : name;
         return repository.findByTenantIdAndName(tenantId, wanted).orElseThrow(() -> ServiceException.notFound(
-                "knowledge_base_not_found", "Tenant '" + tenantId + "' has no knowledge base '" + wanted + "'."));
+                ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, "Tenant '" + tenantId + "' has no knowledge base '" + wanted + "'."));
     }
 
     KnowledgeBase byId(String id) {

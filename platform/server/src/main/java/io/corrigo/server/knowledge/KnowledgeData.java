@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import io.corrigo.server.tenant.TenantTables;
 import java.time.Clock;
@@ -33,7 +34,7 @@ class KnowledgeData extends TenantTables {
         while (jdbc.queryForObject("SELECT COUNT(*) FROM ingestion_job WHERE tenant_id = ? AND state = 'RUNNING'",
                 Long.class, tenantId) > 0) {
             if (clock.instant().isAfter(deadline)) {
-                throw ServiceException.conflict("ingestion_running", "An ingestion job of tenant '" + tenantId
+                throw ServiceException.conflict(ErrorCode.INGESTION_RUNNING, "An ingestion job of tenant '" + tenantId
                         + "' is still running; the tenant is disabled now, try deleting it again in a minute.");
             }
             try {

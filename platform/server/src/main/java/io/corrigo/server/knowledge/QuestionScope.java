@@ -1,5 +1,6 @@
 package io.corrigo.server.knowledge;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.PassageFilter;
 import io.corrigo.server.problem.ServiceException;
 import java.time.LocalDate;
@@ -69,7 +70,7 @@ public final class QuestionScope {
             problems.add("filter: updated_after " + after + " is after updated_before " + before);
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_scope", "The question's collections or filter are not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_SCOPE, "The question's collections or filter are not valid.", problems);
         }
         return new PassageFilter(collections == null ? null : java.util.Set.copyOf(collections), metadata, after, before, null);
     }

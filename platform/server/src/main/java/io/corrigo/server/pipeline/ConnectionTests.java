@@ -1,5 +1,6 @@
 package io.corrigo.server.pipeline;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Passage;
 import io.corrigo.api.Query;
@@ -80,10 +81,10 @@ public class ConnectionTests {
      * exception. @throws ServiceException 404 unknown tenant, 400 unknown stage
      */
     public Result test(String tenantId, String stage, StageConfig config) {
-        StageKind<?> kind = StageKind.of(stage).orElseThrow(() -> ServiceException.invalid("unknown_stage",
+        StageKind<?> kind = StageKind.of(stage).orElseThrow(() -> ServiceException.invalid(ErrorCode.UNKNOWN_STAGE,
                 "There is no stage '" + stage + "'."));
         if (config == null || config.factoryId() == null) {
-            throw ServiceException.invalid("factory_required", "Choose the plugin of the stage first.");
+            throw ServiceException.invalid(ErrorCode.FACTORY_REQUIRED, "Choose the plugin of the stage first.");
         }
         StageConfig resolved = pipelines.withKeptSecrets(tenantId, stage, config);
         Optional<FactoryHandle> handle = plugins.factory(kind, resolved.factoryId());

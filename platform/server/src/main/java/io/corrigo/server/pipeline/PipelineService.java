@@ -1,5 +1,6 @@
 package io.corrigo.server.pipeline;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -98,7 +99,7 @@ public class PipelineService {
     private ActivePipeline stored(String tenantId) {
         tenants.require(tenantId);
         PipelineVersion row = repository.findByTenantIdAndActiveTrue(tenantId)
-                .orElseThrow(() -> ServiceException.notFound("pipeline_not_found", "Tenant '" + tenantId + "' has no pipeline."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.PIPELINE_NOT_FOUND, "Tenant '" + tenantId + "' has no pipeline."));
         return toActive(row);
     }
 
@@ -167,7 +168,7 @@ public class PipelineService {
     public int activeVersion(String tenantId) {
         tenants.require(tenantId);
         return activeVersions.get(tenantId, t -> repository.findActiveVersion(t)
-                .orElseThrow(() -> ServiceException.notFound("pipeline_not_found", "Tenant '" + t + "' has no pipeline.")));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.PIPELINE_NOT_FOUND, "Tenant '" + t + "' has no pipeline.")));
     }
 
     /**
@@ -220,7 +221,7 @@ public class PipelineService {
     private void requireValid(PipelineDefinition plain) {
         List<ConfigProblem> problems = problems(plain);
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_pipeline", "The pipeline is not valid.",
+            throw ServiceException.invalid(ErrorCode.INVALID_PIPELINE, "The pipeline is not valid.",
                     problems.stream().map(ConfigProblem::toString).toList());
         }
     }
@@ -245,7 +246,7 @@ public class PipelineService {
     private PipelineDefinition withKeptSecrets(PipelineDefinition definition, PipelineDefinition previous) {
         List<String> rebound = secretsSentElsewhere(definition, previous);
         if (!rebound.isEmpty()) {
-            throw ServiceException.invalid("secret_required", "A kept secret (" + SECRET_MASK + ") would go to an address "
+            throw ServiceException.invalid(ErrorCode.SECRET_REQUIRED, "A kept secret (" + SECRET_MASK + ") would go to an address "
                     + "it was not sent to before: give the secret again with the new address.", rebound);
         }
         return mapSecrets(definition, (kind, stage, name, value) -> {
@@ -312,7 +313,7 @@ public class PipelineService {
     private PipelineVersion row(String tenantId, int version) {
         tenants.require(tenantId);
         return repository.findByTenantIdAndVersion(tenantId, version).orElseThrow(() -> ServiceException.notFound(
-                "version_not_found", "Tenant '" + tenantId + "' has no pipeline version " + version + "."));
+                ErrorCode.VERSION_NOT_FOUND, "Tenant '" + tenantId + "' has no pipeline version " + version + "."));
     }
 
     /**
@@ -393,7 +394,7 @@ public class PipelineService {
             return switch (n) {
                 case "json" -> JSON;
                 case "yaml", "yml" -> YAML;
-                default -> throw ServiceException.invalid("unknown_format", "Pipelines are exported and imported as "
+                default -> throw ServiceException.invalid(ErrorCode.UNKNOWN_FORMAT, "Pipelines are exported and imported as "
                         + "json or yaml, not '" + name + "'.");
             };
         }
@@ -424,7 +425,7 @@ public class PipelineService {
     public ActivePipeline importDraft(String tenantId, String document, Format format) {
         tenants.require(tenantId);
         if (document == null || document.isBlank()) {
-            throw ServiceException.invalid("empty_import", "The pipeline document is empty.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_IMPORT, "The pipeline document is empty.");
         }
         PipelineDefinition imported;
         try {
@@ -441,17 +442,17 @@ public class PipelineService {
             List<String> hints = new ArrayList<>();
             unknownKeys(tree, json.constructType(PipelineDefinition.class), "", unknown, hints);
             if (!unknown.isEmpty()) {
-                throw ServiceException.invalid("unreadable_import", "The document has keys a pipeline does not: "
+                throw ServiceException.invalid(ErrorCode.UNREADABLE_IMPORT, "The document has keys a pipeline does not: "
                         + String.join(", ", unknown) + ".", hints);
             }
             // typed values as typed as the document's own schema: "topK": "8" is a text, not a number
             imported = typed(json).readerFor(PipelineDefinition.class).readValue(tree);
         } catch (java.io.IOException | IllegalArgumentException | NullPointerException e) {
-            throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in "
+            throw ServiceException.invalid(ErrorCode.UNREADABLE_IMPORT, "The document is not a pipeline in "
                     + format.name().toLowerCase(java.util.Locale.ROOT) + ": " + io.corrigo.server.problem.JsonProblems.describe(e));
         }
         if (imported == null) {
-            throw ServiceException.invalid("empty_import", "The pipeline document is empty.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_IMPORT, "The pipeline document is empty.");
         }
         PipelineDefinition active = repository.findByTenantIdAndActiveTrue(tenantId).map(r -> toActive(r).definition()).orElse(null);
         Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
@@ -532,13 +533,13 @@ public class PipelineService {
     private void refuseYamlTags(String document) throws JsonProcessingException {
         java.util.regex.Matcher tag = YAML_TAG.matcher(document);
         if (tag.find()) { // before parsing: the parser decodes some tags (!!binary) eagerly and fails on its own terms
-            throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in yaml: the tag '"
+            throw ServiceException.invalid(ErrorCode.UNREADABLE_IMPORT, "The document is not a pipeline in yaml: the tag '"
                     + tag.group(2) + "' is not read; write the value plainly.");
         }
         try (com.fasterxml.jackson.core.JsonParser parser = mapper(Format.YAML).getFactory().createParser(document)) {
             while (parser.nextToken() != null) {
                 if (parser.getTypeId() != null) {
-                    throw ServiceException.invalid("unreadable_import", "The document is not a pipeline in yaml: the tag '"
+                    throw ServiceException.invalid(ErrorCode.UNREADABLE_IMPORT, "The document is not a pipeline in yaml: the tag '"
                             + parser.getTypeId() + "' at line " + parser.currentLocation().getLineNr()
                             + " is not read; write the value plainly.");
                 }

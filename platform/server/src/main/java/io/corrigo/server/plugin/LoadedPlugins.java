@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.PluginFactory;
 import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.problem.ServiceException;
@@ -93,7 +94,7 @@ final class LoadedPlugins {
     /** @throws ServiceException 404 for a plugin that is not installed */
     void require(String pluginId) {
         if (manager.getPlugin(pluginId) == null) {
-            throw ServiceException.notFound("plugin_not_found", "No plugin '" + pluginId + "'.");
+            throw ServiceException.notFound(ErrorCode.PLUGIN_NOT_FOUND, "No plugin '" + pluginId + "'.");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -145,7 +146,7 @@ public record PluginFile(String id, String version, String requires, List<String
     }
 
     private static ServiceException invalid(String why) {
-        return ServiceException.invalid("invalid_plugin_file", "Not a valid plugin file: " + why);
+        return ServiceException.invalid(ErrorCode.INVALID_PLUGIN_FILE, "Not a valid plugin file: " + why);
     }
 
     /** Lets a reader consume one zip entry without closing the zip. */

@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.plugin.runner.PluginRunner;
 import io.corrigo.server.problem.ServiceException;
 import java.io.IOException;
@@ -47,14 +48,14 @@ final class PluginInstaller {
     PluginInfo install(String fileName, byte[] content, boolean confirmDowngrade, boolean approveOutbound) {
         String name = fileName == null ? "" : Path.of(fileName.replace('\\', '/')).getFileName().toString();
         if (!name.matches("[A-Za-z0-9._-]{1,100}\\.zip")) {
-            throw ServiceException.invalid("invalid_plugin_file", "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
+            throw ServiceException.invalid(ErrorCode.INVALID_PLUGIN_FILE, "A plugin file is a .zip named with letters, digits, '.', '-' or '_'.");
         }
         if (content.length == 0 || content.length > maxBytes) {
-            throw ServiceException.invalid("invalid_plugin_file", "A plugin file is 1 byte to " + maxBytes / 1024 / 1024 + " MB.");
+            throw ServiceException.invalid(ErrorCode.INVALID_PLUGIN_FILE, "A plugin file is 1 byte to " + maxBytes / 1024 / 1024 + " MB.");
         }
         PluginFile file = PluginFile.inspect(content);
         if (!approveOutbound && !file.outboundHosts().isEmpty() && runners.enabled() && !verdicts.listed(file.id())) {
-            throw new ServiceException(ServiceException.Kind.CONFLICT, "outbound_not_approved", "Plugin '" + file.id()
+            throw new ServiceException(ServiceException.Kind.CONFLICT, ErrorCode.OUTBOUND_NOT_APPROVED, "Plugin '" + file.id()
                     + "' connects to " + String.join(", ", file.outboundHosts()) + ". Approve these hosts to install it: "
                     + "it will reach no other.", file.outboundHosts());
         }
@@ -66,11 +67,11 @@ final class PluginInstaller {
             String installed = existing.getDescriptor().getVersion();
             int order = loaded.manager().getVersionManager().compareVersions(file.version(), installed);
             if (order == 0) {
-                throw ServiceException.conflict("plugin_installed", "Plugin '" + file.id() + "' " + installed
+                throw ServiceException.conflict(ErrorCode.PLUGIN_INSTALLED, "Plugin '" + file.id() + "' " + installed
                         + " is installed already.");
             }
             if (order < 0 && !confirmDowngrade) {
-                throw ServiceException.conflict("downgrade_not_confirmed", "Plugin '" + file.id() + "' " + installed
+                throw ServiceException.conflict(ErrorCode.DOWNGRADE_NOT_CONFIRMED, "Plugin '" + file.id() + "' " + installed
                         + " is installed; " + file.version() + " is older. Confirm the downgrade to install it.");
             }
             return replace(existing, name, content, file);
@@ -80,7 +81,7 @@ final class PluginInstaller {
     private PluginInfo installNew(String name, byte[] content, PluginFile file) {
         Path target = pluginsDirectory.resolve(name);
         if (Files.exists(target) || Files.exists(pluginsDirectory.resolve(name.substring(0, name.length() - 4)))) {
-            throw ServiceException.conflict("plugin_file_exists", "A plugin file '" + name + "' is installed already.");
+            throw ServiceException.conflict(ErrorCode.PLUGIN_FILE_EXISTS, "A plugin file '" + name + "' is installed already.");
         }
         String pluginId = loadAndStart(target, content, file);
         log.info("Plugin {} {} installed from {}: {}", pluginId, file.version(), name,
@@ -101,7 +102,7 @@ final class PluginInstaller {
         }
         List<FactoryHandle> stopping = loaded.factoriesOf(pluginId);
         if (!loaded.manager().deletePlugin(pluginId)) {
-            throw ServiceException.conflict("plugin_not_replaced", "Plugin '" + pluginId + "' " + oldVersion
+            throw ServiceException.conflict(ErrorCode.PLUGIN_NOT_REPLACED, "Plugin '" + pluginId + "' " + oldVersion
                     + " could not be stopped and removed.");
         }
         verdicts.forget(pluginId);
@@ -133,7 +134,7 @@ final class PluginInstaller {
             PluginTrust.Verdict verdict = verdicts.check(target);
             if (verdict.problem() != null) {
                 deleteQuietly(target);
-                throw ServiceException.invalid("plugin_not_trusted", "Plugin '" + file.id() + "' may not run: "
+                throw ServiceException.invalid(ErrorCode.PLUGIN_NOT_TRUSTED, "Plugin '" + file.id() + "' may not run: "
                         + verdict.problem() + ".");
             }
             pluginId = loaded.manager().loadPlugin(target);
@@ -146,7 +147,7 @@ final class PluginInstaller {
                 throw api;
             }
             deleteQuietly(target);
-            throw ServiceException.invalid("invalid_plugin", "Not a loadable plugin: " + e.getMessage());
+            throw ServiceException.invalid(ErrorCode.INVALID_PLUGIN, "Not a loadable plugin: " + e.getMessage());
         }
         PluginState state = loaded.start(pluginId);
         if (state != PluginState.STARTED) {
@@ -155,7 +156,7 @@ final class PluginInstaller {
             verdicts.forget(pluginId);
             runners.forgetFailure(pluginId);
             deleteQuietly(target);
-            throw ServiceException.invalid("plugin_not_started", "Plugin '" + pluginId + "' " + file.version()
+            throw ServiceException.invalid(ErrorCode.PLUGIN_NOT_STARTED, "Plugin '" + pluginId + "' " + file.version()
                     + " does not start: " + error);
         }
         return pluginId;

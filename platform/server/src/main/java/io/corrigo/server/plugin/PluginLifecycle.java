@@ -1,5 +1,6 @@
 package io.corrigo.server.plugin;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import java.util.List;
 import java.util.Map;
@@ -107,7 +108,7 @@ public final class PluginLifecycle {
             loaded.require(pluginId);
             List<FactoryHandle> stopping = loaded.factoriesOf(pluginId);
             if (!loaded.manager().disablePlugin(pluginId)) {
-                throw ServiceException.conflict("plugin_not_disabled", "Plugin '" + pluginId + "' could not be disabled.");
+                throw ServiceException.conflict(ErrorCode.PLUGIN_NOT_DISABLED, "Plugin '" + pluginId + "' could not be disabled.");
             }
             log.info("Plugin {} disabled", pluginId);
             changed(pluginId);
@@ -123,13 +124,13 @@ public final class PluginLifecycle {
             loaded.require(pluginId);
             String problem = verdicts.problem(pluginId);
             if (problem != null) {
-                throw ServiceException.conflict("plugin_not_trusted", "Plugin '" + pluginId + "' may not run: " + problem + ".");
+                throw ServiceException.conflict(ErrorCode.PLUGIN_NOT_TRUSTED, "Plugin '" + pluginId + "' may not run: " + problem + ".");
             }
             loaded.manager().enablePlugin(pluginId);
             PluginState state = loaded.start(pluginId);
             changed(pluginId);
             if (state != PluginState.STARTED) {
-                throw ServiceException.conflict("plugin_not_started", "Plugin '" + pluginId + "' is " + state + ": "
+                throw ServiceException.conflict(ErrorCode.PLUGIN_NOT_STARTED, "Plugin '" + pluginId + "' is " + state + ": "
                         + loaded.errorOf(loaded.manager().getPlugin(pluginId)));
             }
             log.info("Plugin {} enabled", pluginId);
@@ -143,7 +144,7 @@ public final class PluginLifecycle {
             loaded.require(pluginId);
             List<FactoryHandle> stopping = loaded.factoriesOf(pluginId);
             if (!loaded.manager().deletePlugin(pluginId)) {
-                throw ServiceException.conflict("plugin_not_uninstalled", "Plugin '" + pluginId + "' could not be removed.");
+                throw ServiceException.conflict(ErrorCode.PLUGIN_NOT_UNINSTALLED, "Plugin '" + pluginId + "' could not be removed.");
             }
             verdicts.forget(pluginId);
             log.info("Plugin {} uninstalled", pluginId);

@@ -26,33 +26,33 @@ public class ServiceException extends RuntimeException {
     }
 
     private final Kind kind;
-    private final String code;
+    private final ErrorCode code;
     private final List<String> details;
 
-    public ServiceException(Kind kind, String code, String message, List<String> details) {
+    public ServiceException(Kind kind, ErrorCode code, String message, List<String> details) {
         super(message);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.code = Objects.requireNonNull(code, "code");
         this.details = List.copyOf(details);
     }
 
-    public static ServiceException invalid(String code, String message, List<String> details) {
+    public static ServiceException invalid(ErrorCode code, String message, List<String> details) {
         return new ServiceException(Kind.INVALID, code, message, details);
     }
 
-    public static ServiceException invalid(String code, String message) {
+    public static ServiceException invalid(ErrorCode code, String message) {
         return invalid(code, message, List.of());
     }
 
-    public static ServiceException notFound(String code, String message) {
+    public static ServiceException notFound(ErrorCode code, String message) {
         return new ServiceException(Kind.NOT_FOUND, code, message, List.of());
     }
 
-    public static ServiceException conflict(String code, String message) {
+    public static ServiceException conflict(ErrorCode code, String message) {
         return new ServiceException(Kind.CONFLICT, code, message, List.of());
     }
 
-    public static ServiceException forbidden(String code, String message) {
+    public static ServiceException forbidden(ErrorCode code, String message) {
         return new ServiceException(Kind.FORBIDDEN, code, message, List.of());
     }
 
@@ -60,8 +60,19 @@ public class ServiceException extends RuntimeException {
         return kind;
     }
 
+    /** The code as written on the wire. */
     public String code() {
+        return code.code();
+    }
+
+    /** The code. */
+    public ErrorCode errorCode() {
         return code;
+    }
+
+    /** Whether this refusal is {@code expected}. */
+    public boolean is(ErrorCode expected) {
+        return expected == code;
     }
 
     public List<String> details() {

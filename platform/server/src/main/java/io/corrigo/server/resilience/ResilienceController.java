@@ -1,5 +1,6 @@
 package io.corrigo.server.resilience;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.problem.ServiceException;
 import java.util.List;
@@ -36,7 +37,7 @@ class ResilienceController {
     List<GuardStatus> reset(@PathVariable String tenant, @PathVariable String provider) {
         tenants.require(tenant);
         if (!guards.reset(tenant, provider)) {
-            throw ServiceException.notFound("guard_not_found", "Tenant '" + tenant + "' has no guard for provider '" + provider + "'.");
+            throw ServiceException.notFound(ErrorCode.GUARD_NOT_FOUND, "Tenant '" + tenant + "' has no guard for provider '" + provider + "'.");
         }
         return guards.status(tenant);
     }

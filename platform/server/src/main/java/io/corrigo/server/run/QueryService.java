@@ -1,5 +1,6 @@
 package io.corrigo.server.run;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.api.PassageFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.engine.CorrectivePipeline;
@@ -263,10 +264,10 @@ public class QueryService {
         tenants.require(tenantId);
         String q = question == null ? "" : question.strip();
         if (q.isEmpty()) {
-            throw ServiceException.invalid("empty_question", "The question is empty.");
+            throw ServiceException.invalid(ErrorCode.EMPTY_QUESTION, "The question is empty.");
         }
         if (q.length() > maxQueryChars) {
-            throw ServiceException.invalid("question_too_long",
+            throw ServiceException.invalid(ErrorCode.QUESTION_TOO_LONG,
                     "The question has " + q.length() + " characters; at most " + maxQueryChars + " are accepted.");
         }
         return q;

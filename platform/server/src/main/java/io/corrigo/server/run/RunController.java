@@ -1,5 +1,6 @@
 package io.corrigo.server.run;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.security.TenantAccess;
 import io.corrigo.server.problem.ServiceException;
 import org.springframework.http.HttpHeaders;
@@ -61,7 +62,7 @@ class RunController {
     RunView run(@PathVariable String id) {
         RunView run = runs.run(id);
         if (!access.canAccess(run.tenant())) {
-            throw ServiceException.notFound("run_not_found", "No run '" + id + "'.");
+            throw ServiceException.notFound(ErrorCode.RUN_NOT_FOUND, "No run '" + id + "'.");
         }
         return run;
     }

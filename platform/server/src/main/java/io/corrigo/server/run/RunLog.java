@@ -1,5 +1,6 @@
 package io.corrigo.server.run;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.api.Citation;
@@ -72,7 +73,7 @@ public class RunLog {
         tenants.require(tenantId);
         writes.awaitWritten(runId);
         return runs.findByIdAndTenantId(runId, tenantId).map(this::view)
-                .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.RUN_NOT_FOUND, "No run '" + runId + "' for tenant '" + tenantId + "'."));
     }
 
     /**
@@ -92,7 +93,7 @@ public class RunLog {
     public SourceView source(String tenantId, String runId, int number, String keyId, java.util.Set<String> readers) {
         RunView run = run(tenantId, runId);
         if (keyId == null || !keyId.equals(run.keyId())) {
-            throw ServiceException.notFound("run_not_found", "No run '" + runId + "' for this key.");
+            throw ServiceException.notFound(ErrorCode.RUN_NOT_FOUND, "No run '" + runId + "' for this key.");
         }
         return source(run, number, readers);
     }
@@ -103,7 +104,7 @@ public class RunLog {
         Citation citation = run.citations() == null ? null : run.citations().stream()
                 .filter(c -> c.number() == number).findFirst().orElse(null);
         if (citation == null) {
-            throw ServiceException.notFound("source_not_found", "Run '" + runId + "' has no source " + number + ".");
+            throw ServiceException.notFound(ErrorCode.SOURCE_NOT_FOUND, "Run '" + runId + "' has no source " + number + ".");
         }
         List<SourceView.Sentence> sentences = new ArrayList<>();
         RunTrace trace = run.trace();
@@ -126,7 +127,7 @@ public class RunLog {
         if (citation.source().origin() == io.corrigo.api.Origin.KNOWLEDGE_BASE) {
             var located = texts.locate(tenantId, citation.source().documentId(), citation.quote(), readers);
             if (readers != null && located.isEmpty() && !texts.readable(tenantId, citation.source().documentId(), readers)) {
-                throw ServiceException.notFound("source_not_found", "Run '" + runId + "' has no source " + number + ".");
+                throw ServiceException.notFound(ErrorCode.SOURCE_NOT_FOUND, "Run '" + runId + "' has no source " + number + ".");
             }
             document = located.map(at -> {
                 var opened = texts.source(tenantId, at.documentId(), at.start(), at.end(), readers);
@@ -153,7 +154,7 @@ public class RunLog {
     public RunView run(String runId) {
         writes.awaitWritten(runId);
         return runs.findById(runId).map(this::view)
-                .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.RUN_NOT_FOUND, "No run '" + runId + "'."));
     }
 
     /** Runs {@code action} once the current transaction has committed (at once without one). */
@@ -181,7 +182,7 @@ public class RunLog {
     public RunPage list(String tenantId, RunFilter filter, int page, int size) {
         tenants.require(tenantId);
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
-            throw ServiceException.invalid("invalid_paging", "page must be ≥ 0 and size between 1 and " + MAX_PAGE_SIZE + ".");
+            throw ServiceException.invalid(ErrorCode.INVALID_PAGING, "page must be ≥ 0 and size between 1 and " + MAX_PAGE_SIZE + ".");
         }
         writes.awaitAll();
         Page<RunRecord> found = runs.findAll(matching(tenantId, filter),
@@ -198,15 +199,15 @@ public class RunLog {
     public RunView feedback(String tenantId, String runId, String rating, String comment, String keyId) {
         tenants.require(tenantId);
         if (rating == null || !RATINGS.contains(rating)) {
-            throw ServiceException.invalid("invalid_rating", "rating must be 'helpful' or 'not_helpful'.");
+            throw ServiceException.invalid(ErrorCode.INVALID_RATING, "rating must be 'helpful' or 'not_helpful'.");
         }
         if (comment != null && comment.length() > MAX_COMMENT) {
-            throw ServiceException.invalid("comment_too_long", "A comment has at most " + MAX_COMMENT + " characters.");
+            throw ServiceException.invalid(ErrorCode.COMMENT_TOO_LONG, "A comment has at most " + MAX_COMMENT + " characters.");
         }
         writes.awaitWritten(runId);
         RunRecord run = runs.findByIdAndTenantId(runId, tenantId)
                 .filter(r -> keyId == null || keyId.equals(r.keyId))
-                .orElseThrow(() -> ServiceException.notFound("run_not_found", "No run '" + runId + "' for tenant '" + tenantId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.RUN_NOT_FOUND, "No run '" + runId + "' for tenant '" + tenantId + "'."));
         String before = run.feedback;
         run.feedback = rating;
         afterCommit(() -> rollups.feedbackChanged(run, before));
@@ -253,13 +254,13 @@ public class RunLog {
 
     private static Specification<RunRecord> matching(String tenantId, RunFilter f) {
         if (f.action() != null && !ACTIONS.contains(f.action())) {
-            throw ServiceException.invalid("invalid_filter", "action must be one of " + ACTIONS + ".");
+            throw ServiceException.invalid(ErrorCode.INVALID_FILTER, "action must be one of " + ACTIONS + ".");
         }
         if (f.feedback() != null && !Set.of("helpful", "not_helpful", "any", "none").contains(f.feedback())) {
-            throw ServiceException.invalid("invalid_filter", "feedback must be helpful, not_helpful, any or none.");
+            throw ServiceException.invalid(ErrorCode.INVALID_FILTER, "feedback must be helpful, not_helpful, any or none.");
         }
         if (f.q() != null && f.q().length() > MAX_SEARCH) {
-            throw ServiceException.invalid("invalid_filter", "q (the text searched for) has at most " + MAX_SEARCH + " characters.");
+            throw ServiceException.invalid(ErrorCode.INVALID_FILTER, "q (the text searched for) has at most " + MAX_SEARCH + " characters.");
         }
         return (root, query, cb) -> {
             List<Predicate> where = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.DisplayNames;
 import io.corrigo.server.Sql;
 import io.corrigo.server.Tokens;
@@ -77,7 +78,7 @@ public class AdminTokens {
     public CreatedToken create(String username, String name, Role role, Collection<String> tenantIds,
                                Collection<String> scopes, Integer expiresInDays) {
         AdminUser user = users.findById(username)
-                .orElseThrow(() -> ServiceException.notFound("user_not_found", "No user '" + username + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.USER_NOT_FOUND, "No user '" + username + "'."));
         List<String> problems = new ArrayList<>();
         if (name == null || name.isBlank() || name.length() > 100) {
             problems.add("name: 1-100 characters");
@@ -89,7 +90,7 @@ public class AdminTokens {
             problems.add("role: a tenant admin's token cannot be a platform admin's");
         }
         if (tenantIds != null && tenantIds.stream().anyMatch(java.util.Objects::isNull)) {
-            throw ServiceException.invalid("invalid_token", "The token is not valid.", List.of("tenants: a tenant id, not null"));
+            throw ServiceException.invalid(ErrorCode.INVALID_TOKEN, "The token is not valid.", List.of("tenants: a tenant id, not null"));
         }
         Set<String> reach = new TreeSet<>(tenantIds == null ? List.of() : tenantIds);
         if (tokenRole == Role.TENANT_ADMIN) {
@@ -113,7 +114,7 @@ public class AdminTokens {
             problems.add("expiresInDays: 1-" + MAX_DAYS);
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_token", "The token is not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_TOKEN, "The token is not valid.", problems);
         }
         String token = Tokens.random(PREFIX);
         String id = "tok-" + UUID.randomUUID().toString().substring(0, 13);
@@ -151,7 +152,7 @@ public class AdminTokens {
     @Transactional
     public TokenView revoke(String owner, boolean anyOwner, String tokenId) {
         TokenView before = find(tokenId).filter(t -> anyOwner || t.username().equals(owner))
-                .orElseThrow(() -> ServiceException.notFound("token_not_found", "No token '" + tokenId + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.TOKEN_NOT_FOUND, "No token '" + tokenId + "'."));
         jdbc.update("UPDATE admin_token SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
                 Sql.utc(clock.instant()), tokenId);
         TokenView after = find(tokenId).orElseThrow();

@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
 import java.time.Clock;
@@ -75,10 +76,10 @@ public class AdminUsers implements UserDetailsService {
         checkPassword(password, problems);
         Set<String> scope = checkScope(role, tenantIds, problems);
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_user", "The user is not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_USER, "The user is not valid.", problems);
         }
         if (users.existsById(username)) {
-            throw new ServiceException(ServiceException.Kind.CONFLICT, "user_exists", "User '" + username + "' already exists.", List.of());
+            throw new ServiceException(ServiceException.Kind.CONFLICT, ErrorCode.USER_EXISTS, "User '" + username + "' already exists.", List.of());
         }
         UserView created = UserView.of(users.save(new AdminUser(username, encoder.encode(password), role, scope, clock.instant())));
         audit.record("user.create", null, username, null, created);
@@ -94,7 +95,7 @@ public class AdminUsers implements UserDetailsService {
         List<String> problems = new ArrayList<>();
         Set<String> scope = checkScope(newRole, tenantIds == null ? user.tenants() : tenantIds, problems);
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_user", "The user is not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_USER, "The user is not valid.", problems);
         }
         boolean losesAdmin = user.role() == Role.PLATFORM_ADMIN && user.enabled()
                 && (newRole != Role.PLATFORM_ADMIN || Boolean.FALSE.equals(enabled));
@@ -125,13 +126,13 @@ public class AdminUsers implements UserDetailsService {
         if (role == Role.TENANT_ADMIN) {
             (tenantIds == null ? List.<String>of() : tenantIds).stream().filter(tenants::exists).forEach(scope::add);
             if (scope.isEmpty()) {
-                throw new ServiceException(ServiceException.Kind.FORBIDDEN, "sso_refused", "Single sign-on refused: '"
+                throw new ServiceException(ServiceException.Kind.FORBIDDEN, ErrorCode.SSO_REFUSED, "Single sign-on refused: '"
                         + username + "' is a tenant admin of no existing tenant.", List.of());
             }
         }
         java.util.Optional<AdminUser> existing = users.findById(username);
         if (existing.isPresent() && !existing.get().enabled()) {
-            throw new ServiceException(ServiceException.Kind.FORBIDDEN, "sso_refused", "Single sign-on refused: user '"
+            throw new ServiceException(ServiceException.Kind.FORBIDDEN, ErrorCode.SSO_REFUSED, "Single sign-on refused: user '"
                     + username + "' is disabled.", List.of());
         }
         UserView before = existing.map(UserView::of).orElse(null);
@@ -156,7 +157,7 @@ public class AdminUsers implements UserDetailsService {
         List<String> problems = new ArrayList<>();
         checkPassword(password, problems);
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_password", "The password is not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_PASSWORD, "The password is not valid.", problems);
         }
         user.passwordHash(encoder.encode(password));
         users.save(user);
@@ -177,12 +178,12 @@ public class AdminUsers implements UserDetailsService {
 
     private AdminUser require(String username) {
         return users.findById(username)
-                .orElseThrow(() -> ServiceException.notFound("user_not_found", "No user '" + username + "'."));
+                .orElseThrow(() -> ServiceException.notFound(ErrorCode.USER_NOT_FOUND, "No user '" + username + "'."));
     }
 
     private void requireAnotherPlatformAdmin() {
         if (users.countByRoleAndEnabledTrue(Role.PLATFORM_ADMIN) <= 1) {
-            throw new ServiceException(ServiceException.Kind.CONFLICT, "last_platform_admin",
+            throw new ServiceException(ServiceException.Kind.CONFLICT, ErrorCode.LAST_PLATFORM_ADMIN,
                     "This is the last enabled platform admin; create another one first.", List.of());
         }
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.web.ErrorResponses;
@@ -58,7 +59,7 @@ class ApiSecurity implements WebMvcConfigurer {
                 : "Sign in: an API token (Authorization: Bearer …); HTTP Basic is turned off on this host.";
         org.springframework.security.web.AuthenticationEntryPoint unauthorized = (request, response, e) -> {
             response.setHeader("WWW-Authenticate", basic ? "Basic realm=\"Corrigo\"" : "Bearer realm=\"Corrigo\"");
-            ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, "unauthorized", signIn);
+            ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, ErrorCode.UNAUTHORIZED, signIn);
         };
         if (basic) {
             http.httpBasic(b -> b.authenticationEntryPoint(unauthorized));
@@ -70,7 +71,7 @@ class ApiSecurity implements WebMvcConfigurer {
                         .requestMatchers("/actuator/**", "/api/v1/users/**").hasRole(Role.PLATFORM_ADMIN.name())
                         .anyRequest().authenticated())
                 .exceptionHandling(e -> e.authenticationEntryPoint(unauthorized).accessDeniedHandler((request, response, denied) ->
-                        ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "forbidden",
+                        ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, ErrorCode.FORBIDDEN,
                                 "Only a platform admin may do this.")))
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS));

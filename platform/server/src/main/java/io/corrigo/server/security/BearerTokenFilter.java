@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.problem.ErrorCode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.corrigo.server.web.ErrorResponses;
 import jakarta.servlet.FilterChain;
@@ -59,13 +60,13 @@ class BearerTokenFilter extends OncePerRequestFilter {
         Optional<AdminTokens.TokenAuthentication> auth = tokens.authenticate(header.substring(7).trim());
         if (auth.isEmpty()) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"Corrigo\", error=\"invalid_token\"");
-            ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, "invalid_token",
+            ErrorResponses.write(json, response, HttpServletResponse.SC_UNAUTHORIZED, ErrorCode.INVALID_TOKEN,
                     "The API token is unknown, revoked or expired.");
             return;
         }
         String path = request.getRequestURI().substring(request.getContextPath().length());
         if (path.equals(TOKENS_PATH) || path.startsWith(TOKENS_PATH + "/")) {
-            ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "token_not_allowed",
+            ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, ErrorCode.TOKEN_NOT_ALLOWED,
                     "API tokens are made and revoked by an admin signed in with a password or single sign-on, not with a token.");
             return;
         }
@@ -73,7 +74,7 @@ class BearerTokenFilter extends OncePerRequestFilter {
         if (!auth.get().has(needed)) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"Corrigo\", error=\"insufficient_scope\", scope=\""
                     + needed.label() + "\"");
-            ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, "insufficient_scope",
+            ErrorResponses.write(json, response, HttpServletResponse.SC_FORBIDDEN, ErrorCode.INSUFFICIENT_SCOPE,
                     "This token lacks the '" + needed.label() + "' scope this request needs.");
             return;
         }

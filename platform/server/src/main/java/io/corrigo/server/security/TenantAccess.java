@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import java.util.Collection;
 import java.util.List;
@@ -64,7 +65,7 @@ public class TenantAccess {
     public void refuseOutOfReach(String tenantId) {
         Optional<Admin> admin = current();
         if (admin.isPresent() && !admin.get().canAccess(tenantId)) {
-            throw ServiceException.notFound("tenant_not_found", "No tenant '" + tenantId + "'.");
+            throw ServiceException.notFound(ErrorCode.TENANT_NOT_FOUND, "No tenant '" + tenantId + "'.");
         }
     }
 
@@ -77,14 +78,14 @@ public class TenantAccess {
     /** @throws ServiceException 404 (as for a missing tenant) when the admin may not see {@code tenantId} */
     public void require(String tenantId) {
         if (!canAccess(tenantId)) {
-            throw ServiceException.notFound("tenant_not_found", "No tenant '" + tenantId + "'.");
+            throw ServiceException.notFound(ErrorCode.TENANT_NOT_FOUND, "No tenant '" + tenantId + "'.");
         }
     }
 
     /** @throws ServiceException 403 unless a platform admin is signed in */
     public void requirePlatformAdmin() {
         if (!isPlatformAdmin()) {
-            throw new ServiceException(ServiceException.Kind.FORBIDDEN, "forbidden", "Only a platform admin may do this.", List.of());
+            throw new ServiceException(ServiceException.Kind.FORBIDDEN, ErrorCode.FORBIDDEN, "Only a platform admin may do this.", List.of());
         }
     }
 

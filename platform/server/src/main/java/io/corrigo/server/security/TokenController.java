@@ -1,5 +1,6 @@
 package io.corrigo.server.security;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import java.util.List;
 import org.springframework.http.HttpStatus;
@@ -59,7 +60,7 @@ class TokenController {
     }
 
     private TenantAccess.Admin me() {
-        return access.current().orElseThrow(() -> new ServiceException(ServiceException.Kind.FORBIDDEN, "forbidden",
+        return access.current().orElseThrow(() -> new ServiceException(ServiceException.Kind.FORBIDDEN, ErrorCode.FORBIDDEN,
                 "Sign in as an admin.", List.of()));
     }
 }

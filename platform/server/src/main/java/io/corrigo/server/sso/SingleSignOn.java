@@ -1,5 +1,6 @@
 package io.corrigo.server.sso;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.Recently;
 import io.corrigo.server.Sql;
 import io.corrigo.server.audit.AuditLog;
@@ -94,7 +95,7 @@ public class SingleSignOn {
             problems.add("platformAdminValues, tenantAdminValues: at least one value of the role claim must map to a role");
         }
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_sso", "The single sign-on settings are not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_SSO, "The single sign-on settings are not valid.", problems);
         }
         String storedSecret = keep ? before.clientSecret() : secrets.encrypt(secret);
         Object[] values = {changed.enabled(), issuer, trim(changed.clientId()), storedSecret,
@@ -169,7 +170,7 @@ public class SingleSignOn {
     }
 
     private static ServiceException refused(String why) {
-        return new ServiceException(ServiceException.Kind.FORBIDDEN, "sso_refused", "Single sign-on refused: " + why + ".", List.of());
+        return new ServiceException(ServiceException.Kind.FORBIDDEN, ErrorCode.SSO_REFUSED, "Single sign-on refused: " + why + ".", List.of());
     }
 
     private SsoSettings stored() {

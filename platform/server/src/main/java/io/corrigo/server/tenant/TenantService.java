@@ -1,5 +1,6 @@
 package io.corrigo.server.tenant;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.Recently;
 import io.corrigo.server.security.KnownTenants;
@@ -153,7 +154,7 @@ public class TenantService implements KnownTenants {
                 .orElseThrow(() -> notFound(id));
         List<String> problems = settings.problems();
         if (!problems.isEmpty()) {
-            throw ServiceException.invalid("invalid_widget_settings", "The widget settings are not valid.", problems);
+            throw ServiceException.invalid(ErrorCode.INVALID_WIDGET_SETTINGS, "The widget settings are not valid.", problems);
         }
         WidgetSettings before = tenant.widget();
         tenant.widget(settings);
@@ -167,12 +168,12 @@ public class TenantService implements KnownTenants {
     @Transactional
     public TenantView create(String id, String name) {
         if (id == null || !ID.matcher(id).matches()) {
-            throw ServiceException.invalid("invalid_tenant_id",
+            throw ServiceException.invalid(ErrorCode.INVALID_TENANT_ID,
                     "A tenant id is 2-40 characters: lower-case letters, digits and dashes, starting with a letter or digit.");
         }
         checkName(name);
         if (tenants.existsById(id)) {
-            throw new ServiceException(ServiceException.Kind.CONFLICT, "tenant_exists", "Tenant '" + id + "' already exists.", List.of());
+            throw new ServiceException(ServiceException.Kind.CONFLICT, ErrorCode.TENANT_EXISTS, "Tenant '" + id + "' already exists.", List.of());
         }
         recent.forget(id);
         TenantView created = TenantView.of(tenants.save(new Tenant(id, name.trim(), clock.instant())));
@@ -182,15 +183,15 @@ public class TenantService implements KnownTenants {
     }
 
     private static ServiceException notFound(String id) {
-        return ServiceException.notFound("tenant_not_found", "No tenant '" + id + "'.");
+        return ServiceException.notFound(ErrorCode.TENANT_NOT_FOUND, "No tenant '" + id + "'.");
     }
 
     private static void checkName(String name) {
         if (name == null || name.isBlank() || name.length() > 200) {
-            throw ServiceException.invalid("invalid_tenant_name", "A tenant name is 1-200 characters.");
+            throw ServiceException.invalid(ErrorCode.INVALID_TENANT_NAME, "A tenant name is 1-200 characters.");
         }
         if (io.corrigo.server.DisplayNames.hasHiddenCharacters(name)) {
-            throw ServiceException.invalid("invalid_tenant_name",
+            throw ServiceException.invalid(ErrorCode.INVALID_TENANT_NAME,
                     "A tenant name may not hold control or text-direction characters.");
         }
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server.web;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.JsonProblems;
 import io.corrigo.server.problem.ServiceException;
 import java.util.List;
@@ -27,7 +28,7 @@ public class ApiExceptionHandler {
     /** A service's refusal: the one place a {@link ServiceException.Kind} becomes an HTTP status. */
     @ExceptionHandler(ServiceException.class)
     ResponseEntity<ApiError> refused(ServiceException e) {
-        return error(status(e.kind()), e.code(), e.getMessage(), e.details());
+        return error(status(e.kind()), e.errorCode(), e.getMessage(), e.details());
     }
 
     /** The HTTP status of a service's refusal, for the REST API and the OpenAI-compatible error shape alike. */
@@ -45,7 +46,7 @@ public class ApiExceptionHandler {
     ResponseEntity<ApiError> invalid(MethodArgumentNotValidException e) {
         List<String> details = e.getBindingResult().getFieldErrors().stream()
                 .map(f -> f.getField() + ": " + f.getDefaultMessage()).toList();
-        return error(HttpStatus.BAD_REQUEST, "invalid_request", "The request has invalid fields.", details);
+        return error(HttpStatus.BAD_REQUEST, ErrorCode.INVALID_REQUEST, "The request has invalid fields.", details);
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
@@ -53,56 +54,56 @@ public class ApiExceptionHandler {
         // a value record that refused its arguments (e.g. lowerThreshold above upperThreshold) says why: pass it on
         for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
             if (cause.getClass() == IllegalArgumentException.class && cause.getMessage() != null) {
-                return error(HttpStatus.BAD_REQUEST, "invalid_request", "The request has invalid values.",
+                return error(HttpStatus.BAD_REQUEST, ErrorCode.INVALID_REQUEST, "The request has invalid values.",
                         List.of(cause.getMessage().split("; ")));
             }
         }
         for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof com.fasterxml.jackson.core.JsonProcessingException json) {
-                return error(HttpStatus.BAD_REQUEST, "unreadable_body", "The request body is not valid JSON of the expected shape.",
+                return error(HttpStatus.BAD_REQUEST, ErrorCode.UNREADABLE_BODY, "The request body is not valid JSON of the expected shape.",
                         List.of(JsonProblems.describe(json)));
             }
         }
-        return error(HttpStatus.BAD_REQUEST, "unreadable_body", "The request body is not valid JSON of the expected shape.", List.of());
+        return error(HttpStatus.BAD_REQUEST, ErrorCode.UNREADABLE_BODY, "The request body is not valid JSON of the expected shape.", List.of());
     }
 
     @ExceptionHandler({MissingServletRequestPartException.class, MissingServletRequestParameterException.class})
     ResponseEntity<ApiError> missingPart(Exception e) {
-        return error(HttpStatus.BAD_REQUEST, "missing_part", e.getMessage(), List.of());
+        return error(HttpStatus.BAD_REQUEST, ErrorCode.MISSING_PART, e.getMessage(), List.of());
     }
 
     @ExceptionHandler(MaxUploadSizeExceededException.class)
     ResponseEntity<ApiError> tooLarge(MaxUploadSizeExceededException e) {
-        return error(HttpStatus.PAYLOAD_TOO_LARGE, "upload_too_large", "The upload exceeds the size limit.", List.of());
+        return error(HttpStatus.PAYLOAD_TOO_LARGE, ErrorCode.UPLOAD_TOO_LARGE, "The upload exceeds the size limit.", List.of());
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e) {
-        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", e.getMessage(), List.of());
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.UNSUPPORTED_MEDIA_TYPE, e.getMessage(), List.of());
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e) {
-        return error(HttpStatus.METHOD_NOT_ALLOWED, "method_not_allowed", e.getMessage(), List.of());
+        return error(HttpStatus.METHOD_NOT_ALLOWED, ErrorCode.METHOD_NOT_ALLOWED, e.getMessage(), List.of());
     }
 
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<ApiError> noResource(NoResourceFoundException e) {
-        return error(HttpStatus.NOT_FOUND, "not_found", "No such endpoint: /" + e.getResourcePath(), List.of());
+        return error(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, "No such endpoint: /" + e.getResourcePath(), List.of());
     }
 
     /** A query or path value of the wrong type ({@code page=abc}): names the parameter and the type it needs. */
     @ExceptionHandler(org.springframework.web.method.annotation.MethodArgumentTypeMismatchException.class)
     ResponseEntity<ApiError> typeMismatch(org.springframework.web.method.annotation.MethodArgumentTypeMismatchException e) {
         String type = e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
-        return error(HttpStatus.BAD_REQUEST, "invalid_parameter", "'" + e.getName() + "' must be " + type + ".",
+        return error(HttpStatus.BAD_REQUEST, ErrorCode.INVALID_PARAMETER, "'" + e.getName() + "' must be " + type + ".",
                 List.of(e.getName() + ": must be " + type));
     }
 
     /** A multipart body that cannot be parsed (no boundary, truncated, broken headers), or none where one is needed. */
     @ExceptionHandler(org.springframework.web.multipart.MultipartException.class)
     ResponseEntity<ApiError> multipart(org.springframework.web.multipart.MultipartException e) {
-        return error(HttpStatus.BAD_REQUEST, "invalid_multipart", "The request is not a readable multipart/form-data "
+        return error(HttpStatus.BAD_REQUEST, ErrorCode.INVALID_MULTIPART, "The request is not a readable multipart/form-data "
                 + "upload: send the file in a part named 'file', with the boundary in the Content-Type.", List.of());
     }
 
@@ -111,14 +112,14 @@ public class ApiExceptionHandler {
             org.springframework.http.InvalidMediaTypeException.class,
             org.springframework.web.HttpMediaTypeNotAcceptableException.class})
     ResponseEntity<ApiError> badMediaType(Exception e) {
-        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "The Content-Type or Accept header is "
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The Content-Type or Accept header is "
                 + "not usable: send application/json (or multipart/form-data for uploads).", List.of());
     }
 
     /** What Spring Security's firewall refuses (a parameter name with control characters, an encoded slash …). */
     @ExceptionHandler(org.springframework.security.web.firewall.RequestRejectedException.class)
     ResponseEntity<ApiError> rejected(org.springframework.security.web.firewall.RequestRejectedException e) {
-        return error(HttpStatus.BAD_REQUEST, "request_rejected", e.getMessage(), List.of());
+        return error(HttpStatus.BAD_REQUEST, ErrorCode.REQUEST_REJECTED, e.getMessage(), List.of());
     }
 
     /**
@@ -139,14 +140,14 @@ public class ApiExceptionHandler {
             org.springframework.orm.ObjectOptimisticLockingFailureException.class})
     ResponseEntity<ApiError> conflict(Exception e) {
         log.info("Refused a concurrent change: {}", e.getMessage());
-        return error(HttpStatus.CONFLICT, "conflict", "Another change of the same resource happened at the same time; "
+        return error(HttpStatus.CONFLICT, ErrorCode.CONFLICT, "Another change of the same resource happened at the same time; "
                 + "read it again and retry.", List.of());
     }
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> unexpected(Exception e) {
         log.error("Unexpected error", e);
-        return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error",
+        return error(HttpStatus.INTERNAL_SERVER_ERROR, ErrorCode.INTERNAL_ERROR,
                 "Something went wrong on our side; the error has been logged.", List.of());
     }
 
@@ -154,8 +155,8 @@ public class ApiExceptionHandler {
      * An error as JSON whatever the request's {@code Accept} said: a client asking for HTML or an event stream still
      * gets the status and the reason (negotiated, such an error could not be written and became a 500).
      */
-    private static ResponseEntity<ApiError> error(HttpStatus status, String code, String message, List<String> details) {
+    private static ResponseEntity<ApiError> error(HttpStatus status, ErrorCode code, String message, List<String> details) {
         return ResponseEntity.status(status).contentType(org.springframework.http.MediaType.APPLICATION_JSON)
-                .body(new ApiError(code, message, details));
+                .body(new ApiError(code.code(), message, details));
     }
 }

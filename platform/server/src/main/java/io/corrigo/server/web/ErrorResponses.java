@@ -1,6 +1,7 @@
 package io.corrigo.server.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.corrigo.server.problem.ErrorCode;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
@@ -12,10 +13,10 @@ public final class ErrorResponses {
     private ErrorResponses() {
     }
 
-    public static void write(ObjectMapper json, HttpServletResponse response, int status, String code, String message)
+    public static void write(ObjectMapper json, HttpServletResponse response, int status, ErrorCode code, String message)
             throws IOException {
         response.setStatus(status);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), new ApiError(code, message, List.of()));
+        json.writeValue(response.getOutputStream(), new ApiError(code.code(), message, List.of()));
     }
 }

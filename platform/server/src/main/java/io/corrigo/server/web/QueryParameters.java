@@ -1,5 +1,6 @@
 package io.corrigo.server.web;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -22,7 +23,7 @@ public final class QueryParameters {
         try {
             return Instant.parse(value.strip());
         } catch (DateTimeParseException e) {
-            throw ServiceException.invalid("invalid_window", "'" + name + "' is an ISO-8601 instant such as "
+            throw ServiceException.invalid(ErrorCode.INVALID_WINDOW, "'" + name + "' is an ISO-8601 instant such as "
                     + "2026-11-25T00:00:00Z, not '" + value + "'.");
         }
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server.web;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.problem.ServiceException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -16,7 +17,7 @@ class UnknownApiPaths {
 
     @RequestMapping(value = {"/api/**", "/v1/**", "/public/**"}, method = {RequestMethod.GET, RequestMethod.HEAD})
     void notFound(HttpServletRequest request) {
-        throw ServiceException.notFound("not_found", "No endpoint at " + request.getMethod() + " " + request.getRequestURI()
+        throw ServiceException.notFound(ErrorCode.NOT_FOUND, "No endpoint at " + request.getMethod() + " " + request.getRequestURI()
                 + "; the API is described at /v3/api-docs.");
     }
 }

@@ -1,5 +1,6 @@
 package io.corrigo.server.tenant.deletion;
 
+import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ServiceException;
@@ -81,7 +82,7 @@ public class TenantDeletion {
         }
         tenants.find(tenantId);
         if (confirmation == null || !confirmation.strip().equals(tenantId)) {
-            throw ServiceException.invalid("confirmation_mismatch",
+            throw ServiceException.invalid(ErrorCode.CONFIRMATION_MISMATCH,
                     "To delete the tenant, type its id '" + tenantId + "' exactly.");
         }
         TenantImpact impact = impact(tenantId);
