@@ -136,9 +136,8 @@ public class QuestionGateway {
                 case CLIENT -> io.corrigo.server.run.RunChannel.openai(caller.keyId());
                 case ASSISTANT -> io.corrigo.server.run.RunChannel.mcp(caller.keyId());
             };
-            return thread == null
-                    ? queries.ask(caller.tenantId(), text, history, runId, tokens, decisions, channel, filter)
-                    : queries.ask(caller.tenantId(), text, thread, runId, tokens, decisions, channel, filter);
+            return queries.ask(new io.corrigo.server.run.RunRequest(caller.tenantId(), text, thread, history, runId,
+                    channel, filter, tokens, decisions));
         }
     }
 }

@@ -55,37 +55,37 @@ public class QueryService {
 
     /** Answers {@code question} for {@code tenantId}. @throws ServiceException 404 unknown tenant, 400 bad question */
     public QueryResponse ask(String tenantId, String question) {
-        return ask(tenantId, question, List.of(), UUID.randomUUID().toString(), null, d -> { });
+        return ask(RunRequest.of(tenantId, question));
     }
 
     /**
-     * Answers {@code question} after {@code history}, the earlier turns a client sends itself (as OpenAI's chat API
-     * does with its messages): the follow-up is condensed against them; nothing of them is stored but the run.
+     * Answers a question as every entry point hands it over: a follow-up is condensed against its conversation (a
+     * stored thread, whose next turn it is recorded as, or the turns a client sent itself), answered from the passages
+     * its filter keeps, its pieces and retrieval decision handed on as they come, and the run recorded with its channel.
      *
-     * @param tokens    where the answer's pieces go as they are released, or {@code null}
-     * @param decisions where the retrieval decision is announced before the answer is generated
      * @throws ServiceException 404 unknown tenant, 400 bad question
      */
-    public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
-                             Consumer<String> tokens, Consumer<Decision> decisions) {
-        return ask(tenantId, question, history, runId, tokens, decisions, RunChannel.API);
-    }
-
-    /** As {@link #ask(String, String, List, String, Consumer, Consumer)}, recording where the question came from. */
-    public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
-                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
-        return ask(tenantId, question, history, runId, tokens, decisions, channel, PassageFilter.NONE);
-    }
-
-    /** As {@link #ask(String, String, List, String, Consumer, Consumer, RunChannel)}, from the passages {@code filter} keeps. */
-    public QueryResponse ask(String tenantId, String question, List<Turn> history, String runId,
-                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel, PassageFilter filter) {
-        String q = validate(tenantId, question);
+    public QueryResponse ask(RunRequest request) {
+        String tenantId = request.tenantId();
+        String q = validate(tenantId, request.question());
+        RunResult result;
+        RunRecord record;
         try (Lease lease = lease(tenantId)) {
-            RunResult result = lease.noted(lease.pipeline.pipeline().run(q, history, filter, tokens, decisions));
-            return response(lease.saved(save(runId, tenantId, lease.pipeline(), result, channel)), result, channel,
-                    filter.readers());
+            result = lease.noted(lease.pipeline().pipeline().run(q, request.history(), request.filter(),
+                    request.tokens(), request.decisions()));
+            record = lease.saved(save(request.runId(), tenantId, lease.pipeline(), result, request.channel()));
         }
+        QueryResponse response = response(record, result, request.channel(), request.filter().readers());
+        Conversations.Thread thread = request.thread();
+        if (thread == null) {
+            return response;
+        }
+        Condensation condensation = result.trace().condensation();
+        // the conversation keeps what the run log keeps: the question and answer as the guardrail left them
+        String asked = result.trace().question();
+        conversations.record(thread.id(), asked, condensation == null ? asked : condensation.standalone(), record.answer,
+                record.id, CitedPassages.of(result.answer(), result.trace()));
+        return response.inConversation(thread.id(), thread.visitorToken());
     }
 
     /**
@@ -177,39 +177,6 @@ public class QueryService {
     public Conversations.Thread conversation(String tenantId, String conversationId, Conversations.Asker asker) {
         tenants.require(tenantId);
         return conversations.open(tenantId, conversationId, asker);
-    }
-
-    /**
-     * Answers a {@link #validate validated} question as the next turn of an {@link #conversation opened} thread,
-     * handing on pieces and the retrieval decision as {@link #ask(String, String, List, String, Consumer, Consumer)}.
-     */
-    public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
-                             Consumer<String> tokens, Consumer<Decision> decisions) {
-        return ask(tenantId, q, thread, runId, tokens, decisions, RunChannel.API);
-    }
-
-    /** As {@link #ask(String, String, Conversations.Thread, String, Consumer, Consumer)}, recording the channel. */
-    public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
-                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel) {
-        return ask(tenantId, q, thread, runId, tokens, decisions, channel, PassageFilter.NONE);
-    }
-
-    /** As {@link #ask(String, String, Conversations.Thread, String, Consumer, Consumer, RunChannel)}, within {@code filter}. */
-    public QueryResponse ask(String tenantId, String q, Conversations.Thread thread, String runId,
-                             Consumer<String> tokens, Consumer<Decision> decisions, RunChannel channel,
-                             PassageFilter filter) {
-        RunResult result;
-        RunRecord record;
-        try (Lease lease = lease(tenantId)) {
-            result = lease.noted(lease.pipeline().pipeline().run(q, thread.history(), filter, tokens, decisions));
-            record = lease.saved(save(runId, tenantId, lease.pipeline(), result, channel));
-        }
-        Condensation condensation = result.trace().condensation();
-        // the conversation keeps what the run log keeps: the question and answer as the guardrail left them
-        String asked = result.trace().question();
-        conversations.record(thread.id(), asked, condensation == null ? asked : condensation.standalone(), record.answer,
-                record.id, CitedPassages.of(result.answer(), result.trace()));
-        return response(record, result, channel, filter.readers()).inConversation(thread.id(), thread.visitorToken());
     }
 
     /**
