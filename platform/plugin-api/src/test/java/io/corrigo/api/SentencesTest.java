@@ -45,4 +45,14 @@ class SentencesTest {
         assertThat(io.corrigo.api.text.Sentences.split("The trial ended in 2019. It enrolled 31 patients in Boston."))
                 .as("English keeps its breaks").containsExactly("The trial ended in 2019.", "It enrolled 31 patients in Boston.");
     }
+
+    @Test
+    void should_keep_a_german_ordinal_and_z_b_inside_their_sentence__and_end_an_english_one_after_a_number() {
+        assertThat(Sentences.split("Der Antrag muss bis zum 2. Werktag des Monats gestellt werden. Danach entscheidet "
+                + "die Abteilung, z. B. über eine Verlängerung.")).containsExactly(
+                "Der Antrag muss bis zum 2. Werktag des Monats gestellt werden.",
+                "Danach entscheidet die Abteilung, z. B. über eine Verlängerung.");
+        assertThat(Sentences.split("The results are shown in table 2. The next section discusses the method."))
+                .hasSize(2);
+    }
 }

@@ -10,8 +10,8 @@ import java.util.Set;
  * Splits text into sentences, the "strips" of Corrective RAG.
  *
  * <p>Built on the JDK's {@link BreakIterator}, with two repairs that matter for the papers and encyclopaedic
- * text Corrigo is fed: a break after a common abbreviation ("e.g.", "et al.", "Fig.", German "bzw.", "z. B.") or
- * inside a German date ("am 31. März") is undone, and
+ * text Corrigo is fed: a break after a common abbreviation ("e.g.", "et al.", "Fig.", German "bzw.", "z. B."), inside
+ * a German date ("am 31. März") or after a German ordinal ("bis zum 2. Werktag") is undone, and
  * fragments shorter than {@link #MIN_CHARS} characters are joined to the sentence before them. Line breaks
  * that separate paragraphs always end a sentence.
  */
@@ -110,7 +110,8 @@ public final class Sentences {
             }
             pending.append(piece);
             String next = paragraph.substring(end).stripLeading();
-            if (!endsWithAbbreviation(piece) && !continues(piece, next) && pending.length() >= MIN_CHARS) {
+            if (!endsWithAbbreviation(piece) && !continues(piece, next) && !germanOrdinal(piece, next, paragraph)
+                    && pending.length() >= MIN_CHARS) {
                 out.add(pending.toString());
                 pending.setLength(0);
             }
@@ -131,6 +132,15 @@ public final class Sentences {
         }
         return ORDINAL.matcher(piece).find() && MONTH.matcher(next).matches()
                 || LETTER.matcher(piece).find() && LETTER_NEXT.matcher(next).matches();
+    }
+
+    /**
+     * Whether the break after {@code piece} is a German ordinal's full stop ("bis zum 2. Werktag", "der 3. Absatz"):
+     * a number of one or two digits and its stop, followed by a word, in a German paragraph.
+     */
+    private static boolean germanOrdinal(String piece, String next, String paragraph) {
+        return ORDINAL.matcher(piece).find() && !next.isEmpty() && Character.isLetter(next.codePointAt(0))
+                && Languages.detect(paragraph).filter("de"::equals).isPresent();
     }
 
     private static boolean endsWithAbbreviation(String piece) {
