@@ -179,7 +179,7 @@ class PluginLifecycleApiTest extends HttpTestBase {
         assertThat(slip.status()).isEqualTo(400);
         assertThat(slip.body().get("message").asText()).contains("outside the plugin's folder");
         JsonNode policy = get("/api/v1/plugins/policy").body();
-        assertThat(policy.get("apiVersion").asText()).isEqualTo(io.corrigo.api.PluginApi.VERSION).isEqualTo("1.8.0");
+        assertThat(policy.get("apiVersion").asText()).isEqualTo(io.corrigo.api.PluginApi.VERSION).isEqualTo("1.9.0");
         assertThat(policy.get("allowUnsigned").asBoolean()).as("demo mode").isTrue();
     }
 

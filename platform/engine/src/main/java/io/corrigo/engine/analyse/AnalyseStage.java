@@ -4,13 +4,16 @@ import io.corrigo.api.Embedding;
 import io.corrigo.api.EmbeddingService;
 import io.corrigo.api.Query;
 import io.corrigo.api.TermStatistics;
+import io.corrigo.api.answer.QuestionAnalysis;
 import io.corrigo.engine.trace.Failures;
 import io.corrigo.engine.trace.Stage;
 import io.corrigo.engine.trace.TraceRecorder;
 
 /**
- * Step 1: the question as every later stage sees it, embedded once. A failing embedding service leaves the query
- * without an embedding (lexical evidence only) and degrades the run.
+ * Step 1: the question as every later stage sees it, embedded once and analysed once in its own language (the
+ * {@link QuestionAnalyzer} of the language {@link QuestionAnalyzers} tells; its analysis carried on the query for every
+ * stage and plugin). A failing embedding service leaves the query without an embedding (lexical evidence only) and
+ * degrades the run.
  */
 public final class AnalyseStage {
 
@@ -28,6 +31,7 @@ public final class AnalyseStage {
         } catch (RuntimeException e) {
             trace.notice(Stage.ANALYSE, "embedding the question failed: " + Failures.describe(e), true);
         }
-        return new Query(question, embedding, TermStatistics.UNIFORM);
+        QuestionAnalysis analysis = QuestionAnalyzers.of(question).analyse(question);
+        return new Query(question, embedding, TermStatistics.UNIFORM).with(QuestionAnalysis.class, analysis);
     }
 }

@@ -1,5 +1,6 @@
 package io.corrigo.api.answer;
 
+import io.corrigo.api.Query;
 import io.corrigo.api.text.Terms;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,16 +31,31 @@ import java.util.regex.Pattern;
  * @param superlative the superlative or ordinal the question asks about ("first", "most"), or {@code null}
  * @param focusTerms  the words naming the asked attribute ("turnaround" of "the median turnaround time"), one of which
  *                    an answering sentence uses; empty when the question names none beyond its type
+ * @param language    the ISO 639-1 code of the language the question was read in ({@code en} for {@link #of(String)});
+ *                    a model trained on English (a reader) need not judge a question read in another (since 1.9.0)
  */
 public record QuestionAnalysis(String question, AnswerType type, String head, String focus, List<String> anchors,
                                List<String> figures, List<String> constraints, String superlative,
-                               List<String> focusTerms) {
+                               List<String> focusTerms, String language) {
 
     public QuestionAnalysis {
         anchors = List.copyOf(anchors);
         figures = List.copyOf(figures);
         constraints = List.copyOf(constraints);
         focusTerms = List.copyOf(focusTerms);
+        language = language == null || language.isBlank() ? "en" : language;
+    }
+
+    /** An analysis of an English question (as before 1.9.0). */
+    public QuestionAnalysis(String question, AnswerType type, String head, String focus, List<String> anchors,
+                            List<String> figures, List<String> constraints, String superlative,
+                            List<String> focusTerms) {
+        this(question, type, head, focus, anchors, figures, constraints, superlative, focusTerms, "en");
+    }
+
+    /** Whether the question was read as English. */
+    public boolean english() {
+        return "en".equals(language);
     }
 
     private static final Set<String> NOT_FOCUS = Set.of("median", "mean", "average", "estimated", "approximate",
@@ -102,7 +118,17 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
             "why", "how", "in", "on", "at", "of", "the", "a", "an", "and", "after", "before", "during", "according",
             "by", "for", "from", "to", "is", "was", "were", "are", "did", "does", "do", "roughly", "approximately");
 
-    /** The analysis of {@code question}. */
+    /**
+     * The analysis of {@code query} as the host read it once, in the question's language (its {@link Query#attribute
+     * attribute}); for a query the host did not analyse (one a test or a plugin made), the English reading of its text.
+     *
+     * @since 1.9.0
+     */
+    public static QuestionAnalysis of(Query query) {
+        return query.attribute(QuestionAnalysis.class).orElseGet(() -> of(query.text()));
+    }
+
+    /** The English reading of {@code question}: what {@link #of(Query)} falls back on. */
     public static QuestionAnalysis of(String question) {
         // a guardrail's placeholders ("[EMAIL]") stand for what was asked about, not for a name a passage must hold
         String text = question == null ? "" : io.corrigo.api.Redaction.withoutPlaceholders(question).strip();

@@ -87,7 +87,7 @@ final class ExtractiveGenerator implements Generator {
             return new Answer(CONVERSATIONAL, List.of(), false);
         }
         Set<String> avoid = rejected(request.feedback());
-        QuestionAnalysis analysis = QuestionAnalysis.of(request.query().text());
+        QuestionAnalysis analysis = QuestionAnalysis.of(request.query());
         List<Candidate> candidates = candidates(request.query(), request.context(), analysis).stream()
                 .filter(c -> !avoid.contains(normalise(c.text())))
                 .toList();

@@ -72,6 +72,15 @@ public final class AnswerFeatures {
      * @param statistics IDF of the corpus the candidates come from
      */
     public AnswerFeatures(String question, Embedding embedding, TermStatistics statistics) {
+        this(question, embedding, statistics, null);
+    }
+
+    /**
+     * As {@link #AnswerFeatures(String, Embedding, TermStatistics)}, with the question's analysis: a question read in a
+     * language other than English takes its answer type from the analysis (this class's own rules read English).
+     */
+    public AnswerFeatures(String question, Embedding embedding, TermStatistics statistics,
+                          io.corrigo.api.answer.QuestionAnalysis analysis) {
         this.question = embedding;
         this.statistics = statistics == null ? TermStatistics.UNIFORM : statistics;
         this.terms = Terms.contentTerms(question);
@@ -94,11 +103,22 @@ public final class AnswerFeatures {
         for (int i = 0; i + 1 < terms.size(); i++) {
             bigrams.add(new String[] {termStems[i], termStems[i + 1]});
         }
-        this.type = answerType(question);
+        this.type = analysis == null || analysis.english() ? answerType(question) : coarse(analysis.type());
         this.negated = negated(Terms.tokens(question));
     }
 
     /** What {@code question} asks for. */
+    /** The feature's coarse type of an analysis's answer type. */
+    static AnswerType coarse(io.corrigo.api.answer.AnswerType asked) {
+        return switch (asked) {
+            case COUNT, MONEY, PERCENTAGE, QUANTITY, AGE, DURATION -> AnswerType.NUMBER;
+            case DATE, YEAR -> AnswerType.DATE;
+            case PERSON -> AnswerType.PERSON;
+            case PLACE -> AnswerType.PLACE;
+            default -> AnswerType.OTHER;
+        };
+    }
+
     public static AnswerType answerType(String question) {
         String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} ]", " ") + " ";
         if (q.matches(".* how (many|much|long|old|far|large|big|tall|high|often) .*")

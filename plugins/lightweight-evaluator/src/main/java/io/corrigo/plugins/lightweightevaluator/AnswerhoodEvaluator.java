@@ -136,7 +136,8 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         // a question about two named things confuses a reader trained on one answer: the parts are the gate's business;
         // a plain "where" is often answered by a phrase ("by the beta cells of the pancreas") the reader does not take
         boolean plainWhere = analysis.type() == io.corrigo.api.answer.AnswerType.PLACE && analysis.head() == null;
-        if (reader != null && !analysis.coordinated() && !plainWhere && p >= readFloor) {
+        // the reader was trained on English: a question read in another language is left to the gate
+        if (reader != null && analysis.english() && !analysis.coordinated() && !plainWhere && p >= readFloor) {
             AnswerReader.Reading reading = read(query.text(), embedded.text());
             if (reading == null) {
                 return new Judgement(p, null, "sufficient (" + analysis.type() + ", " + verdict.reason()
@@ -338,8 +339,9 @@ final class AnswerhoodEvaluator implements RetrievalEvaluator {
         if (known != null) {
             return known;
         }
-        Question question = new Question(query, new AnswerFeatures(query.text(), query.embedding(), query.termStatistics()),
-                QuestionAnalysis.of(query.text()), io.corrigo.api.text.Terms.contentTerms(query.text()));
+        QuestionAnalysis analysis = QuestionAnalysis.of(query);
+        Question question = new Question(query, new AnswerFeatures(query.text(), query.embedding(),
+                query.termStatistics(), analysis), analysis, io.corrigo.api.text.Terms.contentTerms(query.text()));
         questions.put(question);
         return question;
     }

@@ -99,7 +99,7 @@ final class LightweightCritic implements Critic {
         AnswerFeatures features = relevance == null ? null
                 : new AnswerFeatures(request.query().text(), request.query().embedding(), request.query().termStatistics());
         StringBuilder supported = new StringBuilder();
-        QuestionAnalysis analysis = QuestionAnalysis.of(request.query().text());
+        QuestionAnalysis analysis = QuestionAnalysis.of(request.query());
         String answering = null;
         List<AnswerCheck.Candidate> served = new ArrayList<>();
         for (String sentence : Sentences.ofAnswer(request.answer().text())) {

@@ -109,7 +109,32 @@ final class Wire {
                 }
                 out.writeFieldName("filter"); // the asker's scope: a retriever in the runner applies it as any other
                 provider.defaultSerializeValue(value.filter(), out);
+                // the question's analysis in its language travels with it: a plugin in the runner reads the same
+                java.util.Optional<io.corrigo.api.answer.QuestionAnalysis> analysis =
+                        value.attribute(io.corrigo.api.answer.QuestionAnalysis.class);
+                if (analysis.isPresent()) {
+                    out.writeFieldName("questionAnalysis");
+                    provider.defaultSerializeValue(analysis.get(), out);
+                }
                 out.writeEndObject();
+            }
+        });
+        api.addDeserializer(io.corrigo.api.Query.class, new JsonDeserializer<>() {
+            @Override
+            public io.corrigo.api.Query deserialize(JsonParser in, DeserializationContext context) throws IOException {
+                JsonNode node = in.readValueAsTree();
+                com.fasterxml.jackson.core.ObjectCodec codec = in.getCodec();
+                Embedding embedding = node.hasNonNull("embedding")
+                        ? codec.treeToValue(node.get("embedding"), Embedding.class) : null;
+                TermStatistics statistics = node.hasNonNull("termStatistics")
+                        ? codec.treeToValue(node.get("termStatistics"), TermStatistics.class) : null;
+                io.corrigo.api.PassageFilter filter = node.hasNonNull("filter")
+                        ? codec.treeToValue(node.get("filter"), io.corrigo.api.PassageFilter.class) : null;
+                io.corrigo.api.Query query = new io.corrigo.api.Query(node.path("text").asText(), embedding, statistics,
+                        filter);
+                return node.hasNonNull("questionAnalysis") ? query.with(io.corrigo.api.answer.QuestionAnalysis.class,
+                        codec.treeToValue(node.get("questionAnalysis"), io.corrigo.api.answer.QuestionAnalysis.class))
+                        : query;
             }
         });
         return new ObjectMapper().registerModule(new Jdk8Module())

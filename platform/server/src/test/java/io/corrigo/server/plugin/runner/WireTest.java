@@ -32,4 +32,17 @@ class WireTest {
                 .as("no groups: only what everyone may read").isNotNull().isEmpty();
         assertThat(roundTrip(Query.of("q")).filter().readers()).as("an administrator's question").isNull();
     }
+
+    @Test
+    void a_query_keeps_its_analysis_in_its_language_across_the_process_boundary() throws Exception {
+        io.corrigo.api.answer.QuestionAnalysis german = new io.corrigo.api.answer.QuestionAnalysis(
+                "Wie viele Urlaubstage gibt es?", io.corrigo.api.answer.AnswerType.COUNT, "urlaubstage",
+                "count of urlaubstage", java.util.List.of(), java.util.List.of(), java.util.List.of(), null,
+                java.util.List.of("urlaubstage"), "de");
+
+        Query back = roundTrip(Query.of("Wie viele Urlaubstage gibt es?").with(io.corrigo.api.answer.QuestionAnalysis.class, german));
+
+        assertThat(io.corrigo.api.answer.QuestionAnalysis.of(back)).isEqualTo(german);
+        assertThat(roundTrip(Query.of("q")).attribute(io.corrigo.api.answer.QuestionAnalysis.class)).isEmpty();
+    }
 }
