@@ -37,6 +37,9 @@ class AdminDailyPathBrowserTest extends UiTestBase {
     }
 
 
+    @org.springframework.beans.factory.annotation.Autowired
+    io.corrigo.server.eval.EvalJobs evaluations;
+
     @Test
     void should_keep_the_tenant_selector_true_after_create__elsewhere_create_and_delete__and_say_when_a_tenant_is_gone() {
         // given
@@ -102,6 +105,28 @@ class AdminDailyPathBrowserTest extends UiTestBase {
         assertThat(errorToast()).contains("settings.topK: 'eight' is not an integer")
                 .doesNotContain("`int`", "Cannot deserialize");
         assertThat(pipelines.versions("daily-import")).as("nothing saved").hasSize(versions);
+        closeToasts();
+    }
+
+    @Test
+    void should_refuse_an_evaluation_set_of_another_shape__naming_each_unknown_key_by_line() throws IOException {
+        // given: the fields a user guessed (route, answer) instead of the set's (gold_route, answers)
+        tenants.create("daily-eval", "Daily eval");
+        Path set = Files.createTempDirectory("eval").resolve("guessed-fields.jsonl");
+        Files.writeString(set, String.join("\n",
+                "{\"id\":\"a\",\"question\":\"How many days of leave do I get?\",\"answer\":\"30 days\",\"route\":\"kb\"}",
+                "{\"id\":\"b\",\"question\":\"Who won the 1966 World Cup?\",\"route\":\"none\"}"));
+        browser.open("/evaluation?tenant=daily-eval");
+
+        // when
+        browser.upload("eval-upload", set);
+
+        // then: refused with every unknown key named, and nothing evaluated
+        assertThat(errorToast()).contains("guessed-fields.jsonl: 3 key(s) a labelled question does not have, so nothing",
+                "line 1: answer (did you mean answers?)", "line 1: route (did you mean gold_route?)",
+                "line 2: route (did you mean gold_route?)");
+        browser.screenshot("42-evaluation-upload-unknown-keys");
+        assertThat(evaluations.list("daily-eval")).as("nothing evaluated").isEmpty();
         closeToasts();
     }
 

@@ -336,6 +336,8 @@ public class EvalCommand {
     static List<EvalQuestion> readQuestions(Path file, int limit) {
         try {
             return EvalQuestions.parse(file.toString(), Files.readAllLines(file, StandardCharsets.UTF_8), limit);
+        } catch (EvalQuestions.UnknownKeys e) {
+            throw new IllegalArgumentException(e.getMessage() + "\n  " + String.join("\n  ", e.details()), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

@@ -184,6 +184,8 @@ public class EvalJobs {
         List<EvalQuestion> questions;
         try {
             questions = EvalQuestions.parse(fileName, jsonl.lines().toList(), 0);
+        } catch (EvalQuestions.UnknownKeys e) {
+            throw ServiceException.invalid(ErrorCode.INVALID_QUESTIONS, e.getMessage(), e.details());
         } catch (IllegalArgumentException e) {
             throw ServiceException.invalid(ErrorCode.INVALID_QUESTIONS, e.getMessage());
         }
