@@ -25,7 +25,8 @@ public abstract class HostTestBase extends HttpTestBase {
         registry.add("corrigo.plugins-dir", () -> Paths.get("target", "plugins").toAbsolutePath().toString());
         registry.add("corrigo.security.admin-password", () -> ADMIN_PASSWORD);
         // the fake remote services of these tests listen on 127.0.0.1; every other internal address stays refused
-        registry.add("corrigo.outbound.allow", () -> "127.0.0.1");
+        // (the second entry, in the host:port form the configuration docs show, proves that form starts a host)
+        registry.add("corrigo.outbound.allow", () -> "127.0.0.1,10.0.0.7:11434");
         // a price for the model the cost tests' stand-in server plays: 1,000 per million prompt tokens, 2,000 completion
         registry.add("corrigo.costs.prices[priced-model]", () -> "1000,2000");
         // Spring Boot's tests turn metrics export off by default; the host serves Prometheus metrics as in production

@@ -20,7 +20,8 @@ import org.springframework.stereotype.Component;
  * Where a tenant's plugin settings may send the host: every address a setting holds (a URL, a JDBC URL, a host
  * name) is resolved, and loopback, link-local (cloud metadata), private, unique-local, multicast, carrier-grade NAT
  * and unspecified addresses are refused unless a platform admin allow-listed them in host configuration
- * ({@code corrigo.outbound.allow}: host names, IP addresses or CIDR ranges). Decimal, octal, hexadecimal and short
+ * ({@code corrigo.outbound.allow}: host names, IP addresses or CIDR ranges, a host also as {@code host:port}; an
+ * entry that is none of these is logged and ignored). Decimal, octal, hexadecimal and short
  * IPv4 forms are read the way a connection would read them, and IPv4-mapped IPv6 addresses by their IPv4 address.
  *
  * <p>Checked when a pipeline is saved (a 400 naming the setting) and again whenever a plugin instance is created
@@ -30,6 +31,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class OutboundPolicy {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OutboundPolicy.class);
     private static final Pattern SCHEME = Pattern.compile("^\\s*(?:jdbc:)?[a-z][a-z0-9+.-]*://([^/?#]*)", Pattern.CASE_INSENSITIVE);
 
     private final List<String> allowedNames = new ArrayList<>();
@@ -44,17 +46,36 @@ public class OutboundPolicy {
     OutboundPolicy(List<String> allow, Function<String, InetAddress[]> resolver) {
         this.resolver = resolver;
         for (String entry : allow) {
-            String e = entry.strip().toLowerCase(Locale.ROOT);
+            String e = withoutPort(entry.strip().toLowerCase(Locale.ROOT));
             if (e.isEmpty()) {
                 continue;
             }
-            Optional<Cidr> range = Cidr.parse(e);
-            if (range.isPresent()) {
-                allowedRanges.add(range.get());
-            } else {
-                allowedNames.add(e);
+            try {
+                Optional<Cidr> range = Cidr.parse(e);
+                if (range.isPresent()) {
+                    allowedRanges.add(range.get());
+                } else {
+                    allowedNames.add(e);
+                }
+            } catch (IllegalArgumentException bad) {
+                // a wrong entry allows nothing more: the host starts, refusing what it would refuse without it
+                LOG.error("{}; the entry is ignored", bad.getMessage());
             }
         }
+    }
+
+    /**
+     * The host of an allow-list entry written as {@code host:port} ({@code 10.0.0.7:11434}, {@code [fd00::7]:11434},
+     * {@code ollama.internal:11434}): the host is allowed on every port. An IPv6 address without brackets, a CIDR
+     * range and a plain name are returned as they are.
+     */
+    static String withoutPort(String entry) {
+        Matcher bracketed = Pattern.compile("^\\[([0-9a-f:.]+)](?::\\d{1,5})?$").matcher(entry);
+        if (bracketed.matches()) {
+            return bracketed.group(1);
+        }
+        Matcher hostPort = Pattern.compile("^([^:/]+):\\d{1,5}$").matcher(entry);
+        return hostPort.matches() ? hostPort.group(1) : entry;
     }
 
     /**

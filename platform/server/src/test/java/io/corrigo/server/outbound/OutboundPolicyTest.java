@@ -1,7 +1,6 @@
 package io.corrigo.server.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -79,8 +78,22 @@ class OutboundPolicyTest {
         assertThat(policy.refusal("127.0.0.2")).isPresent();
         assertThat(policy.refusal("10.20.99.1")).isEmpty();
         assertThat(policy.refusal("10.21.0.1")).isPresent();
-        assertThatThrownBy(() -> new OutboundPolicy(List.of("10.0.0.0/40"), resolver(Map.of())))
-                .hasMessageContaining("10.0.0.0/40");
+    }
+
+    @Test
+    void should_read_host_and_port_as_the_configuration_docs_write_them__and_ignore_a_wrong_entry_without_failing() {
+        // given: the documented host:port form, a bracketed IPv6 address with a port, a name with a port, and two
+        // entries that are nothing
+        OutboundPolicy policy = policy(List.of("10.0.0.7:11434", "[fd00::7]:9200", "ollama.internal:11434",
+                "10.0.0.0/40", "not an address!"), Map.of("ollama.internal", "10.0.0.9"));
+
+        // then: the hosts are allowed; the wrong entries allow nothing and stop nothing
+        assertThat(policy.refusal("10.0.0.7")).isEmpty();
+        assertThat(policy.refusal("[fd00::7]")).isEmpty();
+        assertThat(policy.refusal("ollama.internal")).isEmpty();
+        assertThat(policy.refusal("10.0.0.8")).contains("a private address");
+        assertThat(OutboundPolicy.withoutPort("fd00::7")).as("an IPv6 address without brackets has no port").isEqualTo("fd00::7");
+        assertThat(OutboundPolicy.withoutPort("10.20.0.0/16")).isEqualTo("10.20.0.0/16");
     }
 
     @Test
