@@ -140,7 +140,8 @@ final class CorrectiveAnswering implements AnswerStrategy {
         List<ScoredPassage> graded = trace.time(Stage.EVALUATE,
                 () -> stages.grader().grade(query, retrieved.passages(), thresholds, trace));
         Route route = stages.router().route(graded);
-        trace.routed(route.action(), graded.size(), route.kept().size(), route.searchWeb());
+        // the web is searched only when a provider is configured: the decision (and the abstention line) says so
+        trace.routed(route.action(), graded.size(), route.kept().size(), route.searchWeb() && stages.webSearch().configured());
         List<ScoredPassage> kept = route.kept();
         if (!route.searchWeb()) {
             retrieved.search().notNeeded(trace);

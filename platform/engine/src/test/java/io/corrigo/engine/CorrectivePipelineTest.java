@@ -185,6 +185,27 @@ class CorrectivePipelineTest {
     }
 
     @Test
+    void should_announce_a_web_search_only_when_a_search_provider_is_configured() {
+        // given: a question no passage answers, with and without a search provider
+        List<io.corrigo.engine.trace.Decision> without = new ArrayList<>();
+        List<io.corrigo.engine.trace.Decision> with = new ArrayList<>();
+
+        // when
+        pipeline(kbRetriever(), Fakes.overlapEvaluator(), null, SETTINGS)
+                .run("What is the boiling point of water?", List.of(), null, without::add);
+        pipeline(kbRetriever(), Fakes.overlapEvaluator(), webSearch(), SETTINGS)
+                .run("What is the boiling point of water?", List.of(), null, with::add);
+
+        // then: what the abstention line is built from says no web was searched when none could be
+        assertThat(without).singleElement().satisfies(d -> {
+            assertThat(d.action()).isEqualTo(Grade.INCORRECT);
+            assertThat(d.webSearch()).isFalse();
+            assertThat(d.reason()).isEqualTo("no passage answers the question, and no web search is configured");
+        });
+        assertThat(with).singleElement().satisfies(d -> assertThat(d.webSearch()).isTrue());
+    }
+
+    @Test
     void should_ask_back_instead_of_retrieving_when_a_follow_up_s_referent_cannot_be_told() {
         // given
         List<String> retrieved = new ArrayList<>();

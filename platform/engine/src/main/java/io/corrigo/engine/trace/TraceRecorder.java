@@ -112,8 +112,10 @@ public final class TraceRecorder {
         this.action = value;
         announce(new Decision(true, value, graded, kept, webSearch, switch (value) {
             case CORRECT -> "a passage answers the question";
-            case AMBIGUOUS -> "the passages may answer: kept, and the web searched as well";
-            case INCORRECT -> "no passage answers the question: the web is searched instead";
+            case AMBIGUOUS -> webSearch ? "the passages may answer: kept, and the web searched as well"
+                    : "the passages may answer: kept (no web search is configured)";
+            case INCORRECT -> webSearch ? "no passage answers the question: the web is searched instead"
+                    : "no passage answers the question, and no web search is configured";
         }));
     }
 
