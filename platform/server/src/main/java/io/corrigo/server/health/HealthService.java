@@ -80,6 +80,18 @@ public class HealthService {
                 default -> null;
             };
         }
+
+        /**
+         * How many observations a metric of this window rests on: ratings for the helpful rate, graded runs for the
+         * grade shares, every run for the rest.
+         */
+        long sample(String name) {
+            return switch (name) {
+                case "helpfulRate" -> rated;
+                case "correctShare", "ambiguousShare", "incorrectShare" -> graded;
+                default -> runs;
+            };
+        }
     }
 
     /** One bucket of the window: its start and its figures. */
@@ -154,6 +166,11 @@ public class HealthService {
      * window shorter than an hour, as the health watch reads the last minutes. Without latency percentiles.
      */
     Figures recent(String tenantId, Instant from, Instant to) {
+        return recent(tenantId, from, to, false);
+    }
+
+    /** As {@link #recent(String, Instant, Instant)}; an admin's playground trials count only when {@code playground}. */
+    Figures recent(String tenantId, Instant from, Instant to, boolean playground) {
         Sums sums = new Sums();
         jdbc.query("SELECT COUNT(*) AS runs, "
                         + "SUM(CASE WHEN abstained THEN 1 ELSE 0 END) AS abstained, "
@@ -167,7 +184,9 @@ public class HealthService {
                         + "SUM(COALESCE(usefulness, 0)) AS usefulness_sum, COUNT(usefulness) AS usefulness_n, "
                         + "COUNT(feedback) AS rated, SUM(CASE WHEN feedback = 'helpful' THEN 1 ELSE 0 END) AS helpful, "
                         + "SUM(total_millis) AS millis_sum "
-                        + "FROM run WHERE tenant_id = ? AND created_at >= ? AND created_at < ?",
+                        + "FROM run WHERE tenant_id = ? AND created_at >= ? AND created_at < ?"
+                        // the cards' rule (RunRollups): a playground trial is not what users got
+                        + (playground ? "" : " AND (channel IS NULL OR channel <> 'playground')"),
                 rs -> {
                     sums.add(Sums.read(rs, false));
                 }, tenantId, Sql.utc(from), Sql.utc(to));

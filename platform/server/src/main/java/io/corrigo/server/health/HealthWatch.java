@@ -25,8 +25,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Watches every enabled tenant's health over the last minutes ({@code corrigo.health.watch-window-minutes}, 15) each
- * {@code corrigo.health.watch-millis} (a minute): each banded metric over the window, once the window has at least
- * {@code corrigo.health.min-runs} runs (20), and each circuit breaker of the tenant. When a metric's level changes
+ * {@code corrigo.health.watch-millis} (a minute): each banded metric over the window, once it rests on at least
+ * {@code corrigo.health.min-runs} observations (20 runs; 20 ratings for the helpful rate), counting the runs the health
+ * cards count (an admin's playground trials only with {@code corrigo.runs.playground-in-health}), and each circuit
+ * breaker of the tenant. When a metric's level changes
  * (OK, WARN, ALERT) an alert is recorded, shown on the dashboard and sent to the tenant's webhook; a level that stays
  * is not repeated. The level is kept in the database, so several hosts agree on it; two hosts that check at the same
  * moment may each record the change (rare, harmless: the receiver sees the same level twice).
@@ -45,10 +47,13 @@ public class HealthWatch {
     private final Clock clock;
     private final Duration window;
     private final int minRuns;
+    private final boolean playgroundInHealth;
 
     HealthWatch(TenantService tenants, HealthService health, PluginGuards guards, Webhooks webhooks, JdbcTemplate jdbc,
                 Clock clock, @Value("${corrigo.health.watch-window-minutes:15}") int windowMinutes,
-                @Value("${corrigo.health.min-runs:20}") int minRuns) {
+                @Value("${corrigo.health.min-runs:20}") int minRuns,
+                @Value("${corrigo.runs.playground-in-health:false}") boolean playgroundInHealth) {
+        this.playgroundInHealth = playgroundInHealth;
         this.tenants = tenants;
         this.health = health;
         this.guards = guards;
@@ -77,10 +82,13 @@ public class HealthWatch {
     /** Checks one tenant now; returns the alerts recorded (level changes). @throws io.corrigo.server.problem.ServiceException 404 */
     public List<HealthAlert> check(String tenantId) {
         Instant now = clock.instant();
-        HealthService.Figures figures = health.recent(tenantId, now.minus(window), now);
+        HealthService.Figures figures = health.recent(tenantId, now.minus(window), now, playgroundInHealth);
         Map<String, Observed> observed = new LinkedHashMap<>();
         if (figures.runs() >= minRuns) {
             for (HealthBand band : health.bands(tenantId)) {
+                if (figures.sample(band.metric()) < minRuns) {
+                    continue; // one rating is no helpful rate: each metric waits for its own minimum sample
+                }
                 Double value = figures.metric(band.metric());
                 HealthBand.Level level = band.level(value);
                 if (level != HealthBand.Level.NO_DATA) {

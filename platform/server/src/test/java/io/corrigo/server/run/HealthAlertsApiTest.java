@@ -60,6 +60,10 @@ class HealthAlertsApiTest extends HostTestBase {
     }
 
     private void seed(String tenant, int runs, boolean fallback) {
+        seed(tenant, runs, fallback, "api", null);
+    }
+
+    private void seed(String tenant, int runs, boolean fallback, String channel, String feedback) {
         for (int i = 0; i < runs; i++) {
             RunRecord r = new RunRecord();
             r.id = UUID.randomUUID().toString();
@@ -73,6 +77,8 @@ class HealthAlertsApiTest extends HostTestBase {
             r.totalMillis = 20;
             r.createdAt = Instant.now().minusSeconds(60);
             r.trace = "{}";
+            r.channel = channel;
+            r.feedback = feedback;
             writer.write(r);
         }
         writer.awaitAll();
@@ -152,6 +158,24 @@ class HealthAlertsApiTest extends HostTestBase {
             }
         });
         return found;
+    }
+
+    @Test
+    void should_count_the_runs_the_cards_count__and_wait_for_enough_ratings_before_judging_the_helpful_rate() {
+        String tenant = "sample-" + UUID.randomUUID().toString().substring(0, 8);
+        assertThat(postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant)).status()).isEqualTo(201);
+
+        // an admin's 30 playground trials, all searching the web: not what users got, so no verdict
+        seed(tenant, 30, true, "playground", null);
+        assertThat(checkedFallback(tenant)).as("playground trials alone").isNull();
+
+        // 25 users' runs, one of them rated not helpful: the fallback rate is judged, the helpful rate is not (1 rating)
+        seed(tenant, 24, false, "widget", null);
+        seed(tenant, 1, false, "widget", "not_helpful");
+        postJson("/api/v1/tenants/" + tenant + "/health/check", Map.of());
+        List<String> metrics = get("/api/v1/tenants/" + tenant + "/alerts").body().findValuesAsText("metric");
+        assertThat(metrics).as("25 users' runs, none searched the web").doesNotContain("fallbackRate")
+                .as("one rating is no helpful rate").doesNotContain("helpfulRate");
     }
 
     @Test
