@@ -233,10 +233,19 @@ public record QuestionAnalysis(String question, AnswerType type, String head, St
         return COORDINATED.matcher(question).find();
     }
 
-    /** Whether the type can be checked in a sentence by form: a figure, a date, a name. */
+    /**
+     * Whether the type can be checked in a sentence by form: a figure, a date, a name. The forms {@link Sufficiency}
+     * knows are English ones (month names, units, "years old"); for a question read in another language only the
+     * types whose answers are written alike in every language are checked: a count, a sum of money, a percentage and
+     * a year. The others are left to the grader's model.
+     */
     public boolean structural() {
-        return type.structural();
+        return type.structural() && (english() || WRITTEN_ALIKE.contains(type));
     }
+
+    /** Answer types whose candidates are digits with a noun, a currency or a percent sign in any language. */
+    private static final Set<AnswerType> WRITTEN_ALIKE = Set.of(AnswerType.COUNT, AnswerType.MONEY,
+            AnswerType.PERCENTAGE, AnswerType.YEAR);
 
     /** "type COUNT, focus count of patients, anchors [california], figures [30]" for traces. */
     public String describe() {

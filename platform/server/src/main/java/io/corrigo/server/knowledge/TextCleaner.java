@@ -20,6 +20,10 @@ import java.util.regex.Pattern;
  */
 final class TextCleaner {
 
+    /** A whole sentence inside a line: four words or more, ending in a full stop after a small letter or a digit. */
+    private static final java.util.regex.Pattern HOLDS_A_SENTENCE = java.util.regex.Pattern.compile(
+            "(?:^|\\s)(?:\\S+\\s+){3,}\\S*[\\p{Ll}\\d][.!?](?=\\s+\\S)");
+
     /** How the text was laid out by its source. */
     enum Layout {
         /** Plain text or a JSONL row: paragraphs separated by blank lines. */
@@ -127,7 +131,8 @@ final class TextCleaner {
      */
     private static boolean isStandaloneHeading(List<String> lines, int i, Layout layout, StringBuilder paragraph) {
         String line = lines.get(i).strip();
-        if (!Boilerplate.looksLikeHeading(line)) {
+        if (!Boilerplate.looksLikeHeading(line) || HOLDS_A_SENTENCE.matcher(line).find()) {
+            // "VPN sessions end automatically after 10 hours. Back": a sentence and a link's text, not a heading
             return false;
         }
         String next = nextNonBlank(lines, i);

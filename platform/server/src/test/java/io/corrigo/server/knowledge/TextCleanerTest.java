@@ -13,6 +13,25 @@ class TextCleanerTest {
     }
 
     @Test
+    void should_keep_a_paragraph_that_ends_in_a_link_s_text_as_text__not_take_it_for_a_heading() {
+        // given: a crawled page's paragraph "VPN sessions end automatically after 10 hours. <a>Back</a>", as parsed
+        String page = """
+                # VPN
+
+                VPN sessions end automatically after 10 hours. Back
+
+                Remote Access
+                """;
+
+        // when
+        TextCleaner.Cleaned cleaned = TextCleaner.clean(page, TextCleaner.Layout.MARKDOWN);
+
+        // then: its sentence is indexed; a short line alone is still a heading
+        assertThat(cleaned.text()).contains("VPN sessions end automatically after 10 hours.");
+        assertThat(cleaned.sections()).extracting(TextCleaner.Section::heading).containsExactly("VPN", "Remote Access");
+    }
+
+    @Test
     void should_join_pdf_lines_into_sentences__across_the_blank_lines_extraction_puts_between_them() {
         // given: a PDF page as extraction gives it, one printed line per line and a blank line within a sentence
         String pdf = """
