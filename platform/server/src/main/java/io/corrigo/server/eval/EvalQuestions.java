@@ -42,25 +42,22 @@ public final class EvalQuestions {
      * @throws IllegalArgumentException naming the file and line of the first other problem, or when there is no question
      */
     public static List<EvalQuestion> parse(String name, List<String> lines, int limit) {
+        List<Line> read = new ArrayList<>();
         List<String> unknown = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {
                 continue;
             }
-            try {
-                JsonNode q = JSON.readTree(lines.get(i));
-                if (q != null && q.isObject()) {
-                    int line = i + 1;
-                    q.fieldNames().forEachRemaining(key -> {
-                        if (!KEYS.contains(key)) {
-                            String closest = meant(key);
-                            unknown.add("line " + line + ": " + key + (closest == null ? " is not a key of a question"
-                                    : " (did you mean " + closest + "?)"));
-                        }
-                    });
-                }
-            } catch (Exception e) {
-                // reported with its line below
+            Line line = Line.read(i + 1, lines.get(i));
+            read.add(line);
+            if (line.node() != null && line.node().isObject()) {
+                line.node().fieldNames().forEachRemaining(key -> {
+                    if (!KEYS.contains(key)) {
+                        String closest = meant(key);
+                        unknown.add("line " + line.number() + ": " + key + (closest == null
+                                ? " is not a key of a question" : " (did you mean " + closest + "?)"));
+                    }
+                });
             }
         }
         if (!unknown.isEmpty()) {
@@ -69,31 +66,11 @@ public final class EvalQuestions {
                     unknown.size() > 50 ? unknown.subList(0, 50) : unknown);
         }
         List<EvalQuestion> questions = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
+        for (Line line : read) {
             try {
-                JsonNode q = JSON.readTree(lines.get(i));
-                if (q == null || !q.isObject()) {
-                    throw new IllegalArgumentException("not a JSON object");
-                }
-                if (!q.path("question").isTextual() || q.path("question").asText().isBlank()) {
-                    throw new IllegalArgumentException("no \"question\"");
-                }
-                for (String list : List.of("answers", "gold_sentences")) {
-                    if (q.has(list) && !q.get(list).isArray()) {
-                        throw new IllegalArgumentException("\"" + list + "\" must be a list of texts");
-                    }
-                }
-                if (q.has("gold_route") && !q.get("gold_route").isTextual()) {
-                    throw new IllegalArgumentException("\"gold_route\" must be kb, web or none");
-                }
-                questions.add(new EvalQuestion(q.path("id").asText("line-" + (i + 1)), q.path("question").asText(),
-                        strings(q.path("answers")), q.path("gold_route").asText("kb"), strings(q.path("gold_sentences")),
-                        q.path("source").asText("unknown")));
-            } catch (Exception e) {
-                throw new IllegalArgumentException(name + " line " + (i + 1) + ": " + e.getMessage(), e);
+                questions.add(question(line));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(name + " line " + line.number() + ": " + e.getMessage(), e);
             }
             if (limit > 0 && questions.size() == limit) {
                 break;
@@ -103,6 +80,42 @@ public final class EvalQuestions {
             throw new IllegalArgumentException(name + " holds no questions");
         }
         return questions;
+    }
+
+    /** A non-blank line of the set, parsed once: its JSON, or why it is none. */
+    private record Line(int number, JsonNode node, String error) {
+
+        static Line read(int number, String text) {
+            try {
+                return new Line(number, JSON.readTree(text), null);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                return new Line(number, null, e.getOriginalMessage());
+            }
+        }
+    }
+
+    private static EvalQuestion question(Line line) {
+        JsonNode q = line.node();
+        if (line.error() != null) {
+            throw new IllegalArgumentException(line.error());
+        }
+        if (q == null || !q.isObject()) {
+            throw new IllegalArgumentException("not a JSON object");
+        }
+        if (!q.path("question").isTextual() || q.path("question").asText().isBlank()) {
+            throw new IllegalArgumentException("no \"question\"");
+        }
+        for (String list : List.of("answers", "gold_sentences")) {
+            if (q.has(list) && !q.get(list).isArray()) {
+                throw new IllegalArgumentException("\"" + list + "\" must be a list of texts");
+            }
+        }
+        if (q.has("gold_route") && !q.get("gold_route").isTextual()) {
+            throw new IllegalArgumentException("\"gold_route\" must be kb, web or none");
+        }
+        return new EvalQuestion(q.path("id").asText("line-" + line.number()), q.path("question").asText(),
+                strings(q.path("answers")), q.path("gold_route").asText("kb"), strings(q.path("gold_sentences")),
+                q.path("source").asText("unknown"));
     }
 
     /** The key {@code key} probably stands for: "route" → gold_route, "goldRoute" → gold_route, "answer" → answers. */
