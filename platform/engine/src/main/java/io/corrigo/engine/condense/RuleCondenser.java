@@ -130,9 +130,10 @@ public final class RuleCondenser {
             state = step.after();
             String answer = history.get(i).answer();
             if (whoQuestion(step.condensed().question()) && !answer.isBlank()) {
+                // the person asked for is the answer's: the name it leads with, or (a negative turn) one not read
                 String name = leadingName(answer);
-                state = name == null ? state : new State(state.topic(), state.topicTurn(), state.frame(),
-                        state.frameTurn(), name, i + 1);
+                state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), name,
+                        name == null ? -(i + 1) : i + 1);
             } else {
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0);
             }
@@ -219,6 +220,11 @@ public final class RuleCondenser {
         }
         if (hasPronoun(words)) {
             boolean person = words.stream().map(RuleCondenser::lower).anyMatch(Mentions.PERSONAL::contains);
+            if (person && state.whoAnswer() == null && state.answerTurn() < 0) {
+                // "When did he die?" after "Who created Popeye?" answered without a name in front: "he" is the
+                // creator, whose name was not read; not Popeye. Asked back rather than guessed.
+                return unclear(asked, "who \"" + pronounIn(words) + "\" is", state);
+            }
             if (person && state.whoAnswer() != null) {
                 // "Where did he move it?": he is the person named in the answer, it the question's topic
                 String thing = state.topic() == null ? state.whoAnswer() : state.topic();

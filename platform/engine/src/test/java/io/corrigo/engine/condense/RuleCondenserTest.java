@@ -132,6 +132,21 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_ask_back_who_he_is_after_a_who_question_whose_answer_names_nobody_in_front() {
+        // given: the demo's own answer to "Who created Popeye?" leads with a clause, not the creator's name
+        List<Turn> history = List.of(new Turn("Who created Popeye?", "Because Segar was an employee of King Features "
+                + "Syndicate when he created the Popeye character, Popeye is treated as a work for hire [1]."));
+
+        // when
+        RuleCondenser.Condensed condensed = condenser.condense("When did he die?", history);
+
+        // then: "he" is the creator, whose name was not read; never Popeye
+        assertThat(condensed.unclear()).isTrue();
+        assertThat(condensed.clarification()).contains("who \"he\" is");
+        assertThat(condenser.condense("When was it first published?", history).question()).contains("Popeye");
+    }
+
+    @Test
     void should_carry_a_topic_that_an_ellipsis_replaced_into_the_next_pronoun() {
         List<Turn> history = List.of(new Turn("What is the incubation period of COVID-19?", ""),
                 new Turn("And of MERS?", ""));
