@@ -202,6 +202,9 @@ public class PlaygroundView extends TenantScopedView {
             Button notMeant = new Button(t("Not what I meant"), e -> {
                 Span askBack = new Span(t("Ask the whole question, naming what you mean."));
                 askBack.addClassName("playground-ask-back");
+                // the assistant's question back, not part of the answer above it
+                askBack.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-style", "italic")
+                        .set("display", "block").set("margin", "var(--lumo-space-xs) 0");
                 e.getSource().setVisible(false);
                 card.addComponentAtIndex(card.indexOf(answer) + 1, askBack);
                 rephrase.accept(run.question());
