@@ -31,7 +31,7 @@ public final class AnalyseStage {
         } catch (RuntimeException e) {
             trace.notice(Stage.ANALYSE, "embedding the question failed: " + Failures.describe(e), true);
         }
-        QuestionAnalysis analysis = QuestionAnalyzers.of(question).analyse(question);
+        QuestionAnalysis analysis = QuestionAnalyzers.analyse(question);
         return new Query(question, embedding, TermStatistics.UNIFORM).with(QuestionAnalysis.class, analysis);
     }
 }

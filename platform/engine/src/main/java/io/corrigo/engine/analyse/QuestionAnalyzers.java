@@ -37,6 +37,12 @@ public final class QuestionAnalyzers {
         return Languages.detect(question).flatMap(QuestionAnalyzers::forLanguage).orElse(ENGLISH);
     }
 
+    /** {@code question} read by the analyzer of its language ({@link #of}); a {@code null} question is an empty one. */
+    public static QuestionAnalysis analyse(String question) {
+        String text = question == null ? "" : question;
+        return of(text).analyse(text);
+    }
+
     /** The analyzer for the language {@code code}, when there is one. */
     public static Optional<QuestionAnalyzer> forLanguage(String code) {
         if ("en".equals(code)) {

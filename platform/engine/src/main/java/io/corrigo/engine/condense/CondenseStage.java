@@ -67,10 +67,10 @@ public final class CondenseStage {
      * it names something the conversation never did.
      */
     private String byRewriter(String asked, List<Turn> history, RuleCondenser.Condensed byRules, TraceRecorder trace) {
+        List<Mentions.Mention> mentions = rules.mentions(history);
         String condensed;
         try {
-            condensed = rewriter.rewrite(asked, RewritePurpose.CONDENSE,
-                    transcript(history) + named(rules.mentions(history)));
+            condensed = rewriter.rewrite(asked, RewritePurpose.CONDENSE, transcript(history) + named(mentions));
         } catch (RuntimeException | LinkageError e) { // a plugin built before CONDENSE may not know the purpose
             trace.notice(Stage.CONDENSE, "query rewriter failed to condense: " + Failures.describe(e)
                     + "; the rules condensed it", false);
@@ -81,7 +81,7 @@ public final class CondenseStage {
             return null;
         }
         String standalone = condensed.strip();
-        String problem = problem(asked, standalone, byRules, history);
+        String problem = problem(asked, standalone, byRules, history, mentions);
         if (problem != null) {
             trace.notice(Stage.CONDENSE, "the query rewriter read it as \"" + standalone + "\", which " + problem
                     + "; the rules' reading was used", false);
@@ -91,14 +91,15 @@ public final class CondenseStage {
     }
 
     /** Why a rewriter's reading may not be used, or {@code null}: the checks the rules' own readings meet. */
-    String problem(String asked, String standalone, RuleCondenser.Condensed byRules, List<Turn> history) {
+    static String problem(String asked, String standalone, RuleCondenser.Condensed byRules, List<Turn> history,
+                          List<Mentions.Mention> mentions) {
         if (RuleCondenser.standsAlone(byRules, asked) && !sameWords(asked, standalone)) {
             return "changes a question that stands on its own";
         }
         if (Mentions.wrongKind(asked, standalone, byRules.question())) {
             return "puts a referent of the wrong kind where a pronoun stood";
         }
-        String preferred = passedOver(asked, standalone, history);
+        String preferred = passedOver(asked, standalone, mentions);
         if (preferred != null) {
             return "puts a name of unknown kind where a pronoun stood, while the conversation names " + preferred;
         }
@@ -118,7 +119,7 @@ public final class CondenseStage {
      * "Marlow Falls" while the conversation names "Captain Morrow", a person), or {@code null} — the preference the
      * rules' own resolution follows.
      */
-    private String passedOver(String asked, String standalone, List<Turn> history) {
+    private static String passedOver(String asked, String standalone, List<Mentions.Mention> mentions) {
         List<String> askedWords = words(asked);
         String pronoun = askedWords.stream().filter(w -> Mentions.PERSONAL.contains(w) || Mentions.PLURAL.contains(w))
                 .findFirst().orElse(null);
@@ -132,7 +133,7 @@ public final class CondenseStage {
             return null;
         }
         String put = String.join(" ", words(String.join(" ", added)));
-        return rules.mentions(history).stream()
+        return mentions.stream()
                 .filter(m -> m.kind().told() && Mentions.agreeing(pronoun, m) && !put.contains(String.join(" ", words(m.text()))))
                 .map(m -> m.text() + " (" + m.kind().name().toLowerCase(java.util.Locale.ROOT) + ")")
                 .reduce((first, later) -> later).orElse(null);

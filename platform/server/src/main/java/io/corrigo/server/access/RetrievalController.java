@@ -139,8 +139,7 @@ class RetrievalController {
     /** One record per source: its refined sentences, scored by the evaluator's score of its passage. */
     static List<Map<String, Object>> records(CorrectivePipeline.Evidence evidence, int topK, double threshold,
                                              String question) {
-        QuestionAnalysis analysis = io.corrigo.engine.analyse.QuestionAnalyzers.of(question == null ? "" : question)
-                .analyse(question == null ? "" : question);
+        QuestionAnalysis analysis = io.corrigo.engine.analyse.QuestionAnalyzers.analyse(question);
         Map<Integer, List<ContextStrip>> bySource = new LinkedHashMap<>();
         evidence.context().forEach(c -> bySource.computeIfAbsent(c.citation(), n -> new ArrayList<>()).add(c));
         List<PassageTrace> graded = Stream.concat(evidence.trace().retrieved().stream(),

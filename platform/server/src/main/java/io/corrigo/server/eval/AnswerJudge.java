@@ -87,7 +87,7 @@ public final class AnswerJudge {
      * 0 when none does, {@code null} for questions whose type is not checked by form (why, how, what is).
      */
     public static Double sufficient(String question, String answer) {
-        QuestionAnalysis analysis = io.corrigo.engine.analyse.QuestionAnalyzers.of(question).analyse(question);
+        QuestionAnalysis analysis = io.corrigo.engine.analyse.QuestionAnalyzers.analyse(question);
         if (!analysis.structural()) {
             return null;
         }

@@ -163,13 +163,9 @@ public class HealthService {
 
     /**
      * The tenant's figures from {@code from} to {@code to} read from the run log itself (not the hourly sums): for a
-     * window shorter than an hour, as the health watch reads the last minutes. Without latency percentiles.
+     * window shorter than an hour, as the health watch reads the last minutes. Without latency percentiles. An admin's
+     * playground trials count only when {@code playground}.
      */
-    Figures recent(String tenantId, Instant from, Instant to) {
-        return recent(tenantId, from, to, false);
-    }
-
-    /** As {@link #recent(String, Instant, Instant)}; an admin's playground trials count only when {@code playground}. */
     Figures recent(String tenantId, Instant from, Instant to, boolean playground) {
         Sums sums = new Sums();
         jdbc.query("SELECT COUNT(*) AS runs, "

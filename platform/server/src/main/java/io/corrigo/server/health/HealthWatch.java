@@ -52,8 +52,8 @@ public class HealthWatch {
     HealthWatch(TenantService tenants, HealthService health, PluginGuards guards, Webhooks webhooks, JdbcTemplate jdbc,
                 Clock clock, @Value("${corrigo.health.watch-window-minutes:15}") int windowMinutes,
                 @Value("${corrigo.health.min-runs:20}") int minRuns,
-                @Value("${corrigo.runs.playground-in-health:false}") boolean playgroundInHealth) {
-        this.playgroundInHealth = playgroundInHealth;
+                io.corrigo.server.CorrigoProperties properties) {
+        this.playgroundInHealth = properties.runs().playgroundInHealth(); // as the health cards' sums (RunRollups)
         this.tenants = tenants;
         this.health = health;
         this.guards = guards;

@@ -32,6 +32,8 @@ import org.springframework.stereotype.Component;
 public class OutboundPolicy {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OutboundPolicy.class);
+    private static final Pattern BRACKETED_PORT = Pattern.compile("^\\[([0-9a-f:.]+)](?::\\d{1,5})?$");
+    private static final Pattern HOST_PORT = Pattern.compile("^([^:/]+):\\d{1,5}$");
     private static final Pattern SCHEME = Pattern.compile("^\\s*(?:jdbc:)?[a-z][a-z0-9+.-]*://([^/?#]*)", Pattern.CASE_INSENSITIVE);
 
     private final List<String> allowedNames = new ArrayList<>();
@@ -70,11 +72,11 @@ public class OutboundPolicy {
      * range and a plain name are returned as they are.
      */
     static String withoutPort(String entry) {
-        Matcher bracketed = Pattern.compile("^\\[([0-9a-f:.]+)](?::\\d{1,5})?$").matcher(entry);
+        Matcher bracketed = BRACKETED_PORT.matcher(entry);
         if (bracketed.matches()) {
             return bracketed.group(1);
         }
-        Matcher hostPort = Pattern.compile("^([^:/]+):\\d{1,5}$").matcher(entry);
+        Matcher hostPort = HOST_PORT.matcher(entry);
         return hostPort.matches() ? hostPort.group(1) : entry;
     }
 
