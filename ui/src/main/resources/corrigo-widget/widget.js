@@ -40,7 +40,9 @@
     'Sorry, no answer right now (': 'Leider gerade keine Antwort (', 'Answering…': 'Die Antwort entsteht …',
     'Answering: ': 'Beantwortet: ', 'Did you mean': 'Meinten Sie', 'Not what I meant': 'Nicht gemeint',
     'Sorry — please ask the whole question, naming what you mean.':
-      'Entschuldigung — bitte stellen Sie die ganze Frage und nennen Sie, was Sie meinen.'
+      'Entschuldigung — bitte stellen Sie die ganze Frage und nennen Sie, was Sie meinen.',
+    'Checked against 1 source': 'Mit 1 Quelle abgeglichen', 'Checked against %n sources': 'Mit %n Quellen abgeglichen',
+    'High confidence': 'Hohe Sicherheit', 'Medium confidence: please check the sources': 'Mittlere Sicherheit: bitte die Quellen prüfen'
   };
   /** The widget's own words in its language. */
   const t = (english) => (LANG === 'de' && DE[english]) || english;
@@ -83,6 +85,11 @@
     .choices { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 6px; }
     .choices button { border: 1px solid var(--accent); color: var(--accent); background: #fff; border-radius: 12px;
       padding: 4px 10px; min-height: 32px; cursor: pointer; font: inherit; font-size: 13px; }
+    .confidence { font-size: 12px; color: #57606a; margin-top: 4px; }
+    .confidence .mark { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-right: 6px;
+                        vertical-align: middle; }
+    .confidence.high .mark { background: #1a7f37; }
+    .confidence.medium .mark { background: #9a6700; }
     .reading { font-size: 12px; color: #57606a; margin-bottom: 4px; font-style: italic; }
     .reading .not-meant { font: inherit; font-style: normal; color: var(--accent); background: none; border: none;
                           padding: 0 2px; min-height: 24px; cursor: pointer; text-decoration: underline; }
@@ -255,6 +262,7 @@
         }
         div.append(box);
       }
+      if (m.confidence && !m.abstained) this.confidence(div, m.confidence);
       if (m.abstained && m.searched) this.note(div, m.searched);
       if (m.abstained && this.handoff) {
         const a = document.createElement('a');
@@ -289,6 +297,20 @@
       }
       if (m.runId) this.feedback(div, m);
       this.log.scrollTop = this.log.scrollHeight;
+    }
+
+    /** A quiet mark and a line: how sure the answer is, as a level, and how many sources it was checked against. */
+    confidence(div, c) {
+      const line = document.createElement('div');
+      line.className = 'confidence ' + (c.level === 'high' ? 'high' : 'medium');
+      const mark = document.createElement('span');
+      mark.className = 'mark'; mark.setAttribute('aria-hidden', 'true');
+      const level = c.level === 'high' ? t('High confidence') : t('Medium confidence: please check the sources');
+      const sources = c.sources === 1 ? t('Checked against 1 source')
+        : t('Checked against %n sources').replace('%n', String(c.sources));
+      line.append(mark, document.createTextNode(c.sources > 0 ? level + ' · ' + sources : level));
+      line.title = level;
+      div.append(line);
     }
 
     async toggleSource(li, button, runId, number) {

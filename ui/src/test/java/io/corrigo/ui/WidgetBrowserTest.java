@@ -142,6 +142,11 @@ class WidgetBrowserTest extends UiTestBase {
         WebElement answer = answers.get(answers.size() - 1);
         assertThat(answer.findElement(By.cssSelector(".text")).getText()).contains("30 days");
         assertThat(answer.findElement(By.cssSelector("ol.sources")).getText()).containsIgnoringCase("returns");
+        // how sure it is: a quiet mark and a line, a level and the sources checked against, never a score
+        WebElement confidence = answer.findElement(By.cssSelector(".confidence"));
+        assertThat(confidence.getText()).matches("(High confidence|Medium confidence: please check the sources)"
+                + " · Checked against 1 source");
+        assertThat(confidence.findElements(By.cssSelector(".mark"))).hasSize(1);
         // a knowledge-base source opens in place: its passage, the quoted sentence marked
         answer.findElement(By.cssSelector("button.source")).click();
         browser.waitUntil(d -> !answer.findElements(By.cssSelector(".source-view mark")).isEmpty(), Duration.ofSeconds(10));
@@ -188,6 +193,7 @@ class WidgetBrowserTest extends UiTestBase {
         List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
         WebElement answer = answers.get(answers.size() - 1);
         assertThat(answer.findElement(By.cssSelector("ol.sources")).getAttribute("aria-label")).isEqualTo("Quellen");
+        assertThat(answer.findElement(By.cssSelector(".confidence")).getText()).endsWith("Mit 1 Quelle abgeglichen");
         assertThat(answer.findElements(By.cssSelector("button[aria-label='Hilfreich']"))).hasSize(1);
         browser.screenshot("22-widget-german");
     }
@@ -357,6 +363,7 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(widget().findElements(By.cssSelector(".starters"))).as("offered before the first question only").isEmpty();
         WebElement abstention = answers.get(answers.size() - 1);
         assertThat(abstention.getAttribute("class")).contains("abstained");
+        assertThat(abstention.findElements(By.cssSelector(".confidence"))).as("an abstention has no confidence").isEmpty();
         assertThat(abstention.getText()).doesNotContain("fallback sources").doesNotContain("No reliable answer was found");
         assertThat(abstention.findElements(By.cssSelector(".note"))).extracting(WebElement::getText)
                 .filteredOn(note -> note.startsWith("Searched")).singleElement().asString()

@@ -188,7 +188,7 @@ public final class CorrectivePipeline {
         }
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
         Answer answer = strategy.answer(asked, cited(guarded.history()), trace, tokens);
-        return new RunResult(answer, trace.finish(answer.abstained()));
+        return new io.corrigo.engine.judge.ConfidencePolicy(settings).finish(condensed.question(), answer, trace);
     }
 
     /**

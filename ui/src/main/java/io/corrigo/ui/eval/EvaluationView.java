@@ -379,6 +379,7 @@ public class EvaluationView extends TenantScopedView {
                         f(m.contextPrecision()) + " / " + f(m.contextRecall()),
                         f(m.containment()) + " / " + f(m.tokenF1()),
                         f(m.faithfulness()) + " / " + f(m.answerRelevancy()),
+                        m.risk() == null ? "–" : f(m.risk().servedWrong()) + " / " + f(m.risk().area()),
                         String.format(Locale.ROOT, t("%.0f / %.0f ms"), m.latencyP50(), m.latencyP95())});
             }
         }
@@ -386,8 +387,9 @@ public class EvaluationView extends TenantScopedView {
         grid.setId("eval-compare");
         // pairs share a column so that every figure is visible at 1280 px without scrolling the grid sideways
         String[] headers = {t("Evaluation"), t("Pipeline"), t("Questions"), t("Route acc."), t("Abstention recall / false"),
-                t("Context precision / recall"), t("Answer contains / F1"), t("Faithfulness / relevancy"), t("Latency p50 / p95")};
-        String[] widths = {null, "6.5rem", "5rem", "5rem", "6.5rem", "6.5rem", "6.5rem", "7rem", "6.5rem"};
+                t("Context precision / recall"), t("Answer contains / F1"), t("Faithfulness / relevancy"),
+                t("Served wrong / risk area"), t("Latency p50 / p95")};
+        String[] widths = {null, "6.5rem", "5rem", "5rem", "6.5rem", "6.5rem", "6.5rem", "7rem", "6.5rem", "6.5rem"};
         for (int i = 0; i < headers.length; i++) {
             int column = i;
             Grid.Column<String[]> c = grid.addColumn(r -> r[column]).setHeader(headers[i]);

@@ -29,11 +29,17 @@ import java.util.Map;
  *                       (0–1; 0 keeps every sentence at or above the strip threshold): refinement keeps the sentences
  *                       that answer, not every sentence that clears an absolute bar. Pipelines saved before it
  *                       existed read 0.
+ * @param confidenceHigh  a served answer whose {@link io.corrigo.engine.judge.AnswerConfidence} score is at least this is
+ *                        of high confidence, else medium (absent: the default)
+ * @param mediumConfidence what happens to an answer of medium confidence: served, flagged or withheld
  */
 public record PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold,
                                double stripThreshold, int tokenBudget, int searchResults,
                                SearchFailurePolicy onSearchFailure, boolean parallelSearch, SelfRagSettings selfRag,
-                               double stripRatio) {
+                               double stripRatio, Double confidenceHigh, MediumConfidence mediumConfidence) {
+
+    /** The default of {@code confidenceHigh}. */
+    static final double DEFAULT_CONFIDENCE_HIGH = 0.3;
 
     /**
      * The settings described as data, with their defaults and bounds (the one place they are written). Threshold
@@ -57,10 +63,24 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                     names(SearchFailurePolicy.values()))
                     .withDescription("ANSWER_FROM_KB answers from the knowledge base, flagged incomplete; REFUSE declines."),
             ConfigProperty.bool("parallelSearch", "Search in parallel with retrieval", false)
-                    .withDescription("Lower latency on web-routed questions, more search calls."));
+                    .withDescription("Lower latency on web-routed questions, more search calls."),
+            unit("confidenceHigh", "High confidence at or above", DEFAULT_CONFIDENCE_HIGH)
+                    .withDescription("An answer whose best passage is graded at or above this is shown as of high"
+                            + " confidence, below it as medium. The evaluation's --error-budget picks it."),
+            ConfigProperty.choice("mediumConfidence", "Answers of medium confidence", MediumConfidence.SERVE.name(),
+                    names(MediumConfidence.values()))
+                    .withDescription("SERVE marks them medium; FLAG adds a notice to check the sources; WITHHOLD abstains."));
 
     /** The defaults of {@link #properties()}, with Self-RAG's defaults. */
     public static final PipelineSettings DEFAULTS = from(Map.of(), SelfRagSettings.DEFAULTS);
+
+    /** Settings with the default confidence threshold and policy. */
+    public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
+                            int tokenBudget, int searchResults, SearchFailurePolicy onSearchFailure,
+                            boolean parallelSearch, SelfRagSettings selfRag, double stripRatio) {
+        this(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults, onSearchFailure,
+                parallelSearch, selfRag, stripRatio, DEFAULT_CONFIDENCE_HIGH, MediumConfidence.SERVE);
+    }
 
     /** Settings without a strip ratio. */
     public PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold, double stripThreshold,
@@ -86,6 +106,9 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
     }
 
     public PipelineSettings {
+        // absent in pipelines saved before they existed: the defaults
+        confidenceHigh = confidenceHigh == null ? DEFAULT_CONFIDENCE_HIGH : confidenceHigh;
+        mediumConfidence = mediumConfidence == null ? MediumConfidence.SERVE : mediumConfidence;
         onSearchFailure = onSearchFailure == null ? SearchFailurePolicy.ANSWER_FROM_KB : onSearchFailure;
         selfRag = selfRag == null ? SelfRagSettings.DEFAULTS : selfRag;
         List<String> problems = new ArrayList<>();
@@ -97,6 +120,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
         Checked.range(PROPERTIES, "", "lowerThreshold", lowerThreshold, problems);
         Checked.range(PROPERTIES, "", "stripThreshold", stripThreshold, problems);
         Checked.range(PROPERTIES, "", "stripRatio", stripRatio, problems);
+        Checked.range(PROPERTIES, "", "confidenceHigh", confidenceHigh, problems);
         if (lowerThreshold > upperThreshold) {
             problems.add("lowerThreshold: " + disorder(lowerThreshold, upperThreshold));
         }
@@ -146,6 +170,8 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
         values.put("searchResults", Integer.toString(searchResults));
         values.put("onSearchFailure", onSearchFailure.name());
         values.put("parallelSearch", Boolean.toString(parallelSearch));
+        values.put("confidenceHigh", Double.toString(confidenceHigh));
+        values.put("mediumConfidence", mediumConfidence.name());
         return values;
     }
 
@@ -177,31 +203,40 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                 (int) c.integer("topK"), c.decimal("upperThreshold"), c.decimal("lowerThreshold"),
                 c.decimal("stripThreshold"), (int) c.integer("tokenBudget"), (int) c.integer("searchResults"),
                 SearchFailurePolicy.valueOf(c.string("onSearchFailure").orElseThrow()), c.bool("parallelSearch"),
-                selfRag, c.decimal("stripRatio")));
+                selfRag, c.decimal("stripRatio"), c.decimal("confidenceHigh"),
+                MediumConfidence.valueOf(c.string("mediumConfidence").orElseThrow())));
     }
 
     public PipelineSettings withMode(Mode value) {
         return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio);
+                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence);
     }
 
     public PipelineSettings withStripRatio(double value) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, selfRag, value);
+                searchResults, onSearchFailure, parallelSearch, selfRag, value, confidenceHigh,
+                mediumConfidence);
     }
 
     public PipelineSettings withThresholds(double upper, double lower, double strip) {
         return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults, onSearchFailure,
-                parallelSearch, selfRag, stripRatio);
+                parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence);
     }
 
     public PipelineSettings withSearch(SearchFailurePolicy policy, boolean parallel) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, policy, parallel, selfRag, stripRatio);
+                searchResults, policy, parallel, selfRag, stripRatio, confidenceHigh, mediumConfidence);
+    }
+
+    /** These settings with another confidence threshold and medium-confidence policy. */
+    public PipelineSettings withConfidence(double high, MediumConfidence medium) {
+        return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
+                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, high, medium);
     }
 
     public PipelineSettings withSelfRag(SelfRagSettings value) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, value, stripRatio);
+                searchResults, onSearchFailure, parallelSearch, value, stripRatio, confidenceHigh,
+                mediumConfidence);
     }
 }

@@ -111,6 +111,9 @@ final class McpTools {
             if (answer.reading() != null) {
                 out.put("reading", reading(answer.reading()));
             }
+            if (answer.confidence() != null) {
+                out.put("confidence", Map.of("level", answer.confidence().level(), "sources", answer.confidence().sources()));
+            }
             return McpSchema.CallToolResult.builder().addTextContent(readable(answer)).structuredContent(out)
                     .isError(false).build();
         } catch (ServiceException e) {

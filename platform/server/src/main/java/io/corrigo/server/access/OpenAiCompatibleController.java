@@ -282,6 +282,9 @@ class OpenAiCompatibleController {
         if (answer.reading() != null) {
             corrigo.put("reading", answer.reading()); // how a follow-up was read: the question answered
         }
+        if (answer.confidence() != null) {
+            corrigo.put("confidence", answer.confidence()); // high or medium, and the sources checked against
+        }
         // the model's own counts when its generator reported them; else an estimate, and it says so
         corrigo.put("usage_estimated", answer.usage() == null);
         return corrigo;

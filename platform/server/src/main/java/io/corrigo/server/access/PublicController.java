@@ -43,15 +43,15 @@ class PublicController {
                       String iconUrl, String handoffUrl, String handoffLabel) {
     }
 
-    /** An answer as end users get it: no trace, no scores. */
+    /** An answer as end users get it: no trace, no scores (its confidence as a level). */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     record PublicAnswer(String runId, String answer, boolean abstained, boolean incomplete, boolean degraded,
                         List<QueryResponse.CitationView> citations, String conversationId, String visitorToken,
-                        QueryResponse.Reading reading) {
+                        QueryResponse.Reading reading, QueryResponse.Confidence confidence) {
 
         static PublicAnswer of(QueryResponse r) {
             return new PublicAnswer(r.runId(), r.answer(), r.abstained(), r.incomplete(), r.degraded(), r.citations(),
-                    r.conversationId(), r.visitorToken(), r.reading());
+                    r.conversationId(), r.visitorToken(), r.reading(), r.confidence());
         }
     }
 

@@ -45,8 +45,11 @@ public class EvalCommand {
               --tenant     evaluate this existing tenant's active pipeline instead
               --limit      only the first N questions
               --no-naive   skip the naive baseline
-              --set        a throw-away tenant's stage property, e.g. --set evaluator.checkThreshold=0.6
-                           (repeatable; the stage's default plugin keeps its other defaults)
+              --set        a throw-away tenant's stage property, e.g. --set evaluator.checkThreshold=0.6, or
+                           pipeline setting, e.g. --set pipeline.mediumConfidence=WITHHOLD (repeatable; the
+                           stage's default plugin keeps its other defaults)
+              --error-budget  the most served answers that may be wrong (e.g. 0.05): prints the least
+                           confidence to serve that keeps within it, and what it costs in coverage
               --calibrate  also grid-search the upper, lower and strip thresholds on these questions
                            (calibration.json: every point, best first)
               --apply      save the best point as the tenant's next pipeline version and publish it
@@ -55,10 +58,17 @@ public class EvalCommand {
 
     /** Parsed command-line options. */
     public record Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive,
-                          boolean calibrate, boolean apply, Path runs, Map<String, Map<String, String>> overrides) {
+                          boolean calibrate, boolean apply, Path runs, Map<String, Map<String, String>> overrides,
+                          Double errorBudget) {
 
         public Options {
             overrides = overrides == null ? Map.of() : Map.copyOf(overrides);
+        }
+
+        /** Options without an error budget. */
+        public Options(Path questions, Path out, Path kb, Path web, String tenant, int limit, boolean naive,
+                       boolean calibrate, boolean apply, Path runs, Map<String, Map<String, String>> overrides) {
+            this(questions, out, kb, web, tenant, limit, naive, calibrate, apply, runs, overrides, null);
         }
 
         public static Options parse(List<String> args) {
@@ -91,7 +101,8 @@ public class EvalCommand {
                 }
             }
             List<String> unknown = values.keySet().stream()
-                    .filter(k -> !List.of("questions", "out", "kb", "web", "tenant", "limit", "runs").contains(k)).toList();
+                    .filter(k -> !List.of("questions", "out", "kb", "web", "tenant", "limit", "runs", "error-budget")
+                            .contains(k)).toList();
             if (!unknown.isEmpty()) {
                 throw new IllegalArgumentException("unknown option(s): --" + String.join(", --", unknown));
             }
@@ -124,8 +135,20 @@ public class EvalCommand {
             if (!overrides.isEmpty() && kb == null) {
                 throw new IllegalArgumentException("--set changes a throw-away tenant's pipeline: give it with --kb");
             }
+            Double budget = null;
+            if (values.containsKey("error-budget")) {
+                try {
+                    budget = Double.parseDouble(values.get("error-budget"));
+                } catch (NumberFormatException e) {
+                    budget = Double.NaN;
+                }
+                if (!(budget >= 0 && budget < 1)) {
+                    throw new IllegalArgumentException("--error-budget is a share of served answers in [0, 1), e.g. 0.05;"
+                            + " was '" + values.get("error-budget") + "'");
+                }
+            }
             return new Options(questions, Path.of(values.get("out")), kb, web, values.get("tenant"), limit, naive,
-                    calibrate, apply, null, overrides);
+                    calibrate, apply, null, overrides, budget);
         }
 
         private static Options parseRuns(Map<String, String> values, boolean apply) {
@@ -148,6 +171,9 @@ public class EvalCommand {
                     runs, Map.of());
         }
     }
+
+    /** The {@code --set} prefix of the pipeline's own settings ({@code pipeline.confidenceHigh=0.4}). */
+    static final String PIPELINE = "pipeline";
 
     private static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules()
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
@@ -202,6 +228,16 @@ public class EvalCommand {
                                 + "  unanswerable abstained %.3f  answerable answered right %.3f  right %.3f%n", "",
                         t.questions(), t.servedNonAnswers(), t.unanswerableAbstained(), t.answerableRight(), t.right());
             }
+            if (m.risk() != null) {
+                EvalReport.Risk r = m.risk();
+                out.printf(Locale.ROOT, "%-16s outcomes: answered right %.3f  abstained rightly %.3f  served wrong %.3f"
+                                + "  abstained wrongly %.3f  risk-coverage area %.3f  calibration error %.3f%n", "",
+                        r.answeredRight(), r.abstainedRightly(), r.servedWrong(), r.abstainedWrongly(), r.area(),
+                        r.calibrationError());
+            }
+            if (options.errorBudget() != null) {
+                printBudget(runs.stream().filter(r -> r.pipeline().equals(p.name())).toList(), options.errorBudget(), out);
+            }
             CitationCheck checked = runs.stream().filter(r -> r.pipeline().equals(p.name())).map(EvalRun::citations)
                     .reduce(CitationCheck.NONE, CitationCheck::plus);
             out.printf(Locale.ROOT, "%-16s citations: %d of %d cited sentences are held by the passage their [n] points at%n",
@@ -220,6 +256,17 @@ public class EvalCommand {
         return report;
     }
 
+    /** The least confidence that keeps served errors within {@code budget}, and its cost in coverage. */
+    private static void printBudget(List<EvalRun> rows, double budget, PrintStream out) {
+        List<RiskCoverage.Judged> judged = EvalService.judged(rows);
+        RiskCoverage.forBudget(judged, budget).ifPresentOrElse(c -> out.printf(Locale.ROOT,
+                "%-16s error budget %.3f: serve answers of confidence >= %.3f (--set pipeline.confidenceHigh=%.3f "
+                        + "--set pipeline.mediumConfidence=WITHHOLD): answered %.3f of questions, %.3f of them wrong, "
+                        + "%d right answers withheld%n", "", budget, c.threshold(), c.threshold(), c.coverage(), c.risk(),
+                c.lost()), () -> out.printf(Locale.ROOT, "%-16s error budget %.3f: no confidence threshold keeps within it"
+                + " on these questions%n", "", budget));
+    }
+
     /**
      * The figures of each half of the set ({@link io.corrigo.server.Halves}): tune on the tuning half, and ship only what lifts the
      * held-out half too.
@@ -233,11 +280,13 @@ public class EvalCommand {
             for (EvalReport.PipelineResult p : eval.report(tenant, rows).pipelines()) {
                 EvalReport.Metrics m = p.overall();
                 out.printf(Locale.ROOT, "%-16s %s half (%d questions): route %.3f  abstention recall %.3f  false abstention"
-                                + " %.3f%s%n", p.name(), half.label(), m.questions(), m.routeAccuracy(), m.abstentionRecall(),
+                                + " %.3f%s%s%n", p.name(), half.label(), m.questions(), m.routeAccuracy(), m.abstentionRecall(),
                         m.falseAbstention(), m.trust() == null ? "" : String.format(Locale.ROOT, "  trust: served "
                                 + "non-answers %.3f  unanswerable abstained %.3f  answerable right %.3f  right %.3f",
                                 m.trust().servedNonAnswers(), m.trust().unanswerableAbstained(),
-                                m.trust().answerableRight(), m.trust().right()));
+                                m.trust().answerableRight(), m.trust().right()),
+                        m.risk() == null ? "" : String.format(Locale.ROOT, "  served wrong %.3f  risk-coverage area %.3f",
+                                m.risk().servedWrong(), m.risk().area()));
             }
         }
     }
@@ -256,7 +305,22 @@ public class EvalCommand {
             }
             stages.put(StageKind.SEARCH.stage(), new StageConfig("local-corpus-search", Map.of("corpus", "web.jsonl")));
         }
+        PipelineDefinition defaults = PipelineService.defaultDefinition();
+        io.corrigo.engine.settings.PipelineSettings settings = defaults.settings();
+        Map<String, String> pipelineSettings = options.overrides().get(PIPELINE);
+        if (pipelineSettings != null) {
+            Map<String, String> values = new HashMap<>(settings.values());
+            values.putAll(pipelineSettings);
+            try {
+                settings = io.corrigo.engine.settings.PipelineSettings.from(values, settings.selfRag());
+            } catch (io.corrigo.api.config.InvalidConfigException e) {
+                throw new IllegalArgumentException("--set pipeline.…: " + e.getMessage());
+            }
+        }
         options.overrides().forEach((stage, properties) -> {
+            if (stage.equals(PIPELINE)) {
+                return;
+            }
             StageConfig given = stages.get(stage);
             if (given == null) {
                 throw new IllegalArgumentException("--set names no stage of the default pipeline: '" + stage
@@ -266,8 +330,7 @@ public class EvalCommand {
             merged.putAll(properties);
             stages.put(stage, new StageConfig(given.factoryId(), merged));
         });
-        PipelineDefinition defaults = PipelineService.defaultDefinition();
-        pipelines.save(tenant, new PipelineDefinition(defaults.settings(), stages, defaults.resilience(), defaults.models()));
+        pipelines.save(tenant, new PipelineDefinition(settings, stages, defaults.resilience(), defaults.models()));
         JobView job;
         try {
             job = ingestion.submit(tenant, List.of(new IngestionService.Upload(options.kb().getFileName().toString(),

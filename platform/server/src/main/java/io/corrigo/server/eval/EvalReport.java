@@ -78,10 +78,57 @@ public record EvalReport(Instant createdAt, String tenant, int questions, List<P
      *                          references where the set has them, else by sufficiency of the answer for the question's
      *                          focus, else the probability the active pipeline's retrieval evaluator gives it
      * @param trust             the trust metrics over the questions with short references or none, or {@code null}
+     * @param risk              the same questions by outcome, with the risk–coverage curve and the reliability of the
+     *                          answers' confidence, or {@code null} (reports stored before it was kept)
      */
     public record Metrics(int questions, int degraded, double routeAccuracy, double abstentionRecall, double falseAbstention,
                           double contextPrecision, double contextRecall, double containment, double tokenF1,
-                          double latencyP50, double latencyP95, double faithfulness, double answerRelevancy, Trust trust) {
+                          double latencyP50, double latencyP95, double faithfulness, double answerRelevancy, Trust trust,
+                          Risk risk) {
+    }
+
+    /**
+     * What every question with a known outcome (short references, or none) came to, and how served errors trade against
+     * coverage. The four shares add up to 1.
+     *
+     * @param questions          how many questions were judged
+     * @param answeredRight      served with a reference answer first
+     * @param abstainedRightly   unanswerable, abstained
+     * @param servedWrong        served without a reference answer first (a wrong lead, a non-answer, an answer to an
+     *                           unanswerable question): the confident errors
+     * @param abstainedWrongly   answerable, abstained
+     * @param curve              the risk–coverage curve: as the least confidence to serve rises, the share of questions
+     *                           still answered against the share of those answers that are wrong; first the answers as
+     *                           served (threshold 0)
+     * @param area               the area under the curve (mean risk over the coverages; lower is better), NaN with
+     *                           nothing served
+     * @param reliability        served answers binned by confidence score: how often each bin was right
+     * @param calibrationError   the expected calibration error of the confidence scores (bins weighted by their
+     *                           answers), NaN with nothing served
+     */
+    public record Risk(int questions, double answeredRight, double abstainedRightly, double servedWrong,
+                       double abstainedWrongly, List<CurvePoint> curve, double area, List<ReliabilityBin> reliability,
+                       double calibrationError) {
+    }
+
+    /**
+     * One point of a risk–coverage curve.
+     *
+     * @param threshold the least confidence score served
+     * @param coverage  the share of judged questions answered at it
+     * @param risk      the share of those answers that are wrong (NaN when none is answered)
+     */
+    public record CurvePoint(double threshold, double coverage, double risk) {
+    }
+
+    /**
+     * Served answers whose confidence score lies in {@code [from, to)} ({@code to} 1 included in the last bin).
+     *
+     * @param answers    how many
+     * @param meanScore  their mean confidence score
+     * @param rightShare the share of them that was right
+     */
+    public record ReliabilityBin(double from, double to, int answers, double meanScore, double rightShare) {
     }
 
     /**

@@ -164,7 +164,8 @@ public class EvalService {
                 trace.rounds().size(), trace.degraded(),
                 trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList(), faithfulness, relevancy,
                 result.answer().abstained() ? CitationCheck.NONE
-                        : CitationCheck.of(result.answer().text(), result.answer().citations()));
+                        : CitationCheck.of(result.answer().text(), result.answer().citations()),
+                io.corrigo.engine.judge.AnswerConfidence.of(result, trace.settings().confidenceHigh()));
     }
 
     /**
@@ -331,7 +332,20 @@ public class EvalService {
         return new EvalReport.Metrics(rows.size(), degraded, route, abstentionRecall, falseAbstention,
                 EvalMetrics.mean(precision), EvalMetrics.mean(recall), EvalMetrics.mean(containment),
                 EvalMetrics.mean(f1), EvalMetrics.percentile(latency, 50), EvalMetrics.percentile(latency, 95),
-                EvalMetrics.mean(faithful), EvalMetrics.mean(relevant), trust(rows));
+                EvalMetrics.mean(faithful), EvalMetrics.mean(relevant), trust(rows), RiskCoverage.of(judged(rows)));
+    }
+
+    /**
+     * The runs whose outcome is known (short references, or none), as risk–coverage reads them: right when the answer
+     * leads with a reference answer; a served answer without a recorded confidence scores 1 (nothing ranks it lower).
+     */
+    static List<RiskCoverage.Judged> judged(List<EvalRun> rows) {
+        return rows.stream().filter(r -> AnswerJudge.hasShortAnswers(r.question())).map(r -> {
+            boolean answerable = !r.question().goldRoute().equals("none");
+            boolean right = answerable && !r.abstained() && AnswerJudge.answersRight(r.answer(), r.question().answers());
+            double score = r.abstained() ? Double.NaN : r.confidence() == null ? 1 : r.confidence().score();
+            return new RiskCoverage.Judged(answerable, !r.abstained(), right, score);
+        }).toList();
     }
 
     /**

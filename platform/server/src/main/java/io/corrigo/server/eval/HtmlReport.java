@@ -52,6 +52,7 @@ public final class HtmlReport {
         report.pipelines().forEach(p -> h.append("<td>").append(p.overall().degraded()).append("</td>"));
         h.append(report.differences().isEmpty() ? "" : "<td></td>").append("</tr></table>");
         h.append(bars(report));
+        h.append(risk(report));
 
         for (EvalReport.PipelineResult p : report.pipelines()) {
             h.append("<h2>").append(esc(p.name())).append(": confusion (gold route × outcome)</h2><table><tr><th>gold</th>");
@@ -93,6 +94,77 @@ public final class HtmlReport {
             h.append("</table>");
         }
         return h.append("</body></html>").toString();
+    }
+
+    /**
+     * The confident errors: per pipeline, the four outcomes of the questions with a known answer (or none), the
+     * risk–coverage curve over the answers' confidence and its area, and the reliability of the confidence.
+     */
+    static String risk(EvalReport report) {
+        List<EvalReport.PipelineResult> with = report.pipelines().stream().filter(p -> p.overall().risk() != null).toList();
+        if (with.isEmpty()) {
+            return "";
+        }
+        StringBuilder h = new StringBuilder("<h2>Confident errors</h2><p class=\"note\">Of the questions with a short "
+                + "reference answer or none: served and right, abstained rightly, <b>served wrong</b> (a wrong lead, a "
+                + "non-answer, an answer to an unanswerable question) and abstained wrongly. The risk–coverage curve serves "
+                + "only answers at or above a confidence: the share answered against the share of those that are wrong; "
+                + "its area (lower is better) says how well the confidence puts wrong answers last.</p>"
+                + "<table><tr><th>pipeline</th><th>questions</th><th>answered right</th><th>abstained rightly</th>"
+                + "<th>served wrong</th><th>abstained wrongly</th><th>risk–coverage area</th><th>calibration error</th></tr>");
+        for (EvalReport.PipelineResult p : with) {
+            EvalReport.Risk r = p.overall().risk();
+            h.append("<tr><td>").append(esc(p.name())).append("</td><td>").append(r.questions()).append("</td>");
+            for (double v : new double[] {r.answeredRight(), r.abstainedRightly(), r.servedWrong(), r.abstainedWrongly(),
+                    r.area(), r.calibrationError()}) {
+                h.append("<td>").append(format(v, "share")).append("</td>");
+            }
+            h.append("</tr>");
+        }
+        h.append("</table>").append(curve(with));
+        for (EvalReport.PipelineResult p : with) {
+            h.append("<h2>").append(esc(p.name())).append(": reliability of the confidence</h2>")
+                    .append("<table aria-label=\"reliability diagram\"><tr><th>confidence</th><th>answers</th>"
+                            + "<th>mean confidence</th><th>right</th><th></th></tr>");
+            for (EvalReport.ReliabilityBin b : p.overall().risk().reliability()) {
+                h.append("<tr><td>").append(String.format(Locale.ROOT, "%.1f–%.1f", b.from(), b.to())).append("</td><td>")
+                        .append(b.answers()).append("</td><td>").append(format(b.meanScore(), "share")).append("</td><td>")
+                        .append(format(b.rightShare(), "share")).append("</td><td><svg width=\"120\" height=\"10\" "
+                                + "aria-hidden=\"true\"><rect width=\"").append(String.format(Locale.ROOT, "%.1f",
+                                120 * b.rightShare())).append("\" height=\"10\" fill=\"#2bb673\"/><line x1=\"")
+                        .append(String.format(Locale.ROOT, "%.1f", 120 * b.meanScore())).append("\" x2=\"")
+                        .append(String.format(Locale.ROOT, "%.1f", 120 * b.meanScore()))
+                        .append("\" y1=\"0\" y2=\"10\" stroke=\"#1a1a1a\"/></svg></td></tr>");
+            }
+            h.append("</table>");
+        }
+        return h.toString();
+    }
+
+    /** The risk–coverage curves, coverage along, risk up, one line per pipeline. */
+    private static String curve(List<EvalReport.PipelineResult> pipelines) {
+        int w = 360;
+        int ht = 200;
+        StringBuilder svg = new StringBuilder("<svg role=\"img\" aria-label=\"risk-coverage curve\" width=\"")
+                .append(w + 60).append("\" height=\"").append(ht + 40).append("\" xmlns=\"http://www.w3.org/2000/svg\" "
+                        + "font-size=\"11\"><rect x=\"40\" y=\"0\" width=\"").append(w).append("\" height=\"")
+                .append(ht).append("\" fill=\"none\" stroke=\"#d8dde3\"/><text x=\"40\" y=\"").append(ht + 14)
+                .append("\">0</text><text x=\"").append(w + 30).append("\" y=\"").append(ht + 14)
+                .append("\">1</text><text x=\"").append(40 + w / 2 - 40).append("\" y=\"").append(ht + 30)
+                .append("\">share answered</text><text x=\"0\" y=\"10\">risk 1</text><text x=\"0\" y=\"")
+                .append(ht).append("\">0</text>");
+        for (int i = 0; i < pipelines.size(); i++) {
+            StringBuilder points = new StringBuilder();
+            for (EvalReport.CurvePoint c : pipelines.get(i).overall().risk().curve()) {
+                if (!Double.isNaN(c.risk())) {
+                    points.append(String.format(Locale.ROOT, "%.1f,%.1f ", 40 + c.coverage() * w, ht - c.risk() * ht));
+                }
+            }
+            svg.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(COLOURS[i % COLOURS.length])
+                    .append("\" points=\"").append(points.toString().strip()).append("\"><title>")
+                    .append(esc(pipelines.get(i).name())).append("</title></polyline>");
+        }
+        return svg.append("</svg>").toString();
     }
 
     /** Metric field and label, in table order. */

@@ -27,18 +27,35 @@ import java.util.List;
  *                        {@code null} when it reported none
  * @param reading         how a follow-up was read (the question answered, or asked back), so that a wrong reading is
  *                        seen; {@code null} for a conversation's first question
+ * @param confidence      how sure a served answer is, as a level with the number of sources it was checked against;
+ *                        {@code null} for an abstention and a naive pipeline's answer (nothing graded it)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
                             List<CitationView> citations, String action, boolean degraded, boolean incomplete,
                             List<String> notices,
                             double totalMillis, String traceUrl, String conversationId, String visitorToken,
-                            io.corrigo.api.TokenUsage usage, Reading reading) {
+                            io.corrigo.api.TokenUsage usage, Reading reading, Confidence confidence) {
 
     /** The same answer, as a turn of a conversation. */
     QueryResponse inConversation(String id, String token) {
         return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
-                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading);
+                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading, confidence);
+    }
+
+    /**
+     * How sure an answer is, as users are told it: a level, never a raw score.
+     *
+     * @param level   {@code high} or {@code medium} (the pipeline's threshold, chosen for an error budget, divides them)
+     * @param sources how many distinct sources the answer cites and was checked against
+     */
+    public record Confidence(String level, int sources) {
+
+        /** The view of an answer's confidence, or {@code null} when there is none to tell. */
+        public static Confidence of(io.corrigo.engine.judge.AnswerConfidence confidence) {
+            return confidence == null || confidence.evidence() == null ? null
+                    : new Confidence(confidence.level().name().toLowerCase(java.util.Locale.ROOT), confidence.sources());
+        }
     }
 
     /**

@@ -265,7 +265,7 @@ public class QueryService {
             r.model = pipeline.generatorModel();
             r.cost = prices.cost(pipeline.generatorModel(), usage);
         }
-        CritiqueRound served = served(result.trace().rounds());
+        CritiqueRound served = io.corrigo.engine.judge.AnswerConfidence.served(result.trace().rounds());
         if (served != null && !result.answer().abstained()) {
             r.support = served.support();
             r.usefulness = served.usefulness();
@@ -297,26 +297,6 @@ public class QueryService {
     }
 
     /**
-     * The critique round whose answer was served: the one decided SERVE, else (served best of the rounds) the judged
-     * round with the most support; {@code null} when no round was judged.
-     */
-    static CritiqueRound served(List<CritiqueRound> rounds) {
-        CritiqueRound best = null;
-        for (CritiqueRound round : rounds) {
-            if (round.support() == null) {
-                continue;
-            }
-            if (round.decision() == io.corrigo.engine.trace.CritiqueDecision.SERVE) {
-                return round;
-            }
-            if (best == null || round.support() > best.support()) {
-                best = round;
-            }
-        }
-        return best;
-    }
-
-    /**
      * The answer as the API shows it: each knowledge-base citation located in its document (span, section, page) with
      * the address where the caller opens it ({@code readers}: the caller's groups, {@code null} for an admin).
      */
@@ -329,6 +309,8 @@ public class QueryService {
         // the asker gets the answer as served; the log keeps it as the guardrail left it
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, result.answer().text(), r.abstained, citations, r.action,
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
-                null, null, result.trace().generatorUsage(), QueryResponse.Reading.of(result.trace().condensation()));
+                null, null, result.trace().generatorUsage(), QueryResponse.Reading.of(result.trace().condensation()),
+                QueryResponse.Confidence.of(io.corrigo.engine.judge.AnswerConfidence.of(result,
+                        result.trace().settings().confidenceHigh())));
     }
 }

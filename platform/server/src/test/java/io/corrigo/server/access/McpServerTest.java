@@ -77,6 +77,10 @@ class McpServerTest extends HostTestBase {
             assertThat((String) first.get("answer")).contains("25 days");
             assertThat(first.get("abstained")).isEqualTo(false);
             assertThat(first.get("incomplete")).isEqualTo(false);
+            // how sure it is: a level and the sources it was checked against, never a raw score
+            Map<String, Object> confidence = (Map<String, Object>) first.get("confidence");
+            assertThat(confidence).containsEntry("sources", 1).containsOnlyKeys("level", "sources");
+            assertThat(confidence.get("level")).isIn("high", "medium");
             List<Map<String, Object>> citations = (List<Map<String, Object>>) first.get("citations");
             assertThat(citations).isNotEmpty();
             String conversation = (String) first.get("conversation_id");
@@ -109,6 +113,7 @@ class McpServerTest extends HostTestBase {
             Map<String, Object> missing = structured(client.callTool(new McpSchema.CallToolRequest("ask",
                     Map.of("question", "How many days of parental leave do fathers get?"))));
             assertThat(missing.get("abstained")).as(missing.toString()).isEqualTo(true);
+            assertThat(missing).doesNotContainKey("confidence");
 
             String source = (String) citations.get(0).get("source_uri");
             assertThat(source).startsWith("corrigo://documents/");

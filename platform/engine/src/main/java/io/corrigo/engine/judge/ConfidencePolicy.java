@@ -1,0 +1,48 @@
+package io.corrigo.engine.judge;
+
+import io.corrigo.api.Answer;
+import io.corrigo.engine.RunResult;
+import io.corrigo.engine.generate.GenerationStage;
+import io.corrigo.engine.generate.Localized;
+import io.corrigo.engine.settings.MediumConfidence;
+import io.corrigo.engine.settings.PipelineSettings;
+import io.corrigo.engine.trace.Stage;
+import io.corrigo.engine.trace.TraceRecorder;
+import java.util.Locale;
+
+/**
+ * The last step of a graded run: an answer of medium {@link AnswerConfidence} is served, served flagged or withheld,
+ * as the pipeline's {@link PipelineSettings#mediumConfidence()} says; the trace says which and why. Abstentions and
+ * naive runs (nothing graded) pass unchanged.
+ */
+public final class ConfidencePolicy {
+
+    private final PipelineSettings settings;
+
+    public ConfidencePolicy(PipelineSettings settings) {
+        this.settings = settings;
+    }
+
+    /** {@code answer} finished into a result, after the policy; {@code trace} is finished here. */
+    public RunResult finish(String question, Answer answer, TraceRecorder trace) {
+        RunResult result = new RunResult(answer, trace.finish(answer.abstained()));
+        if (answer.abstained() || settings.mode() == io.corrigo.engine.settings.Mode.NAIVE
+                || settings.mediumConfidence() == MediumConfidence.SERVE) {
+            return result;
+        }
+        AnswerConfidence confidence = AnswerConfidence.of(result, settings.confidenceHigh());
+        if (confidence.level() == AnswerConfidence.Level.HIGH) {
+            return result;
+        }
+        String score = String.format(Locale.ROOT, "%.2f", confidence.score());
+        if (settings.mediumConfidence() == MediumConfidence.FLAG) {
+            trace.notice(Stage.CRITIQUE, "medium confidence (" + score + " below " + settings.confidenceHigh()
+                    + "): check the answer against its sources", false);
+            return new RunResult(answer, trace.finish(false));
+        }
+        trace.notice(Stage.CRITIQUE, "withheld an answer of medium confidence (" + score + " below "
+                + settings.confidenceHigh() + "; the pipeline withholds such answers)", false);
+        return new RunResult(Answer.abstain(Localized.in(question, GenerationStage.NOTHING_RELEVANT)),
+                trace.finish(true));
+    }
+}
