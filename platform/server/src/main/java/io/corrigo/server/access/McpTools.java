@@ -111,6 +111,9 @@ final class McpTools {
             if (answer.reading() != null) {
                 out.put("reading", reading(answer.reading()));
             }
+            if (answer.curated() != null) {
+                out.put("curated", true);
+            }
             if (answer.confidence() != null) {
                 out.put("confidence", Map.of("level", answer.confidence().level(), "sources", answer.confidence().sources()));
             }

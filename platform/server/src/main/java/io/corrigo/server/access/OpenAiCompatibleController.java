@@ -282,6 +282,9 @@ class OpenAiCompatibleController {
         if (answer.reading() != null) {
             corrigo.put("reading", answer.reading()); // how a follow-up was read: the question answered
         }
+        if (answer.curated() != null) {
+            corrigo.put("curated", answer.curated()); // an admin's own answer, served in place of the pipeline's
+        }
         if (answer.confidence() != null) {
             corrigo.put("confidence", answer.confidence()); // high or medium, and the sources checked against
         }

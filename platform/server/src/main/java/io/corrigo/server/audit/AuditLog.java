@@ -90,9 +90,16 @@ public class AuditLog {
     public void record(String action, String tenant, String target, Object before, Object after) {
         Authentication auth = SecurityContextHolder.getContext().getAuthentication();
         boolean signedIn = auth != null && auth.isAuthenticated() && !"anonymousUser".equals(auth.getName());
-        String actor = signedIn ? auth.getName() : SYSTEM;
+        String actor = actor();
         String via = signedIn && auth.getDetails() instanceof ViaToken token ? token.toString() : null;
         insert(actor, via, action, tenant, target, "ok", before, after);
+    }
+
+    /** The signed-in admin on this thread, or {@code system}. */
+    public static String actor() {
+        Authentication auth = SecurityContextHolder.getContext().getAuthentication();
+        boolean signedIn = auth != null && auth.isAuthenticated() && !"anonymousUser".equals(auth.getName());
+        return signedIn ? auth.getName() : SYSTEM;
     }
 
     /** Records a sign-in (or a failed one) of {@code username}; {@code method} says how: form, basic, sso. */

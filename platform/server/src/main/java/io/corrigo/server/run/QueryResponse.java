@@ -29,18 +29,42 @@ import java.util.List;
  *                        seen; {@code null} for a conversation's first question
  * @param confidence      how sure a served answer is, as a level with the number of sources it was checked against;
  *                        {@code null} for an abstention and a naive pipeline's answer (nothing graded it)
+ * @param curated         when an admin's curated answer was served instead of the pipeline's: which one; else
+ *                        {@code null}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
                             List<CitationView> citations, String action, boolean degraded, boolean incomplete,
                             List<String> notices,
                             double totalMillis, String traceUrl, String conversationId, String visitorToken,
-                            io.corrigo.api.TokenUsage usage, Reading reading, Confidence confidence) {
+                            io.corrigo.api.TokenUsage usage, Reading reading, Confidence confidence,
+                            Curated curated) {
 
     /** The same answer, as a turn of a conversation. */
     QueryResponse inConversation(String id, String token) {
         return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
-                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading, confidence);
+                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading, confidence, curated);
+    }
+
+    /** The same answer, marked as the curated answer {@code value} (or not, with {@code null}). */
+    QueryResponse curated(Curated value) {
+        return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
+                incomplete, notices, totalMillis, traceUrl, conversationId, visitorToken, usage, reading, confidence, value);
+    }
+
+    /**
+     * The curated answer served.
+     *
+     * @param id        its id
+     * @param version   the version served
+     * @param sourceRun the run it was written from, or {@code null}
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Curated(long id, int version, String sourceRun) {
+
+        static Curated of(io.corrigo.server.curated.CuratedAnswers.Match match) {
+            return new Curated(match.curated().id(), match.curated().version(), match.curated().sourceRun());
+        }
     }
 
     /**

@@ -9,6 +9,8 @@ import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.trace.Condensation;
 import io.corrigo.engine.trace.CritiqueRound;
 import io.corrigo.server.conversation.CitedPassages;
+import io.corrigo.server.curated.CuratedAnswer;
+import io.corrigo.server.curated.CuratedAnswers;
 import io.corrigo.server.conversation.Conversations;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.pipeline.PipelineRuntimes;
@@ -37,11 +39,14 @@ public class QueryService {
     private final io.corrigo.server.cost.Budgets budgets;
     private final io.corrigo.server.cost.Prices prices;
     private final io.corrigo.server.knowledge.DocumentTexts texts;
+    private final CuratedAnswers curated;
 
     QueryService(TenantService tenants, PipelineRuntimes runtimes, RunWriter runs, Conversations conversations,
                  ObjectMapper json, Clock clock, CorrigoProperties properties, io.corrigo.server.cost.Budgets budgets,
-                 io.corrigo.server.cost.Prices prices, io.corrigo.server.knowledge.DocumentTexts texts) {
+                 io.corrigo.server.cost.Prices prices, io.corrigo.server.knowledge.DocumentTexts texts,
+                 CuratedAnswers curated) {
         this.texts = texts;
+        this.curated = curated;
         this.budgets = budgets;
         this.prices = prices;
         this.conversations = conversations;
@@ -70,12 +75,21 @@ public class QueryService {
         String q = validate(tenantId, request.question());
         RunResult result;
         RunRecord record;
-        try (Lease lease = lease(tenantId)) {
-            result = lease.noted(lease.pipeline().pipeline().run(q, request.history(), request.filter(),
-                    request.tokens(), request.decisions()));
-            record = lease.saved(save(request.runId(), tenantId, lease.pipeline(), result, request.channel()));
+        CuratedAnswers.Match match = request.history().isEmpty() ? curated(tenantId, q) : null;
+        if (match != null) {
+            // an admin's own answer for this question: no model is called, no budget is spent
+            TenantPipeline pipeline = runtimes.forTenant(tenantId);
+            result = curatedResult(tenantId, q, match, pipeline);
+            record = save(request.runId(), tenantId, pipeline, result, request.channel());
+        } else {
+            try (Lease lease = lease(tenantId)) {
+                result = lease.noted(lease.pipeline().pipeline().run(q, request.history(), request.filter(),
+                        request.tokens(), request.decisions()));
+                record = lease.saved(save(request.runId(), tenantId, lease.pipeline(), result, request.channel()));
+            }
         }
-        QueryResponse response = response(record, result, request.channel(), request.filter().readers());
+        QueryResponse response = response(record, result, request.channel(), request.filter().readers())
+                .curated(match == null ? null : QueryResponse.Curated.of(match));
         Conversations.Thread thread = request.thread();
         if (thread == null) {
             return response;
@@ -86,6 +100,43 @@ public class QueryService {
         conversations.record(thread.id(), asked, condensation == null ? asked : condensation.standalone(), record.answer,
                 record.id, CitedPassages.of(result.answer(), result.trace()));
         return response.inConversation(thread.id(), thread.visitorToken());
+    }
+
+    /** The curated answer a first question matches, or {@code null}. */
+    private CuratedAnswers.Match curated(String tenantId, String question) {
+        return curated.match(tenantId, question, runtimes.forTenant(tenantId).pipeline().plugins().embeddings())
+                .orElse(null);
+    }
+
+    /**
+     * A curated answer as a run: its text with its documents as citations (markers added when the admin wrote none), or
+     * the abstention message for a curated abstention; the trace says which answer, which version, and what matched.
+     */
+    private RunResult curatedResult(String tenantId, String question, CuratedAnswers.Match match, TenantPipeline pipeline) {
+        CorrectivePipeline p = pipeline.pipeline();
+        io.corrigo.engine.trace.TraceRecorder trace = new io.corrigo.engine.trace.TraceRecorder(question, p.settings(),
+                p.plugins().refs(), clock);
+        CuratedAnswer c = match.curated();
+        trace.notice(io.corrigo.engine.trace.Stage.GENERATE, String.format(java.util.Locale.ROOT,
+                "curated %s %d (version %d) served: the question matched \"%s\" (similarity %.2f)%s",
+                c.abstains() ? "abstention" : "answer", c.id(), c.version(), match.phrasing(), match.similarity(),
+                c.sourceRun() == null ? "" : "; written from run " + c.sourceRun()), false);
+        io.corrigo.api.Answer answer;
+        if (c.abstains()) {
+            answer = io.corrigo.api.Answer.abstain(io.corrigo.engine.generate.Localized.in(question,
+                    io.corrigo.engine.generate.GenerationStage.NOTHING_RELEVANT));
+        } else {
+            List<io.corrigo.api.Citation> citations = new java.util.ArrayList<>();
+            StringBuilder markers = new StringBuilder();
+            for (String document : c.documents()) {
+                citations.add(new io.corrigo.api.Citation(citations.size() + 1, io.corrigo.api.Source.knowledgeBase(
+                        document, curated.title(tenantId, document)), ""));
+                markers.append(" [").append(citations.size()).append(']');
+            }
+            String text = c.answer().matches("(?s).*\\[\\d+\\].*") ? c.answer() : c.answer() + markers;
+            answer = new io.corrigo.api.Answer(text, citations, false);
+        }
+        return new RunResult(answer, trace.finish(answer.abstained()));
     }
 
     /**
@@ -311,6 +362,6 @@ public class QueryService {
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
                 null, null, result.trace().generatorUsage(), QueryResponse.Reading.of(result.trace().condensation()),
                 QueryResponse.Confidence.of(io.corrigo.engine.judge.AnswerConfidence.of(result,
-                        result.trace().settings().confidenceHigh())));
+                        result.trace().settings().confidenceHigh())), null);
     }
 }
