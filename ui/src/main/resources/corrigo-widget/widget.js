@@ -42,7 +42,7 @@
     'Sorry — please ask the whole question, naming what you mean.':
       'Entschuldigung — bitte stellen Sie die ganze Frage und nennen Sie, was Sie meinen.',
     'Checked against 1 source': 'Mit 1 Quelle abgeglichen', 'Checked against %n sources': 'Mit %n Quellen abgeglichen',
-    'High confidence': 'Hohe Sicherheit', 'Medium confidence: please check the sources': 'Mittlere Sicherheit: bitte die Quellen prüfen'
+    'Answer written by our team': 'Antwort von unserem Team', 'High confidence': 'Hohe Sicherheit', 'Medium confidence: please check the sources': 'Mittlere Sicherheit: bitte die Quellen prüfen'
   };
   /** The widget's own words in its language. */
   const t = (english) => (LANG === 'de' && DE[english]) || english;
@@ -90,6 +90,7 @@
                         vertical-align: middle; }
     .confidence.high .mark { background: #1a7f37; }
     .confidence.medium .mark { background: #9a6700; }
+    .confidence.curated .mark { background: var(--accent); }
     .reading { font-size: 12px; color: #57606a; margin-bottom: 4px; font-style: italic; }
     .reading .not-meant { font: inherit; font-style: normal; color: var(--accent); background: none; border: none;
                           padding: 0 2px; min-height: 24px; cursor: pointer; text-decoration: underline; }
@@ -262,7 +263,15 @@
         }
         div.append(box);
       }
-      if (m.confidence && !m.abstained) this.confidence(div, m.confidence);
+      if (m.curated && !m.abstained) {
+        // an answer the tenant's staff wrote for this question: said so, in the place of the confidence line
+        const line = document.createElement('div');
+        line.className = 'confidence curated';
+        const mark = document.createElement('span');
+        mark.className = 'mark'; mark.setAttribute('aria-hidden', 'true');
+        line.append(mark, document.createTextNode(t('Answer written by our team')));
+        div.append(line);
+      } else if (m.confidence && !m.abstained) this.confidence(div, m.confidence);
       if (m.abstained && m.searched) this.note(div, m.searched);
       if (m.abstained && this.handoff) {
         const a = document.createElement('a');

@@ -58,6 +58,8 @@ class AdminUiBrowserTest extends UiTestBase {
     @Autowired
     io.corrigo.server.eval.EvalCases cases;
     @Autowired
+    io.corrigo.server.curated.CuratedAnswers curated;
+    @Autowired
     io.corrigo.server.eval.EvalJobs evaluations;
 
     private Browser browser() {
@@ -315,6 +317,22 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(kept.goldRoute()).isEqualTo("kb");
         assertThat(kept.answer()).isEqualTo("412 grams");
         assertThat(kept.question()).contains("Zorblax");
+
+        // and its answer is curated: the admin's own words, with a variant, served for the question from now on
+        b.click("curate-answer");
+        b.waitUntil(d -> b.element("curate-answer-text").getAttribute("value").contains("412 grams"), Duration.ofSeconds(10));
+        b.typeArea("curate-variants", "What is the weight of a Zorblax widget?");
+        b.typeArea("curate-answer-text", "A Zorblax widget weighs 412 grams, without its box.");
+        b.screenshot("08b-run-curate");
+        b.click("curate-save");
+        b.waitUntil(d -> curated.list(tenant).size() == 1, Duration.ofSeconds(10));
+        var written = curated.list(tenant).get(0);
+        assertThat(written.variants()).containsExactly("What is the weight of a Zorblax widget?");
+        assertThat(written.documents()).hasSize(1);
+        assertThat(written.sourceRun()).isNotNull();
+        var served = queries.ask(tenant, "What is the weight of a Zorblax widget?");
+        assertThat(served.answer()).isEqualTo("A Zorblax widget weighs 412 grams, without its box. [1]");
+        assertThat(served.curated()).isNotNull();
     }
 
     @Test

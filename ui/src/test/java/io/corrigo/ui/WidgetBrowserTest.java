@@ -50,6 +50,8 @@ class WidgetBrowserTest extends UiTestBase {
     ApiKeys keys;
     @Autowired
     RunLog runs;
+    @Autowired
+    io.corrigo.server.curated.CuratedAnswers curated;
 
     private HttpServer site;
 
@@ -168,6 +170,36 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(run.feedback().rating()).isEqualTo("helpful");
         assertThat(run.feedback().comment()).isEqualTo("clear answer");
         browser.screenshot("21-widget-feedback");
+    }
+
+    @Test
+    void should_show_a_curated_answer_as_written_by_the_team() throws IOException {
+        // given: the tenant's own answer to a question about returns
+        var written = curated.create(TENANT, new io.corrigo.server.curated.CuratedAnswer.Draft(
+                "Where do I send a returned Zorblax widget?", List.of(),
+                "Send it to our warehouse in Tallinn; we pay the postage.", false, List.of(), null), "admin");
+        try {
+            String origin = startSite();
+            siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "curated", List.of(origin)).value();
+            browser.driver.get(origin + "/");
+            waitForBubble();
+            widget().findElement(By.cssSelector(".bubble")).click();
+            browser.waitUntil(d -> widget().findElement(By.cssSelector(".panel")).isDisplayed(), Duration.ofSeconds(10));
+
+            // when: a visitor asks it in other words
+            askInWidget("Where should I send a returned Zorblax widget?", 1);
+
+            // then: the curated answer, said to be the team's, with no confidence line
+            List<WebElement> answers = widget().findElements(By.cssSelector(".msg.bot"));
+            WebElement answer = answers.get(answers.size() - 1);
+            assertThat(answer.findElement(By.cssSelector(".text")).getText())
+                    .isEqualTo("Send it to our warehouse in Tallinn; we pay the postage.");
+            assertThat(answer.findElement(By.cssSelector(".confidence.curated")).getText()).isEqualTo("Answer written by our team");
+            assertThat(answer.findElements(By.cssSelector(".confidence.high, .confidence.medium"))).isEmpty();
+            browser.screenshot("20b-widget-curated");
+        } finally {
+            curated.delete(TENANT, written.id());
+        }
     }
 
     @Test

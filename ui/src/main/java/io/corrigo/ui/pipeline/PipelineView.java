@@ -319,11 +319,50 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
             impact.add(warning);
         }
         Confirm.risky(rollback ? t("Roll back to version {0}?", version) : t("Publish version {0}?", version), impact,
-                rollback ? t("Roll back") : t("Publish"), () -> {
-                    ActivePipeline live = pipelines.publish(tenantId, version);
-                    Toasts.success(t("Version {0} is live: queries use it now. Version {1} stays in the list; publish it again to roll back.", live.version(), activeVersion));
-                    reload(tenantId, null);
-                });
+                rollback ? t("Roll back") : t("Publish"), () -> publish(tenantId, version, activeVersion, null));
+    }
+
+    /**
+     * Publishes {@code version}; when the golden sets hold it, shows what got worse and offers to publish anyway with a
+     * reason (recorded in the audit log).
+     */
+    private void publish(String tenantId, int version, int activeVersion, String override) {
+        try {
+            ActivePipeline live = pipelines.publish(tenantId, version, override);
+            Toasts.success(t("Version {0} is live: queries use it now. Version {1} stays in the list; publish it again to roll back.", live.version(), activeVersion));
+            reload(tenantId, null);
+        } catch (io.corrigo.server.problem.ServiceException e) {
+            if (!e.is(io.corrigo.server.problem.ErrorCode.PUBLISH_HELD)) {
+                throw e;
+            }
+            com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
+            dialog.setId("publish-held");
+            dialog.setHeaderTitle(t("Version {0} is held by the golden sets", version));
+            dialog.setWidth("min(44rem, 92vw)");
+            Paragraph why = new Paragraph(e.getMessage());
+            why.setId("publish-held-why");
+            com.vaadin.flow.component.html.UnorderedList worse = new com.vaadin.flow.component.html.UnorderedList();
+            worse.setId("publish-held-worse");
+            e.details().stream().limit(20).forEach(d -> worse.add(new com.vaadin.flow.component.html.ListItem(d)));
+            com.vaadin.flow.component.textfield.TextField reason = new com.vaadin.flow.component.textfield.TextField(
+                    t("Why publish anyway (recorded in the audit log)"));
+            reason.setId("publish-override-reason");
+            reason.setWidthFull();
+            Button anyway = new Button(t("Publish anyway"), click -> {
+                if (reason.getValue().isBlank()) {
+                    reason.setInvalid(true);
+                    reason.setErrorMessage(t("A reason is required to publish over the golden sets."));
+                    return;
+                }
+                dialog.close();
+                publish(tenantId, version, activeVersion, reason.getValue());
+            });
+            anyway.setId("publish-override");
+            anyway.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_ERROR);
+            dialog.add(why, worse, reason);
+            dialog.getFooter().add(new Button(t("Keep the active version"), click -> dialog.close()), anyway);
+            dialog.open();
+        }
     }
 
     private void showDiff(String tenantId, int version, int activeVersion) {

@@ -22,11 +22,14 @@ public class RunDetailView extends TenantScopedView {
 
     private final RunLog runs;
     private final io.corrigo.server.eval.EvalCases cases;
+    private final io.corrigo.server.curated.CuratedAnswers curated;
 
-    public RunDetailView(TenantSelection selection, RunLog runs, io.corrigo.server.eval.EvalCases cases) {
+    public RunDetailView(TenantSelection selection, RunLog runs, io.corrigo.server.eval.EvalCases cases,
+                         io.corrigo.server.curated.CuratedAnswers curated) {
         super(selection, t("Run"));
         this.runs = runs;
         this.cases = cases;
+        this.curated = curated;
     }
 
     @Override
@@ -39,10 +42,68 @@ public class RunDetailView extends TenantScopedView {
                     t("Add to evaluation set…"), e -> caseDialog(tenantId, run));
             keep.setId("add-eval-case");
             keep.getElement().setAttribute("title", t("Keep this question as a case every later evaluation checks, with the route and answer you expect"));
-            add(keep, new TracePanel(run));
+            com.vaadin.flow.component.button.Button curate = new com.vaadin.flow.component.button.Button(
+                    t("Curate the answer…"), e -> curateDialog(tenantId, run));
+            curate.setId("curate-answer");
+            curate.getElement().setAttribute("title", t("Write the answer this question and its variants should get, served in place of the pipeline's"));
+            add(new com.vaadin.flow.component.orderedlayout.HorizontalLayout(keep, curate), new TracePanel(run));
         } catch (RuntimeException e) {
             add(EmptyState.of(t("No such run"), Toasts.describe(e)));
         }
+    }
+
+    /**
+     * The answer this question should get, written by the admin (the run's answer to start from), its variants, whether
+     * it cites the run's knowledge-base sources, or an abstention.
+     */
+    private void curateDialog(String tenantId, io.corrigo.server.run.RunView run) {
+        com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
+        dialog.setId("curate-dialog");
+        dialog.setHeaderTitle(t("Curate the answer"));
+        dialog.setWidth("min(40rem, 92vw)");
+        com.vaadin.flow.component.textfield.TextField question = new com.vaadin.flow.component.textfield.TextField(t("Question"));
+        question.setId("curate-question");
+        question.setWidthFull();
+        question.setValue(run.question());
+        com.vaadin.flow.component.textfield.TextArea variants = new com.vaadin.flow.component.textfield.TextArea(t("Other ways of asking it (one per line)"));
+        variants.setId("curate-variants");
+        variants.setWidthFull();
+        com.vaadin.flow.component.checkbox.Checkbox abstain = new com.vaadin.flow.component.checkbox.Checkbox(
+                t("Do not answer this question here (an abstention)"));
+        abstain.setId("curate-abstain");
+        com.vaadin.flow.component.textfield.TextArea answer = new com.vaadin.flow.component.textfield.TextArea(t("Answer"));
+        answer.setId("curate-answer-text");
+        answer.setWidthFull();
+        answer.setValue(run.abstained() ? "" : run.answer().replaceAll("\\s*\\[\\d+\\]", ""));
+        java.util.List<String> documents = run.citations().stream()
+                .filter(c -> c.source().origin() == io.corrigo.api.Origin.KNOWLEDGE_BASE)
+                .map(c -> c.source().documentId()).distinct().toList();
+        com.vaadin.flow.component.checkbox.Checkbox cite = new com.vaadin.flow.component.checkbox.Checkbox(
+                t("Cite the run's {0} knowledge-base source(s)", documents.size()), !documents.isEmpty());
+        cite.setId("curate-cite");
+        cite.setEnabled(!documents.isEmpty());
+        abstain.addValueChangeListener(e -> {
+            answer.setEnabled(!e.getValue());
+            cite.setEnabled(!e.getValue() && !documents.isEmpty());
+        });
+        com.vaadin.flow.component.button.Button save = new com.vaadin.flow.component.button.Button(t("Save curated answer"), e -> {
+            try {
+                var saved = curated.create(tenantId, new io.corrigo.server.curated.CuratedAnswer.Draft(question.getValue(),
+                        java.util.Arrays.asList(variants.getValue().split("\n")), abstain.getValue() ? null : answer.getValue(),
+                        abstain.getValue(), cite.getValue() && !abstain.getValue() ? documents : java.util.List.of(),
+                        run.id()), io.corrigo.server.audit.AuditLog.actor());
+                dialog.close();
+                Toasts.success(t("Curated answer {0} saved: questions like this one now get it.", saved.id()));
+            } catch (RuntimeException ex) {
+                answer.setInvalid(true);
+                answer.setErrorMessage(Toasts.describe(ex));
+            }
+        });
+        save.setId("curate-save");
+        save.addThemeVariants(com.vaadin.flow.component.button.ButtonVariant.LUMO_PRIMARY);
+        dialog.add(question, variants, abstain, answer, cite);
+        dialog.getFooter().add(new com.vaadin.flow.component.button.Button(t("Cancel"), e -> dialog.close()), save);
+        dialog.open();
     }
 
     /** The route and answer the admin expects of this question, and the set it goes to. */

@@ -24,7 +24,10 @@ class EvalController {
     private final EvalCases cases;
     private final EvalSchedules schedules;
 
-    EvalController(EvalJobs jobs, EvalCases cases, EvalSchedules schedules) {
+    private final GoldenSets golden;
+
+    EvalController(EvalJobs jobs, EvalCases cases, EvalSchedules schedules, GoldenSets golden) {
+        this.golden = golden;
         this.jobs = jobs;
         this.cases = cases;
         this.schedules = schedules;
@@ -38,6 +41,33 @@ class EvalController {
      * @param tolerance the fall in route accuracy or faithfulness that raises an alert (default 0.05)
      */
     record ScheduleRequest(String set, String cron, Double tolerance, Boolean enabled) {
+    }
+
+    /** A golden set's margin: the share of its questions a version may fall by before publishing it is held. */
+    record GoldenRequest(Double margin) {
+    }
+
+    @GetMapping("/api/v1/tenants/{tenant}/golden-sets")
+    java.util.List<GoldenSets.Golden> golden(@PathVariable String tenant) {
+        return golden.list(tenant);
+    }
+
+    @org.springframework.web.bind.annotation.PutMapping("/api/v1/tenants/{tenant}/golden-sets/{set}")
+    GoldenSets.Golden markGolden(@PathVariable String tenant, @PathVariable String set,
+                                 @RequestBody(required = false) GoldenRequest request) {
+        return golden.mark(tenant, set, request == null ? null : request.margin());
+    }
+
+    @org.springframework.web.bind.annotation.DeleteMapping("/api/v1/tenants/{tenant}/golden-sets/{set}")
+    ResponseEntity<Void> unmarkGolden(@PathVariable String tenant, @PathVariable String set) {
+        golden.unmark(tenant, set);
+        return ResponseEntity.noContent().build();
+    }
+
+    /** The gate on publishing {@code version}, without publishing: for CI. */
+    @PostMapping("/api/v1/tenants/{tenant}/pipeline/versions/{version}/gate")
+    io.corrigo.server.pipeline.PublishGate.Verdict gate(@PathVariable String tenant, @PathVariable int version) {
+        return golden.check(tenant, version);
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/evaluation-schedule")

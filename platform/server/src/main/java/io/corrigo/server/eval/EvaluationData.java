@@ -9,6 +9,6 @@ import org.springframework.stereotype.Component;
 class EvaluationData extends TenantTables {
 
     EvaluationData(JdbcTemplate jdbc) {
-        super(jdbc, "evaluations", "evaluation", "eval_case", "eval_schedule");
+        super(jdbc, "evaluations", "evaluation", "eval_case", "eval_schedule", "golden_set");
     }
 }

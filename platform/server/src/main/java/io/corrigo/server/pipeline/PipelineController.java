@@ -75,10 +75,14 @@ class PipelineController {
         return ResponseEntity.status(HttpStatus.CREATED).body(pipelines.saveDraft(tenant, definition, note));
     }
 
-    /** Makes a version active: a draft's release, or a rollback to an earlier release. */
+    /**
+     * Makes a version active: a draft's release, or a rollback to an earlier release; held (409 {@code publish_held})
+     * when it makes the tenant's golden evaluation sets worse, unless {@code override} gives the reason to go ahead.
+     */
     @PostMapping("/api/v1/tenants/{tenant}/pipeline/versions/{version}/publish")
-    ActivePipeline publish(@PathVariable String tenant, @PathVariable int version) {
-        return pipelines.publish(tenant, version);
+    ActivePipeline publish(@PathVariable String tenant, @PathVariable int version,
+                           @RequestParam(required = false) String override) {
+        return pipelines.publish(tenant, version, override);
     }
 
     /** What changes when {@code version} replaces {@code against} (default: the active version). */

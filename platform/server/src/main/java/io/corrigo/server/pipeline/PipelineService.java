@@ -56,8 +56,17 @@ public class PipelineService {
 
     private final AuditLog audit;
 
+    private final org.springframework.transaction.support.TransactionTemplate transactions;
+
+    /** Asked lazily: a gate evaluates pipelines, which are built from this service. */
+    private final org.springframework.beans.factory.ObjectProvider<PublishGate> gates;
+
     PipelineService(PipelineRepository repository, TenantService tenants, PluginHost plugins, ObjectMapper json,
-                    Clock clock, SecretBox secrets, OutboundPolicy outbound, AuditLog audit) {
+                    Clock clock, SecretBox secrets, OutboundPolicy outbound, AuditLog audit,
+                    org.springframework.beans.factory.ObjectProvider<PublishGate> gates,
+                    org.springframework.transaction.PlatformTransactionManager transactionManager) {
+        this.gates = gates;
+        this.transactions = new org.springframework.transaction.support.TransactionTemplate(transactionManager);
         this.audit = audit;
         this.secrets = secrets;
         this.outbound = outbound;
@@ -321,9 +330,48 @@ public class PipelineService {
      * version is checked again first (a plugin it names may have gone since it was saved). Returns it as
      * {@link #active} shows it. @throws ServiceException 404, 400
      */
-    @Transactional
     public ActivePipeline publish(String tenantId, int version) {
+        return publish(tenantId, version, null);
+    }
+
+    /**
+     * As {@link #publish(String, int)}, after the {@link PublishGate}s: a version a gate holds is published only with
+     * an {@code override} reason, which the audit log records with the gate's verdict.
+     *
+     * @param override why the version goes live although a gate holds it, or {@code null}
+     * @throws io.corrigo.server.problem.ServiceException 409 {@code publish_held} with the questions made worse
+     */
+    public ActivePipeline publish(String tenantId, int version, String override) {
         tenants.require(tenantId);
+        PipelineVersion candidate = row(tenantId, version);
+        List<PublishGate.Verdict> overridden = new ArrayList<>();
+        // the gates evaluate outside the transaction: an evaluation takes a while and holds no lock
+        if (!candidate.active()) {
+            for (PublishGate gate : gates.orderedStream().toList()) {
+                PublishGate.Verdict verdict = gate.check(tenantId, version);
+                if (!verdict.held()) {
+                    continue;
+                }
+                if (override == null || override.isBlank()) {
+                    throw new io.corrigo.server.problem.ServiceException(
+                            io.corrigo.server.problem.ServiceException.Kind.CONFLICT,
+                            io.corrigo.server.problem.ErrorCode.PUBLISH_HELD, "Version " + version + " is held: "
+                            + verdict.summary() + " Publish it with an override and a reason to go ahead.",
+                            verdict.worse());
+                }
+                overridden.add(verdict);
+            }
+        }
+        return transactions.execute(status -> {
+            ActivePipeline live = release(tenantId, version);
+            overridden.forEach(verdict -> audit.record("pipeline.publish-override", tenantId, "version " + version,
+                    verdict, java.util.Map.of("reason", override.strip())));
+            return live;
+        });
+    }
+
+    /** Makes {@code version} active, in the caller's transaction. */
+    private ActivePipeline release(String tenantId, int version) {
         tenants.lockForChange(tenantId);
         PipelineVersion row = row(tenantId, version);
         if (!row.active()) {

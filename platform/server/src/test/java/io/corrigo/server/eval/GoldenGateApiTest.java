@@ -1,0 +1,94 @@
+package io.corrigo.server.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.corrigo.server.HostTestBase;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The golden-set gate on publish, against a real host: a draft that breaks a golden question is held with the
+ * question named, passes only with an override whose reason the audit log records, and a harmless draft goes live as
+ * before; the same check is an API call.
+ */
+class GoldenGateApiTest extends HostTestBase {
+
+    private static final String LEAVE = """
+            # Leave
+
+            Full-time employees receive 25 days of paid time off each year.
+            Part-time staff receive paid time off pro rata to their contracted hours.
+            """;
+    private static final String ASKED = "How many days of paid time off do full-time employees get?";
+
+    private String base(String tenant) {
+        return "/api/v1/tenants/" + tenant;
+    }
+
+    private int draft(String tenant, java.util.function.Consumer<ObjectNode> change) {
+        ObjectNode definition = (ObjectNode) get(base(tenant) + "/pipeline").body().get("definition");
+        change.accept((ObjectNode) definition.get("settings"));
+        Reply draft = postJson(base(tenant) + "/pipeline/drafts?note=gate", definition);
+        assertThat(draft.status()).as(draft.body().toString()).isEqualTo(201);
+        return draft.body().get("version").asInt();
+    }
+
+    @Test
+    void should_hold_a_draft_that_breaks_a_golden_question__and_publish_it_only_with_a_recorded_override() {
+        // given: a golden set holding one question the active pipeline answers right
+        String tenant = "gold-leave";
+        signInAsAdmin();
+        postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant));
+        assertThat(uploadAndWait(base(tenant) + "/documents", "leave.md", LEAVE.getBytes(StandardCharsets.UTF_8)).status())
+                .isEqualTo(200);
+        String run = ask(tenant, ASKED).body().get("runId").asText();
+        assertThat(postJson(base(tenant) + "/runs/" + run + "/eval-case", Map.of("set", "golden", "route", "kb",
+                "answer", "25 days")).status()).isEqualTo(201);
+        Reply marked = putJson(base(tenant) + "/golden-sets/golden", Map.of("margin", 0.0));
+        assertThat(marked.status()).as(marked.body().toString()).isEqualTo(200);
+        int active = get(base(tenant) + "/pipeline").body().get("version").asInt();
+        // a draft that withholds every answer (no answer reaches its confidence threshold)
+        int broken = draft(tenant, s -> s.put("confidenceHigh", 1.0).put("mediumConfidence", "WITHHOLD"));
+
+        // when
+        Reply gate = postJson(base(tenant) + "/pipeline/versions/" + broken + "/gate", Map.of());
+        Reply held = postJson(base(tenant) + "/pipeline/versions/" + broken + "/publish", Map.of());
+
+        // then: held, the question named, the active version unchanged
+        assertThat(gate.body().get("held").asBoolean()).as(gate.body().toString()).isTrue();
+        assertThat(held.status()).isEqualTo(409);
+        assertThat(held.body().get("code").asText()).isEqualTo("publish_held");
+        assertThat(held.body().get("message").asText()).contains("answers 0 right").contains("answers 1 right");
+        assertThat(held.body().get("details").toString()).contains(ASKED).contains("right").contains("abstained");
+        assertThat(get(base(tenant) + "/pipeline").body().get("version").asInt()).isEqualTo(active);
+
+        // and with an override and a reason it goes live, the audit log holding the reason and the verdict
+        Reply overridden = postJson(base(tenant) + "/pipeline/versions/" + broken
+                + "/publish?override=Withholding+is+wanted+during+the+audit", Map.of());
+        assertThat(overridden.status()).as(overridden.body().toString()).isEqualTo(200);
+        assertThat(get(base(tenant) + "/pipeline").body().get("version").asInt()).isEqualTo(broken);
+        JsonNode entry = StreamSupport.stream(get("/api/v1/audit?size=200&tenant=" + tenant).body().get("entries")
+                .spliterator(), false).filter(e -> e.get("action").asText().equals("pipeline.publish-override"))
+                .findFirst().orElseThrow();
+        assertThat(entry.toString()).contains("Withholding is wanted during the audit").contains("answers 0 right");
+
+        // and a draft that changes nothing the golden question needs is published without one
+        int harmless = draft(tenant, s -> s.put("confidenceHigh", 0.3).put("mediumConfidence", "SERVE").put("topK", 9));
+        Reply published = postJson(base(tenant) + "/pipeline/versions/" + harmless + "/publish", Map.of());
+        assertThat(published.status()).as(published.body().toString()).isEqualTo(200);
+    }
+
+    @Test
+    void should_refuse_to_mark_a_set_that_does_not_exist_or_a_margin_out_of_range() {
+        String tenant = "gold-empty";
+        signInAsAdmin();
+        postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant));
+
+        assertThat(putJson(base(tenant) + "/golden-sets/nothing", Map.of()).status()).isEqualTo(404);
+        assertThat(get(base(tenant) + "/golden-sets").body()).isEmpty();
+    }
+}
