@@ -188,6 +188,9 @@ public final class CorrectivePipeline {
         }
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
         Answer answer = strategy.answer(asked, cited(guarded.history()), trace, tokens);
+        if (settings.mode() != Mode.NAIVE) {
+            answer = new io.corrigo.engine.judge.SourceConflicts(settings.onConflict()).apply(asked, answer, trace);
+        }
         return new io.corrigo.engine.judge.ConfidencePolicy(settings).finish(condensed.question(), answer, trace);
     }
 

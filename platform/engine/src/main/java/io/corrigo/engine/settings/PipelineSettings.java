@@ -32,11 +32,14 @@ import java.util.Map;
  * @param confidenceHigh  a served answer whose {@link io.corrigo.engine.judge.AnswerConfidence} score is at least this is
  *                        of high confidence, else medium (absent: the default)
  * @param mediumConfidence what happens to an answer of medium confidence: served, flagged or withheld
+ * @param onConflict      what happens when the sources give different figures or dates for the asked detail (absent:
+ *                        {@link ConflictPolicy#IGNORE}: flagged in the trace only)
  */
 public record PipelineSettings(Mode mode, int topK, double upperThreshold, double lowerThreshold,
                                double stripThreshold, int tokenBudget, int searchResults,
                                SearchFailurePolicy onSearchFailure, boolean parallelSearch, SelfRagSettings selfRag,
-                               double stripRatio, Double confidenceHigh, MediumConfidence mediumConfidence) {
+                               double stripRatio, Double confidenceHigh, MediumConfidence mediumConfidence,
+                               ConflictPolicy onConflict) {
 
     /** The default of {@code confidenceHigh}. */
     static final double DEFAULT_CONFIDENCE_HIGH = 0.3;
@@ -69,7 +72,11 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                             + " confidence, below it as medium. The evaluation's --error-budget picks it."),
             ConfigProperty.choice("mediumConfidence", "Answers of medium confidence", MediumConfidence.SERVE.name(),
                     names(MediumConfidence.values()))
-                    .withDescription("SERVE marks them medium; FLAG adds a notice to check the sources; WITHHOLD abstains."));
+                    .withDescription("SERVE marks them medium; FLAG adds a notice to check the sources; WITHHOLD abstains."),
+            ConfigProperty.choice("onConflict", "When sources disagree", ConflictPolicy.IGNORE.name(),
+                    names(ConflictPolicy.values()))
+                    .withDescription("When kept sources give different figures or dates for the asked detail: STATE says so"
+                            + " with both citations; ABSTAIN declines; IGNORE serves the answer as written."));
 
     /** The defaults of {@link #properties()}, with Self-RAG's defaults. */
     public static final PipelineSettings DEFAULTS = from(Map.of(), SelfRagSettings.DEFAULTS);
@@ -79,7 +86,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                             int tokenBudget, int searchResults, SearchFailurePolicy onSearchFailure,
                             boolean parallelSearch, SelfRagSettings selfRag, double stripRatio) {
         this(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget, searchResults, onSearchFailure,
-                parallelSearch, selfRag, stripRatio, DEFAULT_CONFIDENCE_HIGH, MediumConfidence.SERVE);
+                parallelSearch, selfRag, stripRatio, DEFAULT_CONFIDENCE_HIGH, MediumConfidence.SERVE, ConflictPolicy.IGNORE);
     }
 
     /** Settings without a strip ratio. */
@@ -109,6 +116,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
         // absent in pipelines saved before they existed: the defaults
         confidenceHigh = confidenceHigh == null ? DEFAULT_CONFIDENCE_HIGH : confidenceHigh;
         mediumConfidence = mediumConfidence == null ? MediumConfidence.SERVE : mediumConfidence;
+        onConflict = onConflict == null ? ConflictPolicy.IGNORE : onConflict;
         onSearchFailure = onSearchFailure == null ? SearchFailurePolicy.ANSWER_FROM_KB : onSearchFailure;
         selfRag = selfRag == null ? SelfRagSettings.DEFAULTS : selfRag;
         List<String> problems = new ArrayList<>();
@@ -172,6 +180,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
         values.put("parallelSearch", Boolean.toString(parallelSearch));
         values.put("confidenceHigh", Double.toString(confidenceHigh));
         values.put("mediumConfidence", mediumConfidence.name());
+        values.put("onConflict", onConflict.name());
         return values;
     }
 
@@ -204,39 +213,47 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                 c.decimal("stripThreshold"), (int) c.integer("tokenBudget"), (int) c.integer("searchResults"),
                 SearchFailurePolicy.valueOf(c.string("onSearchFailure").orElseThrow()), c.bool("parallelSearch"),
                 selfRag, c.decimal("stripRatio"), c.decimal("confidenceHigh"),
-                MediumConfidence.valueOf(c.string("mediumConfidence").orElseThrow())));
+                MediumConfidence.valueOf(c.string("mediumConfidence").orElseThrow()),
+                ConflictPolicy.valueOf(c.string("onConflict").orElseThrow())));
     }
 
     public PipelineSettings withMode(Mode value) {
         return new PipelineSettings(value, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence);
+                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence, onConflict);
     }
 
     public PipelineSettings withStripRatio(double value) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
                 searchResults, onSearchFailure, parallelSearch, selfRag, value, confidenceHigh,
-                mediumConfidence);
+                mediumConfidence, onConflict);
     }
 
     public PipelineSettings withThresholds(double upper, double lower, double strip) {
         return new PipelineSettings(mode, topK, upper, lower, strip, tokenBudget, searchResults, onSearchFailure,
-                parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence);
+                parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence, onConflict);
     }
 
     public PipelineSettings withSearch(SearchFailurePolicy policy, boolean parallel) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, policy, parallel, selfRag, stripRatio, confidenceHigh, mediumConfidence);
+                searchResults, policy, parallel, selfRag, stripRatio, confidenceHigh, mediumConfidence, onConflict);
     }
 
     /** These settings with another confidence threshold and medium-confidence policy. */
     public PipelineSettings withConfidence(double high, MediumConfidence medium) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
-                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, high, medium);
+                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, high, medium, onConflict);
+    }
+
+    /** These settings with another policy for sources that disagree. */
+    public PipelineSettings withConflictPolicy(ConflictPolicy value) {
+        return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
+                searchResults, onSearchFailure, parallelSearch, selfRag, stripRatio, confidenceHigh, mediumConfidence,
+                value);
     }
 
     public PipelineSettings withSelfRag(SelfRagSettings value) {
         return new PipelineSettings(mode, topK, upperThreshold, lowerThreshold, stripThreshold, tokenBudget,
                 searchResults, onSearchFailure, parallelSearch, value, stripRatio, confidenceHigh,
-                mediumConfidence);
+                mediumConfidence, onConflict);
     }
 }
