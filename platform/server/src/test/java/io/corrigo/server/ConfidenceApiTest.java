@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,28 +14,12 @@ import org.junit.jupiter.api.Test;
  */
 class ConfidenceApiTest extends HostTestBase {
 
-    private static final String LEAVE = """
-            # Leave
-
-            Full-time employees receive 25 days of paid time off each year.
-            Part-time staff receive paid time off pro rata to their contracted hours.
-            """;
     private static final String ASKED = "How many days of paid time off do full-time employees get?";
-
-    private String tenantWithLeave(String id) {
-        signInAsAdmin();
-        if (get("/api/v1/tenants/" + id).status() == 404) {
-            postJson("/api/v1/tenants", Map.of("id", id, "name", id));
-            Reply job = uploadAndWait("/api/v1/tenants/" + id + "/documents", "leave.md", LEAVE.getBytes(StandardCharsets.UTF_8));
-            assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
-        }
-        return id;
-    }
 
     @Test
     void should_tell_the_confidence_of_a_served_answer_as_a_level_with_its_sources__in_rest_and_openai() throws Exception {
         // given
-        String tenant = tenantWithLeave("conf-levels");
+        String tenant = tenantWithLeavePolicy("conf-levels");
 
         // when
         Reply answered = ask(tenant, ASKED);
@@ -66,7 +49,7 @@ class ConfidenceApiTest extends HostTestBase {
     @Test
     void should_withhold_an_answer_below_the_threshold__when_the_tenant_withholds_medium_confidence() {
         // given: a tenant whose threshold no answer reaches, withholding what falls below it
-        String tenant = tenantWithLeave("conf-withhold");
+        String tenant = tenantWithLeavePolicy("conf-withhold");
         ObjectNode definition = (ObjectNode) get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
         assertThat(definition.get("settings").get("mediumConfidence").asText()).as("the default").isEqualTo("SERVE");
         ((ObjectNode) definition.get("settings")).put("confidenceHigh", 1.0).put("mediumConfidence", "WITHHOLD");

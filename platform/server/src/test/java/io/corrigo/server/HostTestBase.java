@@ -33,6 +33,29 @@ public abstract class HostTestBase extends HttpTestBase {
         registry.add("management.prometheus.metrics.export.enabled", () -> "true");
     }
 
+    /** A staff handbook's leave section: 25 days for full-time employees, pro rata for part-time staff. */
+    protected static final String LEAVE_POLICY = """
+            # Leave
+
+            Full-time employees receive 25 days of paid time off each year.
+            Part-time staff receive paid time off pro rata to their contracted hours.
+            """;
+
+    /**
+     * Tenant {@code id} with {@link #LEAVE_POLICY} indexed as {@code leave.md} (created once: a later call finds it);
+     * signed in as the admin.
+     */
+    protected String tenantWithLeavePolicy(String id) {
+        signInAsAdmin();
+        if (get("/api/v1/tenants/" + id).status() == 404) {
+            postJson("/api/v1/tenants", java.util.Map.of("id", id, "name", id));
+            Reply job = uploadAndWait("/api/v1/tenants/" + id + "/documents", "leave.md",
+                    LEAVE_POLICY.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            org.assertj.core.api.Assertions.assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
+        }
+        return id;
+    }
+
     /** The host's data directory (tenant files, uploads, H2). */
     protected static Path dataDir() {
         return DATA_DIR;

@@ -15,10 +15,8 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -71,7 +69,8 @@ public class CuratedAnswers {
     private final AuditLog audit;
     private final Clock clock;
     /** Embeddings of phrasings by embedding model, curated id and version: a changed answer is embedded anew. */
-    private final Map<String, List<Embedding>> embedded = new ConcurrentHashMap<>();
+    private final io.corrigo.server.Recently<String, List<Embedding>> embedded =
+            new io.corrigo.server.Recently<>(java.time.Duration.ofHours(1), 10_000);
 
     CuratedAnswers(JdbcTemplate jdbc, TenantService tenants, AuditLog audit, Clock clock) {
         this.jdbc = jdbc;
@@ -137,6 +136,7 @@ public class CuratedAnswers {
      * pipeline then answers as usual.
      */
     public Optional<Match> match(String tenantId, String question, EmbeddingService embeddings) {
+        // read on every first question (one indexed query): a change, or the tenant's deletion, counts at once
         List<CuratedAnswer> all = jdbc.query(SELECT + " WHERE tenant_id = ?", ROW, tenantId);
         if (all.isEmpty()) {
             return Optional.empty();
@@ -146,8 +146,8 @@ public class CuratedAnswers {
             Match best = null;
             for (CuratedAnswer curated : all) {
                 List<String> phrasings = curated.phrasings();
-                List<Embedding> vectors = embedded.computeIfAbsent(embeddings.modelId() + "|" + tenantId + "|"
-                        + curated.id() + "|" + curated.version(), k -> embeddings.embedAll(phrasings));
+                List<Embedding> vectors = embedded.get(embeddings.modelId() + "|" + tenantId + "|" + curated.id() + "|"
+                        + curated.version(), k -> embeddings.embedAll(phrasings));
                 for (int i = 0; i < phrasings.size(); i++) {
                     double similarity = asked.cosine(vectors.get(i));
                     if (similarity >= SIMILARITY && (best == null || similarity > best.similarity())

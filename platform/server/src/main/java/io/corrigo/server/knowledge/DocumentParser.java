@@ -66,7 +66,7 @@ class DocumentParser {
     }
 
     private static boolean isExtracted(MediaType type) {
-        return type.equals(PDF) || type.equals(DOCX) || type.equals(HTML) || type.equals(XHTML);
+        return type.equals(PDF) || type.equals(DOCX) || type.equals(HTML) || type.equals(XHTML) || Ocr.IMAGES.contains(type);
     }
 
     Parsed parse(String fileName, byte[] content) {
@@ -80,7 +80,8 @@ class DocumentParser {
         }
         if (!type.getType().equals("text")) {
             throw ServiceException.invalid(looksBinary(content) ? ErrorCode.NOT_TEXT : ErrorCode.UNSUPPORTED_TYPE, "'" + fileName
-                    + "' is " + type + " by its content: upload PDF, DOCX, HTML, Markdown, plain text or JSON Lines.");
+                    + "' is " + type + " by its content: upload PDF, DOCX, HTML, Markdown, plain text, JSON Lines or a "
+                    + "PNG, JPEG or TIFF image of text.");
         }
         String text = decode(fileName, content);
         if (text.isBlank()) {
@@ -126,13 +127,15 @@ class DocumentParser {
         }
         ParserSandbox.Extracted extracted = (ParserSandbox.Extracted) result;
         if (extracted.text().isBlank()) {
-            throw ServiceException.invalid(ErrorCode.EMPTY_DOCUMENT, "'" + fileName + "' has no extractable text (a scanned PDF needs OCR first).");
+            throw ServiceException.invalid(ErrorCode.EMPTY_DOCUMENT, "'" + fileName + "' has no extractable text: nothing was"
+                    + " read from it, by its text or by OCR.");
         }
         Map<String, String> metadata = new LinkedHashMap<>(extracted.facts());
         metadata.put("format", type.toString());
+        boolean paged = type.equals(PDF) || Ocr.IMAGES.contains(type);
         SourceText source = source(null, extracted.title(), fileName, extracted.text(),
-                type.equals(PDF) ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, metadata);
-        PageMap pages = type.equals(PDF) ? PageMap.of(extracted.text()) : null;
+                paged ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, metadata);
+        PageMap pages = paged ? PageMap.of(extracted.text()) : null;
         return pages == null ? source : new SourceText(source.id(), source.title(), source.sections(), source.metadata(), pages);
     }
 

@@ -65,8 +65,24 @@ public final class ExtractionWorker {
     private static void answer(DataOutputStream out, AutoDetectParser tika, MediaType type, byte[] content) throws IOException {
         Metadata metadata = new Metadata();
         StructuredText handler = new StructuredText(DocumentParser.MAX_EXTRACTED_CHARS);
+        String read;
+        boolean ocr = false;
         try (InputStream in = new ByteArrayInputStream(content)) {
-            tika.parse(in, handler, metadata, new ParseContext());
+            if (Ocr.IMAGES.contains(type)) {
+                read = ocr(out, () -> Ocr.image(content));
+                ocr = true;
+            } else {
+                tika.parse(in, handler, metadata, new ParseContext());
+                read = handler.toString();
+                // a PDF of pictures of pages (a scan): read the pictures
+                if (type.equals(DocumentParser.PDF) && read.isBlank()) {
+                    read = ocr(out, () -> Ocr.pdf(content));
+                    ocr = true;
+                }
+            }
+            if (read == null) {
+                return; // refused: OCR is missing or failed, and the refusal is written
+            }
         } catch (IOException | SAXException | TikaException | RuntimeException | StackOverflowError e) {
             boolean tooLong = e instanceof StructuredText.LimitReachedException
                     || e.getCause() instanceof StructuredText.LimitReachedException;
@@ -76,13 +92,16 @@ public final class ExtractionWorker {
             return;
         }
         String title = metadata.get(TikaCoreProperties.TITLE);
-        byte[] text = handler.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] text = read.getBytes(StandardCharsets.UTF_8);
         out.writeByte(TEXT);
         out.writeBoolean(title != null);
         if (title != null) {
             out.writeUTF(title.length() > MAX_TITLE_CHARS ? title.substring(0, MAX_TITLE_CHARS) : title);
         }
         Map<String, String> facts = facts(metadata);
+        if (ocr) {
+            facts.put("ocr", "tesseract"); // read from pictures: a reader may find OCR's mistakes in it
+        }
         out.writeInt(facts.size());
         for (Map.Entry<String, String> fact : facts.entrySet()) {
             out.writeUTF(fact.getKey());
@@ -90,6 +109,31 @@ public final class ExtractionWorker {
         }
         out.writeInt(text.length);
         out.write(text);
+    }
+
+    /** Work that reads text from pictures. */
+    @FunctionalInterface
+    private interface Reading {
+        String read() throws IOException;
+    }
+
+    /**
+     * The text OCR reads, or {@code null} after writing the refusal: Tesseract missing, or failing on the file (a page
+     * that takes too long included).
+     */
+    private static String ocr(DataOutputStream out, Reading reading) throws IOException {
+        if (!Ocr.available()) {
+            out.writeByte(REFUSED);
+            out.writeUTF(Ocr.unavailable());
+            return null;
+        }
+        try {
+            return reading.read();
+        } catch (IOException e) {
+            out.writeByte(REFUSED);
+            out.writeUTF("could not be read by OCR (" + e.getMessage() + ")");
+            return null;
+        }
     }
 
     /**

@@ -76,6 +76,9 @@ public class QueryService {
         RunResult result;
         RunRecord record;
         CuratedAnswers.Match match = request.history().isEmpty() ? curated(tenantId, q) : null;
+        if (match != null && !match.curated().documents().isEmpty() && !request.filter().equals(PassageFilter.NONE)) {
+            match = null; // a scoped asker may not read what it cites: the pipeline answers within the scope
+        }
         if (match != null) {
             // an admin's own answer for this question: no model is called, no budget is spent
             TenantPipeline pipeline = runtimes.forTenant(tenantId);

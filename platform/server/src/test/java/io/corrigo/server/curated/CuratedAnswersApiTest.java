@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.corrigo.server.HostTestBase;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
@@ -17,20 +16,6 @@ import org.junit.jupiter.api.Test;
  */
 class CuratedAnswersApiTest extends HostTestBase {
 
-    private static final String LEAVE = """
-            # Leave
-
-            Full-time employees receive 25 days of paid time off each year.
-            Part-time staff receive paid time off pro rata to their contracted hours.
-            """;
-
-    private String tenantWithLeave(String id) {
-        signInAsAdmin();
-        postJson("/api/v1/tenants", Map.of("id", id, "name", id));
-        Reply job = uploadAndWait("/api/v1/tenants/" + id + "/documents", "leave.md", LEAVE.getBytes(StandardCharsets.UTF_8));
-        assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
-        return id;
-    }
 
     private String documentId(String tenant) {
         return get("/api/v1/tenants/" + tenant + "/documents").body().findValues("id").get(0).asText();
@@ -39,7 +24,7 @@ class CuratedAnswersApiTest extends HostTestBase {
     @Test
     void should_serve_a_curated_answer_for_a_paraphrase__and_the_pipeline_s_for_a_different_question() {
         // given: a run whose answer the admin rewrites, citing the leave document
-        String tenant = tenantWithLeave("cur-leave");
+        String tenant = tenantWithLeavePolicy("cur-leave");
         Reply run = ask(tenant, "How many days of paid time off do full-time employees get?");
         String runId = run.body().get("runId").asText();
         Reply written = postJson("/api/v1/tenants/" + tenant + "/curated-answers", Map.of(
@@ -75,7 +60,7 @@ class CuratedAnswersApiTest extends HostTestBase {
     @Test
     void should_serve_a_curated_abstention__version_each_change_in_the_audit_log__and_refuse_a_bad_draft() {
         // given
-        String tenant = tenantWithLeave("cur-versions");
+        String tenant = tenantWithLeavePolicy("cur-versions");
         Reply written = postJson("/api/v1/tenants/" + tenant + "/curated-answers", Map.of(
                 "question", "What is the salary of the chief executive?", "abstain", true));
         long id = written.body().get("id").asLong();
@@ -109,8 +94,8 @@ class CuratedAnswersApiTest extends HostTestBase {
     @Test
     void should_keep_curated_answers_to_their_tenant__and_delete_them_with_it() {
         // given
-        String tenant = tenantWithLeave("cur-gone");
-        String other = tenantWithLeave("cur-other");
+        String tenant = tenantWithLeavePolicy("cur-gone");
+        String other = tenantWithLeavePolicy("cur-other");
         long id = postJson("/api/v1/tenants/" + tenant + "/curated-answers", Map.of(
                 "question", "How many days of paid time off do full-time employees get?",
                 "answer", "Twenty-five.")).body().get("id").asLong();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.corrigo.server.HostTestBase;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
@@ -17,12 +16,6 @@ import org.junit.jupiter.api.Test;
  */
 class GoldenGateApiTest extends HostTestBase {
 
-    private static final String LEAVE = """
-            # Leave
-
-            Full-time employees receive 25 days of paid time off each year.
-            Part-time staff receive paid time off pro rata to their contracted hours.
-            """;
     private static final String ASKED = "How many days of paid time off do full-time employees get?";
 
     private String base(String tenant) {
@@ -40,14 +33,12 @@ class GoldenGateApiTest extends HostTestBase {
     @Test
     void should_hold_a_draft_that_breaks_a_golden_question__and_publish_it_only_with_a_recorded_override() {
         // given: a golden set holding one question the active pipeline answers right
-        String tenant = "gold-leave";
-        signInAsAdmin();
-        postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant));
-        assertThat(uploadAndWait(base(tenant) + "/documents", "leave.md", LEAVE.getBytes(StandardCharsets.UTF_8)).status())
-                .isEqualTo(200);
+        String tenant = tenantWithLeavePolicy("gold-leave");
         String run = ask(tenant, ASKED).body().get("runId").asText();
         assertThat(postJson(base(tenant) + "/runs/" + run + "/eval-case", Map.of("set", "golden", "route", "kb",
                 "answer", "25 days")).status()).isEqualTo(201);
+        assertThat(putJson(base(tenant) + "/golden-sets/golden", Map.of("margin", 1.5)).status())
+                .as("a margin is a share below 1").isEqualTo(400);
         Reply marked = putJson(base(tenant) + "/golden-sets/golden", Map.of("margin", 0.0));
         assertThat(marked.status()).as(marked.body().toString()).isEqualTo(200);
         int active = get(base(tenant) + "/pipeline").body().get("version").asInt();
@@ -83,7 +74,7 @@ class GoldenGateApiTest extends HostTestBase {
     }
 
     @Test
-    void should_refuse_to_mark_a_set_that_does_not_exist_or_a_margin_out_of_range() {
+    void should_refuse_to_mark_a_set_that_does_not_exist() {
         String tenant = "gold-empty";
         signInAsAdmin();
         postJson("/api/v1/tenants", Map.of("id", tenant, "name", tenant));
