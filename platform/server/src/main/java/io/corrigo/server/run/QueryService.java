@@ -76,8 +76,9 @@ public class QueryService {
         RunResult result;
         RunRecord record;
         CuratedAnswers.Match match = request.history().isEmpty() ? curated(tenantId, q) : null;
-        if (match != null && !match.curated().documents().isEmpty() && !request.filter().equals(PassageFilter.NONE)) {
-            match = null; // a scoped asker may not read what it cites: the pipeline answers within the scope
+        if (match != null && !match.curated().documents().stream()
+                .allMatch(d -> texts.readable(tenantId, d, request.filter().readers()))) {
+            match = null; // the asker may not read what it cites: the pipeline answers within the asker's scope
         }
         if (match != null) {
             // an admin's own answer for this question: no model is called, no budget is spent

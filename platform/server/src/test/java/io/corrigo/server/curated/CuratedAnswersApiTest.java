@@ -117,4 +117,42 @@ class CuratedAnswersApiTest extends HostTestBase {
         assertThat(delete("/api/v1/tenants/" + other + "/curated-answers/" + kept).status()).isEqualTo(204);
         assertThat(get("/api/v1/tenants/" + other + "/curated-answers/" + kept).status()).isEqualTo(404);
     }
+
+    @Test
+    void should_not_serve_a_curated_answer_citing_a_document_the_caller_may_not_read() throws Exception {
+        // given: a salary table only group "hr" may read, and a curated answer citing it
+        String tenant = tenantWithLeavePolicy("cur-scoped");
+        Reply job = uploadAndWait("/api/v1/tenants/" + tenant + "/documents?groups=hr", "salaries.md",
+                "# Salaries\n\nThe chief executive earns 240,000 euros a year.\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(job.status()).isEqualTo(200);
+        String salaries = StreamSupport.stream(get("/api/v1/tenants/" + tenant + "/documents").body().spliterator(), false)
+                .filter(d -> d.get("name").asText().equals("salaries.md")).findFirst().orElseThrow().get("id").asText();
+        postJson("/api/v1/tenants/" + tenant + "/curated-answers", Map.of("question", "What does the chief executive earn?",
+                "answer", "240,000 euros a year.", "documents", List.of(salaries)));
+
+        // when: a key of everyone and a key of hr ask through the OpenAI-compatible endpoint
+        JsonNode everyone = chat(key(tenant, List.of()), tenant, "What does the chief executive earn?");
+        JsonNode hr = chat(key(tenant, List.of("hr")), tenant, "What does the chief executive earn?");
+
+        // then
+        assertThat(everyone.get("corrigo").has("curated")).as(everyone.toString()).isFalse();
+        assertThat(everyone.get("corrigo").get("answer").asText()).doesNotContain("240,000");
+        assertThat(hr.get("corrigo").has("curated")).as(hr.toString()).isTrue();
+        assertThat(hr.get("corrigo").get("answer").asText()).startsWith("240,000 euros a year.");
+    }
+
+    private String key(String tenant, List<String> groups) {
+        return postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "SECRET", "name", "k" + groups,
+                "groups", groups)).body().get("value").asText();
+    }
+
+    private JsonNode chat(String key, String tenant, String question) throws Exception {
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/chat/completions"))
+                        .header("Content-Type", "application/json").header("Authorization", "Bearer " + key)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("model",
+                                tenant, "messages", List.of(Map.of("role", "user", "content", question)))))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        return JSON.readTree(response.body());
+    }
 }
