@@ -59,6 +59,10 @@ class AdminSafetyBrowserTest extends UiTestBase {
     QueryService queries;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    io.corrigo.server.eval.EvalCases cases;
+    @Autowired
+    io.corrigo.server.eval.GoldenSets golden;
     @Value("${corrigo.data-dir}")
     Path dataDir;
 
@@ -123,6 +127,38 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.waitUntil(d -> pipelines.activeVersion(tenant) == active, Duration.ofSeconds(10));
         assertThat(queries.ask(tenant, QUESTION).pipelineVersion()).isEqualTo(active);
         b.waitUntil(d -> b.text("versions-grid").contains("released"), Duration.ofSeconds(10));
+    }
+
+    @Test
+    void should_check_a_draft_against_the_golden_set_with_progress__hold_it__and_publish_it_with_a_reason() {
+        // given: a golden question the active version answers, and a draft that withholds every answer
+        Browser b = browser;
+        var run = queries.ask(tenant, QUESTION);
+        cases.add(tenant, run.runId(), "golden", "kb", "Ada Quint");
+        golden.mark(tenant, "golden", 0.0);
+        var active = pipelines.active(tenant);
+        var definition = active.definition();
+        int draft = pipelines.saveDraft(tenant, new io.corrigo.server.pipeline.PipelineDefinition(definition.settings()
+                .withConfidence(1.0, io.corrigo.engine.settings.MediumConfidence.WITHHOLD), definition.stages(),
+                definition.resilience(), definition.models()), "withholds everything").version();
+
+        // when: published from the page
+        b.open("/pipeline?tenant=" + tenant);
+        b.click("publish-v" + draft);
+        b.click("confirm-button");
+
+        // then: checked (a progress dialog), then held with the question named, the active version unchanged
+        b.waitUntil(d -> !d.findElements(By.id("publish-held")).isEmpty(), Duration.ofSeconds(60));
+        assertThat(b.text("publish-held-why")).contains("is held").contains("answers 0 right");
+        assertThat(b.text("publish-held-worse")).contains(QUESTION);
+        assertThat(pipelines.activeVersion(tenant)).isEqualTo(active.version());
+        b.screenshot("33-pipeline-publish-held");
+        // a reason is asked for, and with it the draft goes live
+        b.click("publish-override");
+        assertThat(b.element("publish-override-reason").getAttribute("invalid")).isNotNull();
+        b.type("publish-override-reason", "Withholding is wanted while the audit runs");
+        b.click("publish-override");
+        b.waitUntil(d -> pipelines.activeVersion(tenant) == draft, Duration.ofSeconds(30));
     }
 
     @Test

@@ -4,6 +4,8 @@ import io.corrigo.api.PassageFilter;
 import io.corrigo.api.Query;
 import io.corrigo.engine.analyse.AnalyseStage;
 import io.corrigo.engine.condense.CondenseStage;
+import io.corrigo.engine.confidence.ConfidencePolicy;
+import io.corrigo.engine.confidence.SourceConflicts;
 import io.corrigo.engine.condense.RuleCondenser;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.engine.correct.WebSearchStage;
@@ -189,9 +191,10 @@ public final class CorrectivePipeline {
         Query asked = trace.time(Stage.ANALYSE, () -> analysis.analyse(condensed.question(), trace)).withFilter(filter);
         Answer answer = strategy.answer(asked, cited(guarded.history()), trace, tokens);
         if (settings.mode() != Mode.NAIVE) {
-            answer = new io.corrigo.engine.judge.SourceConflicts(settings.onConflict()).apply(asked, answer, trace);
+            answer = new SourceConflicts(settings.onConflict()).apply(asked, answer, trace);
         }
-        return new io.corrigo.engine.judge.ConfidencePolicy(settings).finish(condensed.question(), answer, trace);
+        answer = new ConfidencePolicy(settings).apply(condensed.question(), answer, trace);
+        return new RunResult(answer, trace.finish(answer.abstained()));
     }
 
     /**

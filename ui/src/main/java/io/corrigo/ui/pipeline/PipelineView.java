@@ -73,12 +73,14 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     private final PipelineRuntimes runtimes;
     private final PluginHost plugins;
     private final ConnectionTests connections;
+    private final io.corrigo.server.eval.GoldenSets golden;
     private boolean dirty;
     private Span saveState;
 
     public PipelineView(TenantSelection selection, PipelineService pipelines, PipelineRuntimes runtimes, PluginHost plugins,
-                        ConnectionTests connections) {
+                        ConnectionTests connections, io.corrigo.server.eval.GoldenSets golden) {
         super(selection, t("Pipeline"));
+        this.golden = golden;
         this.pipelines = pipelines;
         this.runtimes = runtimes;
         this.plugins = plugins;
@@ -319,7 +321,49 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
             impact.add(warning);
         }
         Confirm.risky(rollback ? t("Roll back to version {0}?", version) : t("Publish version {0}?", version), impact,
-                rollback ? t("Roll back") : t("Publish"), () -> publish(tenantId, version, activeVersion, null));
+                rollback ? t("Roll back") : t("Publish"), () -> checkThenPublish(tenantId, version, activeVersion));
+    }
+
+    /**
+     * With golden sets, checks {@code version} against them in the background first, a progress bar showing how far,
+     * then publishes it or shows what it makes worse; without, publishes at once.
+     */
+    private void checkThenPublish(String tenantId, int version, int activeVersion) {
+        if (golden.list(tenantId).isEmpty()) {
+            publish(tenantId, version, activeVersion, null);
+            return;
+        }
+        io.corrigo.server.eval.GoldenSets.GateJob started = golden.start(tenantId, version);
+        com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
+        dialog.setId("publish-gate");
+        dialog.setHeaderTitle(t("Checking version {0} against the golden sets", version));
+        dialog.setWidth("min(32rem, 92vw)");
+        com.vaadin.flow.component.progressbar.ProgressBar bar = new com.vaadin.flow.component.progressbar.ProgressBar();
+        bar.setIndeterminate(true);
+        Paragraph status = new Paragraph(t("Answering the golden questions with this version and the active one…"));
+        status.setId("publish-gate-status");
+        dialog.add(status, bar);
+        io.corrigo.ui.shell.Polling polling = new io.corrigo.ui.shell.Polling(500);
+        dialog.addDetachListener(e -> polling.stop(e.getUI()));
+        dialog.open();
+        polling.keep(true, () -> {
+            io.corrigo.server.eval.GoldenSets.GateJob job = golden.job(tenantId, started.id());
+            if (job.total() > 0) {
+                bar.setIndeterminate(false);
+                bar.setValue((double) job.done() / job.total());
+                status.setText(t("{0} of {1} answers", job.done(), job.total()));
+            }
+            if (job.state().equals("RUNNING")) {
+                return;
+            }
+            polling.keep(false, () -> { });
+            dialog.close();
+            if (job.state().equals("FAILED")) {
+                Toasts.error(t("The golden-set check failed: {0}", job.error()));
+            } else {
+                publish(tenantId, version, activeVersion, null); // the verdict just made is reused: held, or live
+            }
+        });
     }
 
     /**

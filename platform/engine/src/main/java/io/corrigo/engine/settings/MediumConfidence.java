@@ -1,6 +1,6 @@
 package io.corrigo.engine.settings;
 
-/** What a pipeline does with an answer of medium confidence ({@link io.corrigo.engine.judge.AnswerConfidence}). */
+/** What a pipeline does with an answer of medium confidence ({@link io.corrigo.engine.confidence.AnswerConfidence}). */
 public enum MediumConfidence {
     /** Served like any other answer, marked medium. */
     SERVE,

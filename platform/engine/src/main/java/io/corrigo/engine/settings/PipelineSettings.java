@@ -29,7 +29,7 @@ import java.util.Map;
  *                       (0–1; 0 keeps every sentence at or above the strip threshold): refinement keeps the sentences
  *                       that answer, not every sentence that clears an absolute bar. Pipelines saved before it
  *                       existed read 0.
- * @param confidenceHigh  a served answer whose {@link io.corrigo.engine.judge.AnswerConfidence} score is at least this is
+ * @param confidenceHigh  a served answer whose {@link io.corrigo.engine.confidence.AnswerConfidence} score is at least this is
  *                        of high confidence, else medium (absent: the default)
  * @param mediumConfidence what happens to an answer of medium confidence: served, flagged or withheld
  * @param onConflict      what happens when the sources give different figures or dates for the asked detail (absent:

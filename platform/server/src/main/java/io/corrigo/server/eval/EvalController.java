@@ -64,10 +64,21 @@ class EvalController {
         return ResponseEntity.noContent().build();
     }
 
-    /** The gate on publishing {@code version}, without publishing: for CI. */
+    /**
+     * The gate on publishing {@code version}, without publishing: for CI, the verdict when it is known; with
+     * {@code background=true} a check started in the background (202), to poll at {@code …/gate-checks/{id}}.
+     */
     @PostMapping("/api/v1/tenants/{tenant}/pipeline/versions/{version}/gate")
-    io.corrigo.server.pipeline.PublishGate.Verdict gate(@PathVariable String tenant, @PathVariable int version) {
-        return golden.check(tenant, version);
+    ResponseEntity<?> gate(@PathVariable String tenant, @PathVariable int version,
+                           @org.springframework.web.bind.annotation.RequestParam(defaultValue = "false") boolean background) {
+        return background ? ResponseEntity.accepted().body(golden.start(tenant, version))
+                : ResponseEntity.ok(golden.check(tenant, version));
+    }
+
+    /** A gate check started in the background: its progress, and its verdict once done. */
+    @GetMapping("/api/v1/tenants/{tenant}/gate-checks/{id}")
+    GoldenSets.GateJob gateCheck(@PathVariable String tenant, @PathVariable String id) {
+        return golden.job(tenant, id);
     }
 
     @GetMapping("/api/v1/tenants/{tenant}/evaluation-schedule")

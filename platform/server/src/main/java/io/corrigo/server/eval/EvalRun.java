@@ -24,7 +24,7 @@ import java.util.Map;
 public record EvalRun(String pipeline, EvalQuestion question, String action, boolean abstained, String answer,
                       List<String> context, Map<String, Double> stageMillis, double totalMillis, int rounds,
                       boolean degraded, List<String> notices, Double faithfulness, Double relevancy,
-                      CitationCheck citations, io.corrigo.engine.judge.AnswerConfidence confidence) {
+                      CitationCheck citations, io.corrigo.engine.confidence.AnswerConfidence confidence) {
 
     public EvalRun {
         notices = notices == null ? List.of() : List.copyOf(notices);

@@ -165,7 +165,7 @@ public class EvalService {
                 trace.notices().stream().map(n -> n.stage() + ": " + n.message()).toList(), faithfulness, relevancy,
                 result.answer().abstained() ? CitationCheck.NONE
                         : CitationCheck.of(result.answer().text(), result.answer().citations()),
-                io.corrigo.engine.judge.AnswerConfidence.of(result, trace.settings().confidenceHigh()));
+                io.corrigo.engine.confidence.AnswerConfidence.of(result.answer(), trace, trace.settings().confidenceHigh()));
     }
 
     /**

@@ -36,6 +36,34 @@ public class GoldenSets implements PublishGate {
     public record Golden(String set, double margin) {
     }
 
+    /**
+     * A gate check running in the background, with its progress: the publish dialog and CI poll it.
+     *
+     * @param id      its id
+     * @param version the version checked
+     * @param state   {@code RUNNING}, {@code DONE} or {@code FAILED}
+     * @param done    runs finished (two per golden question: the version and the active one)
+     * @param total   runs in all (0 until the questions are read)
+     * @param verdict the verdict once done, else {@code null}
+     * @param error   why it failed, or {@code null}
+     */
+    public record GateJob(String id, int version, String state, int done, int total, Verdict verdict, String error) {
+    }
+
+    /** The gate checks of the last while, by tenant and id (at most {@value #KEPT_JOBS}, oldest forgotten first). */
+    private final Map<String, GateJob> jobs = java.util.Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, GateJob> eldest) {
+            return size() > KEPT_JOBS;
+        }
+    });
+    private static final int KEPT_JOBS = 200;
+    /** Verdicts by what they depend on (the versions, the golden sets and their cases): a publish right after a check reuses it. */
+    private final io.corrigo.server.Recently<String, Verdict> verdicts =
+            new io.corrigo.server.Recently<>(java.time.Duration.ofMinutes(30), 1_000);
+    private final java.util.concurrent.ExecutorService background = java.util.concurrent.Executors.newFixedThreadPool(2,
+            io.corrigo.server.DaemonThreads.named("corrigo-golden-gate-"));
+
     private final JdbcTemplate jdbc;
     private final TenantService tenants;
     private final EvalCases cases;
@@ -95,18 +123,63 @@ public class GoldenSets implements PublishGate {
         audit.record("eval.golden-unmark", tenantId, set, null, null);
     }
 
+    /**
+     * Starts the gate check of {@code version} in the background. @throws ServiceException 404 unknown tenant or version
+     */
+    public GateJob start(String tenantId, int version) {
+        pipelines.version(tenantId, version); // 404 before anything starts
+        String id = "g-" + java.util.UUID.randomUUID().toString().substring(0, 12);
+        jobs.put(tenantId + "/" + id, new GateJob(id, version, "RUNNING", 0, 0, null, null));
+        background.submit(() -> {
+            try {
+                Verdict verdict = check(tenantId, version, (done, total) ->
+                        jobs.put(tenantId + "/" + id, new GateJob(id, version, "RUNNING", done, total, null, null)));
+                GateJob last = jobs.get(tenantId + "/" + id);
+                jobs.put(tenantId + "/" + id, new GateJob(id, version, "DONE", last.total(), last.total(), verdict, null));
+            } catch (RuntimeException e) {
+                jobs.put(tenantId + "/" + id, new GateJob(id, version, "FAILED", 0, 0, null,
+                        e instanceof ServiceException s ? s.getMessage() : "the check failed: " + e.getClass().getSimpleName()));
+            }
+        });
+        return jobs.get(tenantId + "/" + id);
+    }
+
+    /** A gate check of the tenant's. @throws ServiceException 404 for an unknown one, or another tenant's */
+    public GateJob job(String tenantId, String id) {
+        GateJob job = jobs.get(tenantId + "/" + id);
+        if (job == null) {
+            throw ServiceException.notFound(ErrorCode.EVALUATION_NOT_FOUND, "Tenant '" + tenantId + "' has no gate check '"
+                    + id + "'.");
+        }
+        return job;
+    }
+
     @Override
     public Verdict check(String tenantId, int version) {
+        return check(tenantId, version, null);
+    }
+
+    private Verdict check(String tenantId, int version, EvalService.Progress progress) {
         List<Golden> golden = list(tenantId);
         int active = pipelines.activeVersion(tenantId);
         if (golden.isEmpty() || version == active) {
             return Verdict.pass(golden.isEmpty() ? "no golden sets" : "the active version");
         }
+        StringBuilder key = new StringBuilder(tenantId + "|" + version + "|" + active);
         List<EvalQuestion> questions = new ArrayList<>();
         for (Golden g : golden) {
+            List<EvalCases.EvalCase> kept = cases.cases(tenantId, g.set());
+            key.append('|').append(g.set()).append(':').append(g.margin()).append(':').append(kept.size()).append(':')
+                    .append(kept.isEmpty() ? 0 : kept.get(kept.size() - 1).id());
             questions.addAll(EvalQuestions.parse(g.set(), List.of(cases.jsonl(tenantId, g.set()).split("\n")), 0));
         }
-        List<EvalRun> runs = eval.run(tenantId, questions, false, version, null);
+        // a check just made for the same versions and cases (the publish dialog's) is not run again
+        return verdicts.get(key.toString(), k -> verdict(tenantId, version, active, golden, questions, progress));
+    }
+
+    private Verdict verdict(String tenantId, int version, int active, List<Golden> golden, List<EvalQuestion> questions,
+                            EvalService.Progress progress) {
+        List<EvalRun> runs = eval.run(tenantId, questions, false, version, progress);
         Map<String, EvalReport.Outcome> before = new LinkedHashMap<>();
         Map<String, EvalReport.Outcome> after = new LinkedHashMap<>();
         for (EvalRun run : runs) {

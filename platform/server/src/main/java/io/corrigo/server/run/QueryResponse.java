@@ -76,7 +76,7 @@ public record QueryResponse(String runId, String tenant, int pipelineVersion, St
     public record Confidence(String level, int sources) {
 
         /** The view of an answer's confidence, or {@code null} when there is none to tell. */
-        public static Confidence of(io.corrigo.engine.judge.AnswerConfidence confidence) {
+        public static Confidence of(io.corrigo.engine.confidence.AnswerConfidence confidence) {
             return confidence == null || confidence.evidence() == null ? null
                     : new Confidence(confidence.level().name().toLowerCase(java.util.Locale.ROOT), confidence.sources());
         }

@@ -320,7 +320,7 @@ public class QueryService {
             r.model = pipeline.generatorModel();
             r.cost = prices.cost(pipeline.generatorModel(), usage);
         }
-        CritiqueRound served = io.corrigo.engine.judge.AnswerConfidence.served(result.trace().rounds());
+        CritiqueRound served = io.corrigo.engine.confidence.AnswerConfidence.served(result.trace().rounds());
         if (served != null && !result.answer().abstained()) {
             r.support = served.support();
             r.usefulness = served.usefulness();
@@ -365,7 +365,7 @@ public class QueryService {
         return new QueryResponse(r.id, r.tenantId, r.pipelineVersion, result.answer().text(), r.abstained, citations, r.action,
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
                 null, null, result.trace().generatorUsage(), QueryResponse.Reading.of(result.trace().condensation()),
-                QueryResponse.Confidence.of(io.corrigo.engine.judge.AnswerConfidence.of(result,
-                        result.trace().settings().confidenceHigh())), null);
+                QueryResponse.Confidence.of(io.corrigo.engine.confidence.AnswerConfidence.of(result.answer(),
+                        result.trace(), result.trace().settings().confidenceHigh())), null);
     }
 }

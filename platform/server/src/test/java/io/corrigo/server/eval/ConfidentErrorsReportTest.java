@@ -2,7 +2,7 @@ package io.corrigo.server.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.corrigo.engine.judge.AnswerConfidence;
+import io.corrigo.engine.confidence.AnswerConfidence;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -31,7 +31,8 @@ class GoldenGateApiTest extends HostTestBase {
     }
 
     @Test
-    void should_hold_a_draft_that_breaks_a_golden_question__and_publish_it_only_with_a_recorded_override() {
+    void should_hold_a_draft_that_breaks_a_golden_question__and_publish_it_only_with_a_recorded_override()
+            throws InterruptedException {
         // given: a golden set holding one question the active pipeline answers right
         String tenant = tenantWithLeavePolicy("gold-leave");
         String run = ask(tenant, ASKED).body().get("runId").asText();
@@ -45,11 +46,24 @@ class GoldenGateApiTest extends HostTestBase {
         // a draft that withholds every answer (no answer reaches its confidence threshold)
         int broken = draft(tenant, s -> s.put("confidenceHigh", 1.0).put("mediumConfidence", "WITHHOLD"));
 
-        // when
+        // when: checked in the background, polled until done, then asked again and published
+        Reply started = postJson(base(tenant) + "/pipeline/versions/" + broken + "/gate?background=true", Map.of());
+        assertThat(started.status()).isEqualTo(202);
+        String check = started.body().get("id").asText();
+        JsonNode polled = started.body();
+        for (int i = 0; i < 240 && polled.get("state").asText().equals("RUNNING"); i++) {
+            Thread.sleep(250);
+            polled = get(base(tenant) + "/gate-checks/" + check).body();
+        }
         Reply gate = postJson(base(tenant) + "/pipeline/versions/" + broken + "/gate", Map.of());
         Reply held = postJson(base(tenant) + "/pipeline/versions/" + broken + "/publish", Map.of());
 
-        // then: held, the question named, the active version unchanged
+        // then: held, the question named, the active version unchanged; the background check said so with its progress
+        assertThat(polled.get("state").asText()).as(polled.toString()).isEqualTo("DONE");
+        assertThat(polled.get("done").asInt()).isEqualTo(2).isEqualTo(polled.get("total").asInt());
+        assertThat(polled.get("verdict").get("held").asBoolean()).isTrue();
+        postJson("/api/v1/tenants", Map.of("id", "gold-other", "name", "gold-other"));
+        assertThat(get("/api/v1/tenants/gold-other/gate-checks/" + check).status()).as("another tenant's").isEqualTo(404);
         assertThat(gate.body().get("held").asBoolean()).as(gate.body().toString()).isTrue();
         assertThat(held.status()).isEqualTo(409);
         assertThat(held.body().get("code").asText()).isEqualTo("publish_held");

@@ -1,8 +1,7 @@
-package io.corrigo.engine.judge;
+package io.corrigo.engine.confidence;
 
 import io.corrigo.api.Answer;
 import io.corrigo.api.Citation;
-import io.corrigo.engine.RunResult;
 import io.corrigo.engine.trace.CritiqueDecision;
 import io.corrigo.engine.trace.CritiqueRound;
 import io.corrigo.engine.trace.PassageTrace;
@@ -50,14 +49,13 @@ public record AnswerConfidence(double score, Level level, int sources, Double ev
     }
 
     /**
-     * The confidence of {@code result}'s answer against threshold {@code highAt}; {@code null} for an abstention.
+     * The confidence of {@code answer}, made as {@code trace} says, against threshold {@code highAt}; {@code null} for
+     * an abstention.
      */
-    public static AnswerConfidence of(RunResult result, double highAt) {
-        Answer answer = result.answer();
+    public static AnswerConfidence of(Answer answer, RunTrace trace, double highAt) {
         if (answer.abstained()) {
             return null;
         }
-        RunTrace trace = result.trace();
         Double evidence = evidence(trace);
         CritiqueRound served = served(trace.rounds());
         Double support = served == null ? null : served.support();

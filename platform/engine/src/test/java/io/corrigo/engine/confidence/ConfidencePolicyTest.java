@@ -1,4 +1,4 @@
-package io.corrigo.engine.judge;
+package io.corrigo.engine.confidence;
 
 import static io.corrigo.engine.fakes.Fakes.kb;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,11 +39,11 @@ class ConfidencePolicyTest {
         RunResult unsure = pipeline(0.8, MediumConfidence.SERVE).run(QUESTION);
 
         // then: the score is the best kept passage's grade, the level the threshold's side, one source cited
-        AnswerConfidence high = AnswerConfidence.of(sure, 0.7);
+        AnswerConfidence high = AnswerConfidence.of(sure.answer(), sure.trace(), 0.7);
         assertThat(high.score()).isEqualTo(0.75);
         assertThat(high.level()).isEqualTo(AnswerConfidence.Level.HIGH);
         assertThat(high.sources()).isEqualTo(1);
-        assertThat(AnswerConfidence.of(unsure, 0.8).level()).isEqualTo(AnswerConfidence.Level.MEDIUM);
+        assertThat(AnswerConfidence.of(unsure.answer(), unsure.trace(), 0.8).level()).isEqualTo(AnswerConfidence.Level.MEDIUM);
         // and served as it is under SERVE: no notice
         assertThat(unsure.answer().abstained()).isFalse();
         assertThat(unsure.trace().notices()).noneSatisfy(n -> assertThat(n.message()).contains("confidence"));
@@ -60,7 +60,7 @@ class ConfidencePolicyTest {
         assertThat(result.trace().abstained()).isTrue();
         assertThat(result.trace().notices()).anySatisfy(n -> assertThat(n.message())
                 .contains("withheld an answer of medium confidence (0.75 below 0.8"));
-        assertThat(AnswerConfidence.of(result, 0.8)).isNull();
+        assertThat(AnswerConfidence.of(result.answer(), result.trace(), 0.8)).isNull();
     }
 
     @Test
@@ -85,7 +85,7 @@ class ConfidencePolicyTest {
 
         // then: the naive baseline answers, its confidence the ungraded middle
         assertThat(naive.answer().abstained()).isFalse();
-        assertThat(AnswerConfidence.of(naive, 0.8).score()).isEqualTo(AnswerConfidence.UNGRADED);
-        assertThat(AnswerConfidence.of(naive, 0.8).evidence()).isNull();
+        assertThat(AnswerConfidence.of(naive.answer(), naive.trace(), 0.8).score()).isEqualTo(AnswerConfidence.UNGRADED);
+        assertThat(AnswerConfidence.of(naive.answer(), naive.trace(), 0.8).evidence()).isNull();
     }
 }

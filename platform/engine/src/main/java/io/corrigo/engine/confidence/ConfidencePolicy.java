@@ -1,7 +1,6 @@
-package io.corrigo.engine.judge;
+package io.corrigo.engine.confidence;
 
 import io.corrigo.api.Answer;
-import io.corrigo.engine.RunResult;
 import io.corrigo.engine.generate.GenerationStage;
 import io.corrigo.engine.generate.Localized;
 import io.corrigo.engine.settings.MediumConfidence;
@@ -23,26 +22,24 @@ public final class ConfidencePolicy {
         this.settings = settings;
     }
 
-    /** {@code answer} finished into a result, after the policy; {@code trace} is finished here. */
-    public RunResult finish(String question, Answer answer, TraceRecorder trace) {
-        RunResult result = new RunResult(answer, trace.finish(answer.abstained()));
+    /** {@code answer} after the policy: as it was, or withheld; the trace says which when it is not served plainly. */
+    public Answer apply(String question, Answer answer, TraceRecorder trace) {
         if (answer.abstained() || settings.mode() == io.corrigo.engine.settings.Mode.NAIVE
                 || settings.mediumConfidence() == MediumConfidence.SERVE) {
-            return result;
+            return answer;
         }
-        AnswerConfidence confidence = AnswerConfidence.of(result, settings.confidenceHigh());
+        AnswerConfidence confidence = AnswerConfidence.of(answer, trace.finish(false), settings.confidenceHigh());
         if (confidence.level() == AnswerConfidence.Level.HIGH) {
-            return result;
+            return answer;
         }
         String score = String.format(Locale.ROOT, "%.2f", confidence.score());
         if (settings.mediumConfidence() == MediumConfidence.FLAG) {
             trace.notice(Stage.CRITIQUE, "medium confidence (" + score + " below " + settings.confidenceHigh()
                     + "): check the answer against its sources", false);
-            return new RunResult(answer, trace.finish(false));
+            return answer;
         }
         trace.notice(Stage.CRITIQUE, "withheld an answer of medium confidence (" + score + " below "
                 + settings.confidenceHigh() + "; the pipeline withholds such answers)", false);
-        return new RunResult(Answer.abstain(Localized.in(question, GenerationStage.NOTHING_RELEVANT)),
-                trace.finish(true));
+        return Answer.abstain(Localized.in(question, GenerationStage.NOTHING_RELEVANT));
     }
 }

@@ -1,4 +1,4 @@
-package io.corrigo.engine.judge;
+package io.corrigo.engine.confidence;
 
 import static io.corrigo.engine.fakes.Fakes.kb;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.corrigo.engine.judge;
+package io.corrigo.engine.confidence;
 
 import io.corrigo.api.Answer;
 import io.corrigo.api.Citation;
