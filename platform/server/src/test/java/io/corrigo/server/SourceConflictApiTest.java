@@ -9,7 +9,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two uploaded documents that give different years for one fact: with {@code onConflict=STATE} the answer names both,
+ * Two uploaded documents that give different years for one fact: with {@code onConflict=NAME_BOTH} the answer names both,
  * each with its citation.
  */
 class SourceConflictApiTest extends HostTestBase {
@@ -23,7 +23,7 @@ class SourceConflictApiTest extends HostTestBase {
         com.fasterxml.jackson.databind.node.ObjectNode definition = (com.fasterxml.jackson.databind.node.ObjectNode)
                 get("/api/v1/tenants/" + tenant + "/pipeline").body().get("definition");
         assertThat(definition.get("settings").get("onConflict").asText()).as("flagged only, by default").isEqualTo("IGNORE");
-        ((com.fasterxml.jackson.databind.node.ObjectNode) definition.get("settings")).put("onConflict", "STATE");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) definition.get("settings")).put("onConflict", "NAME_BOTH");
         assertThat(putJson("/api/v1/tenants/" + tenant + "/pipeline", definition).status()).isEqualTo(200);
         for (String[] doc : new String[][] {
                 {"history.md", "# History\n\nNorthwind Bakery was founded in 1921 by two brothers in York.\n"},

@@ -373,8 +373,8 @@ public class EvaluationView extends TenantScopedView {
         for (EvalJobs.Job job : done) {
             for (EvalReport.PipelineResult p : job.report().pipelines()) {
                 EvalReport.Metrics m = p.overall();
-                rows.add(new String[] {WHEN.format(job.startedAt()) + " · " + job.name(), p.name(),
-                        Integer.toString(m.questions()), f(m.routeAccuracy()),
+                rows.add(new String[] {WHEN.format(job.startedAt()) + " · " + job.name() + " · "
+                        + t("{0} questions", m.questions()), p.name(), f(m.routeAccuracy()),
                         f(m.abstentionRecall()) + " / " + f(m.falseAbstention()),
                         f(m.contextPrecision()) + " / " + f(m.contextRecall()),
                         f(m.containment()) + " / " + f(m.tokenF1()),
@@ -386,10 +386,10 @@ public class EvaluationView extends TenantScopedView {
         Grid<String[]> grid = new Grid<>();
         grid.setId("eval-compare");
         // pairs share a column so that every figure is visible at 1280 px without scrolling the grid sideways
-        String[] headers = {t("Evaluation"), t("Pipeline"), t("Questions"), t("Route acc."), t("Abstention recall / false"),
+        String[] headers = {t("Evaluation"), t("Pipeline"), t("Route acc."), t("Abstention recall / false"),
                 t("Context precision / recall"), t("Answer contains / F1"), t("Faithfulness / relevancy"),
                 t("Served wrong / risk area"), t("Latency p50 / p95")};
-        String[] widths = {null, "6.5rem", "5rem", "5rem", "6.5rem", "6.5rem", "6.5rem", "7rem", "6.5rem", "6.5rem"};
+        String[] widths = {null, "6.5rem", "5rem", "6.5rem", "6.5rem", "6.5rem", "7rem", "6.5rem", "6.5rem"};
         for (int i = 0; i < headers.length; i++) {
             int column = i;
             Grid.Column<String[]> c = grid.addColumn(r -> r[column]).setHeader(headers[i]);

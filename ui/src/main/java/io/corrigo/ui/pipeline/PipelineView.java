@@ -338,6 +338,8 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         dialog.setId("publish-gate");
         dialog.setHeaderTitle(t("Checking version {0} against the golden sets", version));
         dialog.setWidth("min(32rem, 92vw)");
+        // not modal: a modal dialog makes the server ignore the UI's poll events, and its progress would never move
+        dialog.setModal(false);
         com.vaadin.flow.component.progressbar.ProgressBar bar = new com.vaadin.flow.component.progressbar.ProgressBar();
         bar.setIndeterminate(true);
         Paragraph status = new Paragraph(t("Answering the golden questions with this version and the active one…"));

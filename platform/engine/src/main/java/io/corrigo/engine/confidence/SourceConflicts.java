@@ -71,7 +71,7 @@ public final class SourceConflicts {
             case IGNORE -> answer;
             case ABSTAIN -> Answer.abstain(Localized.in(asked.text(), GenerationStage.NOTHING_RELEVANT)
                     + " The sources disagree: " + said + ".");
-            case STATE -> stating(answer, stated);
+            case NAME_BOTH -> stating(answer, stated);
         };
     }
 

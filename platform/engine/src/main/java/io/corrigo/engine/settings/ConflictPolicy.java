@@ -3,7 +3,7 @@ package io.corrigo.engine.settings;
 /** What a pipeline does when its sources give different figures or dates for the asked detail. */
 public enum ConflictPolicy {
     /** The answer says so first, each value with its citation ("The sources disagree: [1] gives 2019; [2] gives 2021."). */
-    STATE,
+    NAME_BOTH,
     /** No answer: the abstention says the sources disagree. */
     ABSTAIN,
     /**

@@ -75,7 +75,7 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                     .withDescription("SERVE marks them medium; FLAG adds a notice to check the sources; WITHHOLD abstains."),
             ConfigProperty.choice("onConflict", "When sources disagree", ConflictPolicy.IGNORE.name(),
                     names(ConflictPolicy.values()))
-                    .withDescription("When kept sources give different figures or dates for the asked detail: STATE says so"
+                    .withDescription("When kept sources give different figures or dates for the asked detail: NAME_BOTH says so"
                             + " with both citations; ABSTAIN declines; IGNORE serves the answer as written."));
 
     /** The defaults of {@link #properties()}, with Self-RAG's defaults. */

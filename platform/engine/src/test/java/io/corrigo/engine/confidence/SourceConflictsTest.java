@@ -37,7 +37,7 @@ class SourceConflictsTest {
     @Test
     void should_state_both_years_with_a_citation_each__when_two_documents_disagree() {
         // when
-        RunResult result = run(OTHER_YEAR, ConflictPolicy.STATE);
+        RunResult result = run(OTHER_YEAR, ConflictPolicy.NAME_BOTH);
 
         // then: both values first, each with its document's citation, and the trace flags it
         assertThat(result.answer().text()).startsWith("The sources disagree: [1] gives 1921; [2] gives 1924. ");
@@ -66,7 +66,7 @@ class SourceConflictsTest {
     @Test
     void should_say_nothing_when_the_documents_agree__or_the_question_asks_no_figure() {
         // when
-        RunResult agreeing = run("Northwind Bakery, founded in 1921, bakes rye bread.", ConflictPolicy.STATE);
+        RunResult agreeing = run("Northwind Bakery, founded in 1921, bakes rye bread.", ConflictPolicy.NAME_BOTH);
 
         // then
         assertThat(agreeing.answer().text()).doesNotContain("disagree");

@@ -203,10 +203,11 @@ public class GoldenSets implements PublishGate {
         }
         double margin = golden.stream().mapToDouble(Golden::margin).min().orElse(0) * questions.size();
         boolean held = rightAfter < rightBefore - margin - 1e-9 || wrongAfter > wrongBefore + margin + 1e-9;
-        String summary = String.format(Locale.ROOT, "on the golden set%s %s (%d questions), version %d answers %d right "
+        String summary = String.format(Locale.ROOT, "on the golden set%s %s (%d question%s), version %d answers %d right "
                         + "and serves %d wrong; the active version %d answers %d right and serves %d wrong (margin %.1f "
                         + "questions).", golden.size() == 1 ? "" : "s",
-                String.join(", ", golden.stream().map(Golden::set).toList()), questions.size(), version, rightAfter,
+                String.join(", ", golden.stream().map(Golden::set).toList()), questions.size(),
+                questions.size() == 1 ? "" : "s", version, rightAfter,
                 wrongAfter, active, rightBefore, wrongBefore, margin);
         return new Verdict(held, summary, worse);
     }
