@@ -169,8 +169,8 @@ public class CuratedAnswers {
      * qualifier the other does not, or the question adds more than {@link #NEW_WORDS} content words.
      */
     static boolean conflict(String question, String phrasing) {
-        if (!distinguishing(question).equals(distinguishing(phrasing))) {
-            return true;
+        if (!words(phrasing).containsAll(distinguishing(question)) || !words(question).containsAll(distinguishing(phrasing))) {
+            return true; // one names what the other does not ("Hepatitis" and "hepatitis" are one name)
         }
         Set<String> known = new HashSet<>();
         io.corrigo.api.text.Terms.contentTerms(phrasing).forEach(t -> known.add(stem(t)));
@@ -183,6 +183,15 @@ public class CuratedAnswers {
     private static String stem(String word) {
         String w = word.toLowerCase(Locale.ROOT);
         return w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w;
+    }
+
+    /** The text's words, lower-cased, with their trailing dots and commas removed. */
+    private static Set<String> words(String text) {
+        Set<String> words = new HashSet<>();
+        for (String w : text.toLowerCase(Locale.ROOT).split("[\\s?!;:()\"]+")) {
+            words.add(w.replaceAll("[.,]+$", ""));
+        }
+        return words;
     }
 
     private static Set<String> distinguishing(String text) {

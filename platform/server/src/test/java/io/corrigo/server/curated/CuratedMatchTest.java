@@ -14,6 +14,9 @@ class CuratedMatchTest {
         assertThat(CuratedAnswers.conflict("How many days off do full-time employees get each year?", CURATED)).isFalse();
         assertThat(CuratedAnswers.conflict("How much annual leave does a full-time employee get?",
                 "How much annual leave does a full-time employee have?")).isFalse();
+        // a name written in another case is the same name
+        assertThat(CuratedAnswers.conflict("What is the hepatitis C virus exactly?", "What is the Hepatitis C virus?"))
+                .isFalse();
     }
 
     @Test
