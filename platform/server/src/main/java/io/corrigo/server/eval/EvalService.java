@@ -336,8 +336,9 @@ public class EvalService {
     }
 
     /**
-     * The runs whose outcome is known (short references, or none), as risk–coverage reads them: right when the answer
-     * leads with a reference answer; a served answer without a recorded confidence scores 1 (nothing ranks it lower).
+     * The runs whose outcome is known (short references, or none), as the trust metrics and risk–coverage read them:
+     * right when the answer leads with a reference answer (a wrong short answer put first is a wrong answer); a served
+     * answer without a recorded confidence scores 1 (nothing ranks it lower).
      */
     static List<RiskCoverage.Judged> judged(List<EvalRun> rows) {
         return rows.stream().filter(r -> AnswerJudge.hasShortAnswers(r.question())).map(r -> {
@@ -353,7 +354,7 @@ public class EvalService {
      * when there are none of those.
      */
     static EvalReport.Trust trust(List<EvalRun> rows) {
-        List<EvalRun> judged = rows.stream().filter(r -> AnswerJudge.hasShortAnswers(r.question())).toList();
+        List<RiskCoverage.Judged> judged = judged(rows);
         if (judged.isEmpty()) {
             return null;
         }
@@ -363,20 +364,17 @@ public class EvalService {
         int abstained = 0;
         int answerable = 0;
         int right = 0;
-        for (EvalRun r : judged) {
-            boolean none = r.question().goldRoute().equals("none");
-            // a wrong short answer put first is a wrong answer, whatever the rest of the answer says
-            boolean correct = !none && !r.abstained() && AnswerJudge.answersRight(r.answer(), r.question().answers());
-            if (none) {
-                unanswerable++;
-                abstained += r.abstained() ? 1 : 0;
-            } else {
+        for (RiskCoverage.Judged j : judged) {
+            if (j.answerable()) {
                 answerable++;
-                right += correct ? 1 : 0;
+                right += j.right() ? 1 : 0;
+            } else {
+                unanswerable++;
+                abstained += j.served() ? 0 : 1;
             }
-            if (!r.abstained()) {
+            if (j.served()) {
                 served++;
-                nonAnswers += correct ? 0 : 1;
+                nonAnswers += j.right() ? 0 : 1;
             }
         }
         return new EvalReport.Trust(judged.size(), served == 0 ? Double.NaN : nonAnswers / (double) served,
