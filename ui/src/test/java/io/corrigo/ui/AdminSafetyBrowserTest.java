@@ -63,6 +63,10 @@ class AdminSafetyBrowserTest extends UiTestBase {
     io.corrigo.server.eval.EvalCases cases;
     @Autowired
     io.corrigo.server.eval.GoldenSets golden;
+    @Autowired
+    io.corrigo.server.eval.EvalJobs evaluations;
+    @Autowired
+    io.corrigo.server.run.RunLog runLog;
     @Value("${corrigo.data-dir}")
     Path dataDir;
 
@@ -159,6 +163,35 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.type("publish-override-reason", "Withholding is wanted while the audit runs");
         b.click("publish-override");
         b.waitUntil(d -> pipelines.activeVersion(tenant) == draft, Duration.ofSeconds(30));
+    }
+
+    @Test
+    void should_show_in_health_how_often_answers_were_served_wrong__by_the_latest_evaluation_and_by_ratings() {
+        // given: an answer a user rated not helpful, and an evaluation with reference answers — one of them wrong on
+        // purpose, so that the answer served to it counts as served wrong
+        var run = queries.ask(tenant, QUESTION);
+        assertThat(run.abstained()).as(run.answer()).isFalse();
+        runLog.feedback(tenant, run.runId(), "not_helpful", null, null);
+        String set = String.join("\n",
+                "{\"id\":\"keeper\",\"question\":\"" + QUESTION + "\",\"answers\":[\"Ada Quint\"],\"gold_route\":\"kb\"}",
+                "{\"id\":\"built\",\"question\":\"When was the Zorblax lighthouse built?\",\"answers\":[\"1910\"],\"gold_route\":\"kb\"}",
+                "{\"id\":\"moon\",\"question\":\"How far away is the moon?\",\"answers\":[],\"gold_route\":\"none\"}");
+        var job = evaluations.submit(tenant, "lighthouse.jsonl", set, false);
+        browser.waitUntil(d -> "DONE".equals(evaluations.get(tenant, job.id()).state()), Duration.ofSeconds(90));
+        var risk = evaluations.get(tenant, job.id()).report().pipelines().get(0).overall().risk();
+
+        // when
+        browser.open("/health?tenant=" + tenant);
+
+        // then: the evaluation's four outcomes, as its report has them, and the rated served answer
+        String shown = browser.text("health-served-wrong");
+        assertThat(shown).contains("Latest evaluation with reference answers: lighthouse.jsonl")
+                .contains("served wrong " + Math.round(100 * risk.servedWrong()) + " % of 3 questions");
+        assertThat(risk.servedWrong()).as("the answer to the question with a wrong reference").isPositive();
+        assertThat(browser.driver.findElements(By.cssSelector("#health-served-wrong .served-wrong-pipeline")).get(0)
+                .getAttribute("data-served-wrong")).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f", risk.servedWrong()));
+        assertThat(browser.text("health-served-rated")).contains("rated 1 served answer(s) not helpful of 1 rated (100 %)");
+        browser.screenshot("43-health-served-wrong");
     }
 
     @Test

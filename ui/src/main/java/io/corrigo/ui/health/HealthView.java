@@ -72,10 +72,13 @@ public class HealthView extends TenantScopedView {
     private final TenantAccess access;
     private final Clock clock;
     private final io.corrigo.server.cost.Budgets budgets;
+    private final io.corrigo.server.eval.EvalJobs evaluations;
 
     public HealthView(TenantSelection selection, HealthService health, HealthWatch watch, Webhooks webhooks,
-                      TenantAccess access, Clock clock, io.corrigo.server.cost.Budgets budgets) {
+                      TenantAccess access, Clock clock, io.corrigo.server.cost.Budgets budgets,
+                      io.corrigo.server.eval.EvalJobs evaluations) {
         super(selection, t("Health"));
+        this.evaluations = evaluations;
         this.budgets = budgets;
         this.health = health;
         this.watch = watch;
@@ -114,7 +117,11 @@ public class HealthView extends TenantScopedView {
         if (h.totals().runs() == 0) {
             add(EmptyState.of(t("No runs in this window"), t("Ask in the Playground or through the widget or the API: the health figures are summed as runs are logged.")));
         } else {
-            add(verdict(h), summary(h), bands(h.bands()), charts(h, window), questions(h, health.gaps(tenantId, from, to)));
+            add(verdict(h), summary(h), bands(h.bands()));
+        }
+        add(servedWrong(h, evaluations.list(tenantId)));
+        if (h.totals().runs() > 0) {
+            add(charts(h, window), questions(h, health.gaps(tenantId, from, to)));
         }
         add(spend(tenantId), settings(tenantId), new H3(t("Alerts")), alerts(tenantId), webhook(tenantId));
         if (access.isPlatformAdmin()) {
@@ -354,6 +361,58 @@ public class HealthView extends TenantScopedView {
         p.setId("health-summary");
         p.getStyle().set("margin", "0");
         return p;
+    }
+
+    /**
+     * Answers served and wrong, the one figure that matters for trust: from the latest evaluation with reference
+     * answers (per pipeline: served wrong, answered right, the risk–coverage area), and, since live runs carry no
+     * references, the window's served answers that users rated not helpful.
+     */
+    static Component servedWrong(HealthService.Health h, List<io.corrigo.server.eval.EvalJobs.Job> evaluations) {
+        Div box = new Div();
+        box.setId("health-served-wrong");
+        box.getStyle().set("width", "100%");
+        H3 title = new H3(t("Served wrong"));
+        title.getStyle().set("margin-bottom", "0");
+        box.add(title);
+        java.util.Optional<io.corrigo.server.eval.EvalJobs.Job> latest = evaluations.stream()
+                .filter(j -> "DONE".equals(j.state()) && j.report() != null)
+                .filter(j -> j.report().pipelines().stream().anyMatch(p -> p.overall().risk() != null))
+                .findFirst();
+        if (latest.isPresent()) {
+            io.corrigo.server.eval.EvalJobs.Job job = latest.get();
+            Paragraph from = new Paragraph(t("Latest evaluation with reference answers: {0} ({1}).", job.name(),
+                    WHEN.format(job.startedAt())));
+            from.getStyle().set("margin", "0");
+            box.add(from);
+            for (io.corrigo.server.eval.EvalReport.PipelineResult p : job.report().pipelines()) {
+                io.corrigo.server.eval.EvalReport.Risk risk = p.overall().risk();
+                if (risk == null) {
+                    continue;
+                }
+                Paragraph line = new Paragraph(t("{0}: served wrong {1} of {2} questions, answered right {3}, abstained rightly {4}, abstained wrongly {5}; risk–coverage area {6} (lower: wrong answers come with lower confidence).",
+                        p.name(), pct(risk.servedWrong()), risk.questions(), pct(risk.answeredRight()),
+                        pct(risk.abstainedRightly()), pct(risk.abstainedWrongly()),
+                        Double.isNaN(risk.area()) ? "—" : String.format(Locale.ROOT, "%.2f", risk.area())));
+                line.addClassName("served-wrong-pipeline");
+                line.getElement().setAttribute("data-served-wrong", String.format(Locale.ROOT, "%.3f", risk.servedWrong()));
+                line.getStyle().set("margin", "0");
+                box.add(line);
+            }
+        } else {
+            Paragraph none = new Paragraph(t("No evaluation with reference answers yet: on the Evaluation page, run a question set with short answers (or none, for questions that should be declined) to see how often answers are served wrong."));
+            none.getStyle().set("margin", "0").set("color", "var(--lumo-secondary-text-color)");
+            box.add(none);
+        }
+        HealthService.ServedRatings rated = h.servedRatings();
+        Paragraph live = new Paragraph(rated.rated() == 0
+                ? t("In this window no served answer was rated by its user.")
+                : t("In this window users rated {0} served answer(s) not helpful of {1} rated ({2}).", rated.notHelpful(),
+                        rated.rated(), pct(rated.notHelpfulShare())));
+        live.setId("health-served-rated");
+        live.getStyle().set("margin", "0");
+        box.add(live);
+        return box;
     }
 
     /** A card per banded metric: its value, coloured by its band, the band, and what crossing it means. */

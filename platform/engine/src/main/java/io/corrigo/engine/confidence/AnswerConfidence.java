@@ -10,16 +10,18 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How sure a served answer is, told to the asker as a level, never as a raw score: the grade of the best passage the
- * answer rests on. The score orders answers (the evaluation's risk–coverage curve is drawn over it); the level is the
- * score against the pipeline's {@code confidenceHigh} threshold, chosen from an evaluation for an error budget.
+ * How sure a served answer is, told to the asker as a level, never as a raw score: the probability that the answer is
+ * right, from the grade of the best passage it rests on through a {@link ConfidenceCalibration}. The score orders
+ * answers (the evaluation's risk–coverage curve is drawn over it) and means what it says (the evaluation's reliability
+ * table shows how often each tenth of it was right); the level is the score against the pipeline's
+ * {@code confidenceHigh} threshold, chosen from an evaluation for an error budget.
  * <p>
  * The critic's support is kept beside it but does not weigh in: on the tuning halves of the trust, development and
  * SQuAD 2.0 sets, answers with more support were wrong as often or more often (a quoted sentence that does not answer
  * is fully supported), and the score with it ordered answers worse than the grade alone (docs/quality, 2026-11-29).
  *
- * @param score      in [0, 1]; answers with a higher score are wrong less often (see the evaluation's reliability
- *                   table for how often, per tenant)
+ * @param score      in [0, 1]: the calibrated probability that the answer is right (see the evaluation's
+ *                   reliability table for how well it holds, per tenant)
  * @param level      {@link Level#HIGH} at or above the threshold, else {@link Level#MEDIUM} (what follows is the pipeline's
  *                   {@link io.corrigo.engine.settings.MediumConfidence})
  * @param sources    how many distinct sources the answer cites ("Checked against 2 sources")
@@ -65,9 +67,12 @@ public record AnswerConfidence(double score, Level level, int sources, Double ev
                 evidence, support, first);
     }
 
-    /** The score: the best passage grade, clamped to [0, 1]; {@value #UNGRADED} for a run that graded nothing. */
+    /**
+     * The score: the best passage grade through the shipped calibration; {@value #UNGRADED} for a run that graded
+     * nothing.
+     */
     static double score(Double evidence) {
-        return evidence == null ? UNGRADED : Double.isNaN(evidence) ? 0 : Math.max(0, Math.min(1, evidence));
+        return evidence == null ? UNGRADED : ConfidenceCalibration.DEFAULT.probability(evidence);
     }
 
     /** The best grade among the passages kept for the answer (knowledge base and web), {@code null} when none. */

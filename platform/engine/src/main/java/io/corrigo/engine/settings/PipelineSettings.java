@@ -29,8 +29,9 @@ import java.util.Map;
  *                       (0–1; 0 keeps every sentence at or above the strip threshold): refinement keeps the sentences
  *                       that answer, not every sentence that clears an absolute bar. Pipelines saved before it
  *                       existed read 0.
- * @param confidenceHigh  a served answer whose {@link io.corrigo.engine.confidence.AnswerConfidence} score is at least this is
- *                        of high confidence, else medium (absent: the default)
+ * @param confidenceHigh  a served answer whose {@link io.corrigo.engine.confidence.AnswerConfidence} score (the calibrated
+ *                        probability that it is right) is at least this is of high confidence, else medium (absent:
+ *                        the default, 0.5)
  * @param mediumConfidence what happens to an answer of medium confidence: served, flagged or withheld
  * @param onConflict      what happens when the sources give different figures or dates for the asked detail (absent:
  *                        {@link ConflictPolicy#IGNORE}: flagged in the trace only)
@@ -41,8 +42,11 @@ public record PipelineSettings(Mode mode, int topK, double upperThreshold, doubl
                                double stripRatio, Double confidenceHigh, MediumConfidence mediumConfidence,
                                ConflictPolicy onConflict) {
 
-    /** The default of {@code confidenceHigh}. */
-    static final double DEFAULT_CONFIDENCE_HIGH = 0.3;
+    /**
+     * The default of {@code confidenceHigh}: the score is a calibrated probability of being right, so high means more
+     * likely right than wrong.
+     */
+    static final double DEFAULT_CONFIDENCE_HIGH = 0.5;
 
     /**
      * The settings described as data, with their defaults and bounds (the one place they are written). Threshold

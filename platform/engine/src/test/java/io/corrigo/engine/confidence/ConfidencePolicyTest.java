@@ -32,18 +32,27 @@ class ConfidencePolicyTest {
                 .executor(Runnable::run).build();
     }
 
+    /** The calibrated score of the answering passage's grade, 0.75. */
+    private static final double SCORE = ConfidenceCalibration.DEFAULT.probability(0.75);
+    /** A threshold the answer clears, and one it does not. */
+    private static final double BELOW = Math.floor(SCORE * 100) / 100 - 0.01;
+    private static final double ABOVE = Math.ceil(SCORE * 100) / 100 + 0.01;
+    private static final String SHOWN = String.format(java.util.Locale.ROOT, "%.2f", SCORE);
+
     @Test
     void should_rate_an_answer_high_at_or_above_the_threshold_and_medium_below__by_its_best_passage() {
         // when
-        RunResult sure = pipeline(0.7, MediumConfidence.SERVE).run(QUESTION);
-        RunResult unsure = pipeline(0.8, MediumConfidence.SERVE).run(QUESTION);
+        RunResult sure = pipeline(BELOW, MediumConfidence.SERVE).run(QUESTION);
+        RunResult unsure = pipeline(ABOVE, MediumConfidence.SERVE).run(QUESTION);
 
-        // then: the score is the best kept passage's grade, the level the threshold's side, one source cited
-        AnswerConfidence high = AnswerConfidence.of(sure.answer(), sure.trace(), 0.7);
-        assertThat(high.score()).isEqualTo(0.75);
+        // then: the score is the best kept passage's grade through the calibration, the level the threshold's side,
+        // one source cited
+        AnswerConfidence high = AnswerConfidence.of(sure.answer(), sure.trace(), BELOW);
+        assertThat(high.evidence()).isEqualTo(0.75);
+        assertThat(high.score()).isEqualTo(SCORE);
         assertThat(high.level()).isEqualTo(AnswerConfidence.Level.HIGH);
         assertThat(high.sources()).isEqualTo(1);
-        assertThat(AnswerConfidence.of(unsure.answer(), unsure.trace(), 0.8).level()).isEqualTo(AnswerConfidence.Level.MEDIUM);
+        assertThat(AnswerConfidence.of(unsure.answer(), unsure.trace(), ABOVE).level()).isEqualTo(AnswerConfidence.Level.MEDIUM);
         // and served as it is under SERVE: no notice
         assertThat(unsure.answer().abstained()).isFalse();
         assertThat(unsure.trace().notices()).noneSatisfy(n -> assertThat(n.message()).contains("confidence"));
@@ -52,29 +61,29 @@ class ConfidencePolicyTest {
     @Test
     void should_withhold_a_medium_confidence_answer__when_the_pipeline_withholds_them() {
         // when
-        RunResult result = pipeline(0.8, MediumConfidence.WITHHOLD).run(QUESTION);
+        RunResult result = pipeline(ABOVE, MediumConfidence.WITHHOLD).run(QUESTION);
 
         // then: an abstention, and the trace says why
         assertThat(result.answer().abstained()).isTrue();
         assertThat(result.answer().text()).doesNotContain("ten to twelve");
         assertThat(result.trace().abstained()).isTrue();
         assertThat(result.trace().notices()).anySatisfy(n -> assertThat(n.message())
-                .contains("withheld an answer of medium confidence (0.75 below 0.8"));
-        assertThat(AnswerConfidence.of(result.answer(), result.trace(), 0.8)).isNull();
+                .contains("withheld an answer of medium confidence (" + SHOWN + " below " + ABOVE));
+        assertThat(AnswerConfidence.of(result.answer(), result.trace(), ABOVE)).isNull();
     }
 
     @Test
     void should_serve_a_high_confidence_answer_under_withhold__and_flag_a_medium_one_under_flag() {
         // when
-        RunResult high = pipeline(0.7, MediumConfidence.WITHHOLD).run(QUESTION);
-        RunResult flagged = pipeline(0.8, MediumConfidence.FLAG).run(QUESTION);
+        RunResult high = pipeline(BELOW, MediumConfidence.WITHHOLD).run(QUESTION);
+        RunResult flagged = pipeline(ABOVE, MediumConfidence.FLAG).run(QUESTION);
 
         // then
         assertThat(high.answer().abstained()).isFalse();
         assertThat(high.answer().text()).contains("ten to twelve");
         assertThat(flagged.answer().abstained()).isFalse();
         assertThat(flagged.trace().notices()).anySatisfy(n -> assertThat(n.message())
-                .contains("medium confidence (0.75 below 0.8): check the answer against its sources"));
+                .contains("medium confidence (" + SHOWN + " below " + ABOVE + "): check the answer against its sources"));
     }
 
     @Test

@@ -413,7 +413,10 @@ public class EvalCommand {
             Files.writeString(dir.resolve("report.html"), HtmlReport.render(report));
             StringBuilder lines = new StringBuilder();
             for (EvalRun run : runs) {
-                lines.append(JSON.writeValueAsString(run)).append('\n');
+                // each run with its judged outcome, where known: what risk-coverage and a confidence fit read
+                com.fasterxml.jackson.databind.node.ObjectNode line = JSON.valueToTree(run);
+                line.put("outcome", EvalService.judged(run).map(RiskCoverage.Judged::outcome).orElse(null));
+                lines.append(JSON.writeValueAsString(line)).append('\n');
             }
             Files.writeString(dir.resolve("runs.jsonl"), lines);
         } catch (IOException e) {

@@ -341,12 +341,18 @@ public class EvalService {
      * answer without a recorded confidence scores 1 (nothing ranks it lower).
      */
     static List<RiskCoverage.Judged> judged(List<EvalRun> rows) {
-        return rows.stream().filter(r -> AnswerJudge.hasShortAnswers(r.question())).map(r -> {
-            boolean answerable = !r.question().goldRoute().equals("none");
-            boolean right = answerable && !r.abstained() && AnswerJudge.answersRight(r.answer(), r.question().answers());
-            double score = r.abstained() ? Double.NaN : r.confidence() == null ? 1 : r.confidence().score();
-            return new RiskCoverage.Judged(answerable, !r.abstained(), right, score);
-        }).toList();
+        return rows.stream().map(EvalService::judged).flatMap(java.util.Optional::stream).toList();
+    }
+
+    /** One run's judged outcome, as {@link #judged(List)} reads it; empty when its outcome is not known. */
+    static java.util.Optional<RiskCoverage.Judged> judged(EvalRun r) {
+        if (!AnswerJudge.hasShortAnswers(r.question())) {
+            return java.util.Optional.empty();
+        }
+        boolean answerable = !r.question().goldRoute().equals("none");
+        boolean right = answerable && !r.abstained() && AnswerJudge.answersRight(r.answer(), r.question().answers());
+        double score = r.abstained() ? Double.NaN : r.confidence() == null ? 1 : r.confidence().score();
+        return java.util.Optional.of(new RiskCoverage.Judged(answerable, !r.abstained(), right, score));
     }
 
     /**

@@ -25,6 +25,12 @@ public final class RiskCoverage {
      * @param score      the served answer's confidence score in [0, 1], NaN when not served
      */
     public record Judged(boolean answerable, boolean served, boolean right, double score) {
+
+        /** The outcome in words: answered right, served wrong, abstained rightly or abstained wrongly. */
+        public String outcome() {
+            return served ? (right ? "answered right" : "served wrong")
+                    : answerable ? "abstained wrongly" : "abstained rightly";
+        }
     }
 
     /**

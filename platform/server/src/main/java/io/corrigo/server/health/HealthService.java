@@ -107,9 +107,28 @@ public class HealthService {
     public record QuestionCount(String question, long asked, long unanswered) {
     }
 
-    /** A tenant's health over a window. */
+    /**
+     * A tenant's health over a window.
+     *
+     * @param servedRatings how users rated the answers served to them: live runs carry no reference answers, so a
+     *                      served answer rated not helpful is the window's stand-in for one served wrong
+     */
     public record Health(String tenant, Instant from, Instant to, Duration bucket, Figures totals, List<Point> series,
-                         List<BandState> bands, List<QuestionCount> topQuestions, List<QuestionCount> topUnanswered) {
+                         List<BandState> bands, List<QuestionCount> topQuestions, List<QuestionCount> topUnanswered,
+                         ServedRatings servedRatings) {
+    }
+
+    /**
+     * The served answers (not abstentions) of a window that users rated, and how many of them were rated not
+     * helpful.
+     */
+    public record ServedRatings(long rated, long notHelpful) {
+
+        /** The share of rated served answers rated not helpful; {@code null} when none was rated. */
+        @com.fasterxml.jackson.annotation.JsonProperty("notHelpfulShare")
+        public Double notHelpfulShare() {
+            return rated == 0 ? null : notHelpful / (double) rated;
+        }
     }
 
     /** One tenant in the overview: its figures and its worst band. */
@@ -122,9 +141,12 @@ public class HealthService {
     private final Clock clock;
 
     private final AuditLog audit;
+    private final boolean playgroundInHealth;
 
-    HealthService(TenantService tenants, JdbcTemplate jdbc, ObjectMapper json, Clock clock, AuditLog audit) {
+    HealthService(TenantService tenants, JdbcTemplate jdbc, ObjectMapper json, Clock clock, AuditLog audit,
+                  io.corrigo.server.CorrigoProperties properties) {
         this.audit = audit;
+        this.playgroundInHealth = properties.runs().playgroundInHealth(); // as the cards' sums (RunRollups)
         this.tenants = tenants;
         this.jdbc = jdbc;
         this.json = json;
@@ -158,7 +180,19 @@ public class HealthService {
         Figures totals = total.figures();
         List<List<QuestionCount>> questions = questions(tenantId, start, end);
         return new Health(tenantId, start, end, step, totals, series, bandStates(bands(tenantId), totals),
-                questions.get(0), questions.get(1));
+                questions.get(0), questions.get(1), servedRatings(tenantId, start, end));
+    }
+
+    /** The served answers users rated from {@code from} to {@code to}, with the cards' rule for playground trials. */
+    private ServedRatings servedRatings(String tenantId, Instant from, Instant to) {
+        return jdbc.query("SELECT COUNT(*) AS rated, SUM(CASE WHEN feedback = 'not_helpful' THEN 1 ELSE 0 END) AS bad "
+                        + "FROM run WHERE tenant_id = ? AND created_at >= ? AND created_at < ? AND feedback IS NOT NULL "
+                        + "AND NOT abstained"
+                        + (playgroundInHealth ? "" : " AND (channel IS NULL OR channel <> 'playground')"),
+                rs -> {
+                    rs.next();
+                    return new ServedRatings(rs.getLong("rated"), rs.getLong("bad"));
+                }, tenantId, Sql.utc(from), Sql.utc(to));
     }
 
     /**

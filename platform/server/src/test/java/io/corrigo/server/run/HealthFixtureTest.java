@@ -115,6 +115,11 @@ class HealthFixtureTest extends HostTestBase {
         assertThat(totals.get("meanUsefulness").asDouble()).isCloseTo(4.2, within(1e-9));     // 42 over 10
         assertThat(totals.get("rated").asLong()).isEqualTo(7);
         assertThat(totals.get("helpfulRate").asDouble()).isCloseTo(4 / 7.0, within(1e-9));
+        // served answers rated: 5 (the two rated abstentions are not served answers), 1 of them not helpful
+        JsonNode servedRatings = reply.body().get("servedRatings");
+        assertThat(servedRatings.get("rated").asLong()).isEqualTo(5);
+        assertThat(servedRatings.get("notHelpful").asLong()).isEqualTo(1);
+        assertThat(servedRatings.get("notHelpfulShare").asDouble()).isCloseTo(0.2, within(1e-9));
         assertThat(totals.get("meanMillis").asDouble()).isCloseTo(2583 / 16.0, within(1e-9));
         // histogram: 1 under 10 ms, 3 in 30–50, 5 in 50–75, 1 in 100–150, 2 in 150–200, 2 in 200–300, 1 in 300–500,
         // 1 in 750–1000; the 8th of 16 is the 4th of 5 in 50–75: 50 + 25 × 4/5; the 15.2nd is 0.2 into 750–1000
@@ -168,6 +173,7 @@ class HealthFixtureTest extends HostTestBase {
         JsonNode after = get("/api/v1/tenants/" + tenant + "/health?from=2026-01-05T10:00:00Z&to=2026-01-05T12:00:00Z").body();
         assertThat(after.get("totals").get("helpfulRate").asDouble()).isCloseTo(5 / 7.0, within(1e-9));
         assertThat(after.get("topUnanswered")).hasSize(2);
+        assertThat(after.get("servedRatings").get("notHelpful").asLong()).isZero();
     }
 
     @Test
@@ -228,6 +234,8 @@ class HealthFixtureTest extends HostTestBase {
         assertThat(totals.get("runs").asLong()).isEqualTo(2);
         assertThat(totals.get("abstainRate").asDouble()).isZero();
         assertThat(totals.get("rated").asLong()).isZero();
+        JsonNode health = get("/api/v1/tenants/" + tenant + "/health?from=2026-01-05T10:00:00Z&to=2026-01-05T11:00:00Z").body();
+        assertThat(health.get("servedRatings").get("rated").asLong()).isZero();
         JsonNode gaps = get("/api/v1/tenants/" + tenant + "/health/gaps?from=2026-01-05T00:00:00Z&to=2026-01-06T00:00:00Z")
                 .body();
         assertThat(gaps.toString()).doesNotContain("Mona Lisa");
