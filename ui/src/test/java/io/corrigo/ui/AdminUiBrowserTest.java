@@ -333,6 +333,25 @@ class AdminUiBrowserTest extends UiTestBase {
         var served = queries.ask(tenant, "What is the weight of a Zorblax widget?");
         assertThat(served.answer()).isEqualTo("A Zorblax widget weighs 412 grams, without its box. [1]");
         assertThat(served.curated()).isNotNull();
+
+        // the team's answers in one list: edited to a second version, then deleted
+        b.open("/curated-answers?tenant=" + tenant);
+        assertThat(b.text("curated-grid")).contains("also: What is the weight of a Zorblax widget?")
+                .contains("A Zorblax widget weighs 412 grams, without its box.").contains("cites:").contains("v1")
+                .contains("from a run");
+        b.screenshot("08c-curated-answers");
+        b.click("curated-edit-" + written.id());
+        b.typeArea("curated-edit-answer", "A Zorblax widget weighs 412 grams; boxed, 450 grams.");
+        b.click("curated-edit-save");
+        b.waitUntil(d -> curated.get(tenant, written.id()).version() == 2, Duration.ofSeconds(10));
+        assertThat(queries.ask(tenant, "What is the weight of a Zorblax widget?").answer())
+                .isEqualTo("A Zorblax widget weighs 412 grams; boxed, 450 grams. [1]");
+        b.waitUntil(d -> b.text("curated-grid").contains("v2"), Duration.ofSeconds(10));
+        b.click("curated-delete-" + written.id());
+        assertThat(b.text("confirm-impact")).contains("answered by the pipeline again");
+        b.click("confirm-button");
+        b.waitUntil(d -> curated.list(tenant).isEmpty(), Duration.ofSeconds(10));
+        assertThat(queries.ask(tenant, "What is the weight of a Zorblax widget?").curated()).isNull();
     }
 
     @Test
