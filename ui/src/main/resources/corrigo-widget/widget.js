@@ -50,7 +50,7 @@
   const css = `
     /* !important inside the shadow tree beats the page's !important on the host element */
     :host { all: initial !important; position: fixed !important; right: 20px !important; bottom: 20px !important;
-            z-index: 2147483000 !important; display: block !important; --accent: #1a73e8; }
+            z-index: 2147483647 !important; display: block !important; --accent: #1a73e8; }
     .root:not(.ready) { visibility: hidden; }
     .root { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2328; }
     * { box-sizing: border-box; }
@@ -58,7 +58,7 @@
     .bubble { width: 56px; height: 56px; border-radius: 50%; border: 0; background: var(--accent); color: #fff;
               box-shadow: 0 4px 14px rgba(0,0,0,.25); display: grid; place-items: center; }
     /* focus rings of at least 3:1 against what is around them: dark on the white log and form, white on the header */
-    .bubble:focus-visible, .panel button:focus-visible, input:focus-visible, a:focus-visible {
+    .bubble:focus-visible, .panel button:focus-visible, input:focus-visible, a:focus-visible, .source-view:focus-visible, .log:focus-visible {
       outline: 3px solid #1f2328; outline-offset: 2px; }
     header button:focus-visible { outline-color: #fff; }
     .panel { position: absolute; right: 0; bottom: 70px; width: 370px; max-height: min(600px, 80vh); display: none;
@@ -122,6 +122,17 @@
     }`;
 
   class CorrigoChat extends HTMLElement {
+    /**
+     * On the page, the widget goes into the browser's top layer (a manual popover): above every element of the page,
+     * whatever its z-index or stacking context; where popovers are unknown, the highest z-index has to do.
+     */
+    connectedCallback() {
+      if (typeof this.showPopover === 'function' && !this.matches(':popover-open')) {
+        this.setAttribute('popover', 'manual');
+        try { this.showPopover(); } catch (e) { /* not in a document that can show it: the z-index stands */ }
+      }
+    }
+
     constructor() {
       super();
       this.root = this.attachShadow({ mode: 'open' });
@@ -129,7 +140,7 @@
         <div class="panel" role="dialog" aria-modal="false" aria-labelledby="title" lang="${LANG}">
           <header><img class="icon" alt="" hidden><h2 id="title">Ask us</h2><button class="new" type="button" aria-label="${t('New chat')}">${t('New chat')}</button>
             <button class="close" type="button" aria-label="${t('Close chat')}">×</button></header>
-          <div class="log" role="log" aria-live="polite" aria-relevant="additions"></div>
+          <div class="log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0"></div>
           <form><input name="q" type="text" autocomplete="off" aria-label="${t('Your question')}" maxlength="2000">
             <button type="submit" class="send">${t('Send')}</button></form>
         </div>
@@ -328,7 +339,7 @@
       if (shown) { shown.remove(); button.setAttribute('aria-expanded', 'false'); if (quote) quote.hidden = false; return; }
       if (quote) quote.hidden = true;
       const view = document.createElement('div');
-      view.className = 'source-view'; view.setAttribute('role', 'region'); view.setAttribute('aria-label', t('Source ') + number);
+      view.className = 'source-view'; view.setAttribute('role', 'region'); view.setAttribute('aria-label', t('Source ') + number); view.tabIndex = 0; // it scrolls: the keyboard must reach it
       view.textContent = t('Loading…');
       button.after(view); button.setAttribute('aria-expanded', 'true');
       try {

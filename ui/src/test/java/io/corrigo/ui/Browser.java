@@ -224,6 +224,40 @@ final class Browser implements AutoCloseable {
     }
 
     /** The first element matching a CSS selector (pages that are not Vaadin's: a sign-in provider's form). */
+    /**
+     * The page's accessibility violations of the given impacts ({@code serious}, {@code critical}, …) as axe-core 4.14
+     * (vendored in the test resources, MPL-2.0) finds them, one line each: rule, impact, help and up to three targets.
+     */
+    List<String> axeViolations(String... impacts) {
+        return axeViolationsIn(null, impacts);
+    }
+
+    /** As {@link #axeViolations(String...)}, within the element {@code selector} finds (and its shadow root). */
+    @SuppressWarnings("unchecked")
+    List<String> axeViolationsIn(String selector, String... impacts) {
+        JavascriptExecutor js = (JavascriptExecutor) driver;
+        if (!Boolean.TRUE.equals(js.executeScript("return typeof window.axe !== 'undefined';"))) {
+            try (java.io.InputStream in = Browser.class.getResourceAsStream("/axe/axe.min.js")) {
+                js.executeScript(new String(java.util.Objects.requireNonNull(in, "axe/axe.min.js").readAllBytes(),
+                        java.nio.charset.StandardCharsets.UTF_8));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+        return (List<String>) js.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const impacts = arguments[0];
+                const context = arguments[1] ? {include: [[arguments[1]]]} : document;
+                axe.run(context, {resultTypes: ['violations']}).then(r => done(r.violations
+                    .filter(v => impacts.includes(v.impact))
+                    .map(v => v.id + ' (' + v.impact + '): ' + v.help + ' — '
+                        + v.nodes.slice(0, 3).map(n => JSON.stringify(n.target)).join(', ')
+                        + (v.nodes.length > 3 ? ' and ' + (v.nodes.length - 3) + ' more' : ''))))
+                  .catch(e => done(['axe failed: ' + e]));
+                """, List.of(impacts), selector);
+    }
+
     WebElement css(String selector) {
         return wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(selector)));
     }

@@ -99,16 +99,21 @@ class WidgetBrowserTest extends UiTestBase {
 
     /** As {@link #startSite()}, with {@code attributes} on the widget's script tag (e.g. {@code data-lang="de"}). */
     private String startSite(String attributes) throws IOException {
+        return startSite(attributes, "");
+    }
+
+    /** As {@link #startSite(String)}, with {@code page} (HTML) at the top of the page's body. */
+    private String startSite(String attributes, String page) throws IOException {
         site = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         site.createContext("/", exchange -> {
             byte[] body = """
                     <!doctype html><html><head><title>Shop</title>
                     <style>* { color: red !important; font-size: 40px !important; } button { display: none !important; }</style>
-                    </head><body><h1>Our shop</h1>
+                    </head><body>%s<h1>Our shop</h1>
                     <script>window.warnings = []; const warn = console.warn;
                       console.warn = (...a) => { window.warnings.push(a.join(' ')); warn(...a); };</script>
                     <script src="http://127.0.0.1:%d/widget.js" data-key="%s" %s></script>
-                    </body></html>""".formatted(port, siteKey, attributes).getBytes(StandardCharsets.UTF_8);
+                    </body></html>""".formatted(page, port, siteKey, attributes).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -155,6 +160,8 @@ class WidgetBrowserTest extends UiTestBase {
         assertThat(answer.findElement(By.cssSelector(".source-view mark")).getText()).contains("30 days");
         assertThat(answer.findElement(By.cssSelector(".source-view")).getText()).contains("Tallinn");
         browser.screenshot("20-widget-answer");
+        // the open widget, with an answer and its source, has no serious or critical accessibility violation
+        assertThat(browser.axeViolationsIn("corrigo-chat", "serious", "critical")).as("axe-core, the widget").isEmpty();
 
         // one click is the rating, sent at once; a comment may follow
         answer.findElement(By.cssSelector("button[aria-label='Helpful']")).click();
@@ -232,7 +239,9 @@ class WidgetBrowserTest extends UiTestBase {
 
     @Test
     void should_fit_a_phone_screen_of_390_by_844_with_nothing_wider_than_the_viewport() throws IOException {
-        String origin = startSite();
+        // a page whose fixed header claims the highest z-index there is, in a stacking context of its own
+        String origin = startSite("", "<header id=\"hostile\" style=\"position: fixed; top: 0; left: 0; right: 0;"
+                + " height: 120px; background: #222; z-index: 2147483647; transform: translateZ(0)\">Shop menu</header>");
         siteKey = keys.create(TENANT, KeyKind.PUBLISHABLE, "phone", List.of(origin)).value();
         browser.resize(390, 844);
         try {
@@ -264,7 +273,7 @@ class WidgetBrowserTest extends UiTestBase {
             assertThat(contrast(input.getCssValue("outline-color"), widget().findElement(By.cssSelector("form"))
                     .getCssValue("background-color"))).as("input focus ring").isGreaterThanOrEqualTo(3.0);
             WebElement close = widget().findElement(By.cssSelector("button.close"));
-            for (int i = 0; i < 8 && !"close".equals(activeClass()); i++) {
+            for (int i = 0; i < 20 && !"close".equals(activeClass()); i++) {
                 new org.openqa.selenium.interactions.Actions(browser.driver).keyDown(org.openqa.selenium.Keys.SHIFT)
                         .sendKeys(org.openqa.selenium.Keys.TAB).keyUp(org.openqa.selenium.Keys.SHIFT).perform();
             }
@@ -273,6 +282,13 @@ class WidgetBrowserTest extends UiTestBase {
             assertThat(contrast(close.getCssValue("outline-color"), widget().findElement(By.cssSelector("header"))
                     .getCssValue("background-color"))).as("close button focus ring").isGreaterThanOrEqualTo(3.0);
 
+            // the widget's title, New chat and × stay on top of the page's header, and take the clicks
+            for (String part : List.of("#title", "button.new", "button.close")) {
+                org.openqa.selenium.Rectangle r = widget().findElement(By.cssSelector(part)).getRect();
+                Object hit = browser.script("const e = document.elementFromPoint(" + (r.getX() + r.getWidth() / 2) + ", "
+                        + (r.getY() + r.getHeight() / 2) + "); return e ? e.tagName.toLowerCase() : null;");
+                assertThat(hit).as(part + " under the page's header?").isEqualTo("corrigo-chat");
+            }
             WebElement panel = widget().findElement(By.cssSelector(".panel"));
             assertThat(panel.getRect().getX()).isGreaterThanOrEqualTo(0);
             assertThat(panel.getRect().getX() + panel.getRect().getWidth()).isLessThanOrEqualTo(390);

@@ -103,6 +103,7 @@ public class ConnectorsView extends TenantScopedView {
             ProgressBar bar = new ProgressBar(0, 1, n.progress());
             bar.setIndeterminate(n.total() == 0);
             bar.setId("progress-" + c.name());
+            bar.getElement().setAttribute("aria-label", t("Sync of {0}", c.name()));
             cell.add(Badges.of("RUNNING"), bar, new Span(n.total() == 0 ? t("listing the source…")
                     : t("{0} of {1} changed items", n.done(), n.total())));
             return cell;

@@ -209,6 +209,7 @@ public class EvaluationView extends TenantScopedView {
     private static Div row(EvalJobs.Job job) {
         ProgressBar bar = new ProgressBar(0, 1, job.progress());
         bar.setWidth("16rem");
+        bar.getElement().setAttribute("aria-label", t("Evaluation {0}", job.name()));
         Span label = new Span(String.format(Locale.ROOT, t("%s · started %s · %.0f %%"), job.name(),
                 WHEN.format(job.startedAt()), job.progress() * 100));
         Div row = new Div(Badges.of(job.state()), bar, label);

@@ -288,6 +288,7 @@ public class KnowledgeView extends TenantScopedView {
         ProgressBar bar = new ProgressBar(0, 1, Math.max(0, Math.min(1, job.progress())));
         bar.setWidth("16rem");
         bar.getStyle().set("flex", "0 0 auto");
+        bar.getElement().setAttribute("aria-label", t("Ingestion job {0}", job.id()));
         java.time.Duration took = java.time.Duration.between(job.createdAt(), job.updatedAt());
         Span label = new Span(String.format(Locale.ROOT, t("%s · %d/%d documents%s · %d/%d chunks · %.0f %% · started %s%s%s"),
                 job.kind().toLowerCase(Locale.ROOT), job.documentsDone(), job.documentsTotal(),

@@ -342,6 +342,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         dialog.setModal(false);
         com.vaadin.flow.component.progressbar.ProgressBar bar = new com.vaadin.flow.component.progressbar.ProgressBar();
         bar.setIndeterminate(true);
+        bar.getElement().setAttribute("aria-label", t("Golden-set check"));
         Paragraph status = new Paragraph(t("Answering the golden questions with this version and the active one…"));
         status.setId("publish-gate-status");
         dialog.add(status, bar);
