@@ -80,22 +80,24 @@ class AdminScreensBrowserTest extends UiTestBase {
         // when: a band is changed, and one is set in the wrong order
         browser.open("/health?tenant=" + TENANT);
         browser.click("health-settings");
-        browser.type("band-warn-fallbackRate", "0.5");
-        browser.type("band-alert-fallbackRate", "0.7");
+        // (a share in percent, as the cards show it)
+        assertThat(browser.element("band-warn-fallbackRate").getAttribute("value")).isEqualTo("30");
+        browser.type("band-warn-fallbackRate", "50");
+        browser.type("band-alert-fallbackRate", "70");
         browser.click("save-bands");
         browser.waitUntil(d -> band("fallbackRate").warn() == 0.5, Duration.ofSeconds(10));
+        // the save is confirmed after the page reloads with the new band
+        browser.waitUntil(d -> d.findElements(By.cssSelector("vaadin-notification-card")).stream()
+                .anyMatch(c -> c.getText().contains("Bands saved")), Duration.ofSeconds(10));
         browser.open("/health?tenant=" + TENANT);
         browser.click("health-settings");
-        browser.type("band-warn-correctShare", "0.3");
-        browser.type("band-alert-correctShare", "0.6");
+        browser.type("band-warn-correctShare", "30");
+        browser.type("band-alert-correctShare", "60");
         browser.click("save-bands");
 
-        // then: the first is kept, the second refused in words
+        // then: the first is kept, the second refused on its field, in the cards' unit
         assertThat(band("fallbackRate").alert()).isEqualTo(0.7);
-        browser.waitUntil(d -> !d.findElements(By.cssSelector(".toast-error-text")).isEmpty()
-                && !d.findElement(By.cssSelector(".toast-error-text")).getText().isBlank(), Duration.ofSeconds(10));
-        assertThat(browser.driver.findElement(By.cssSelector(".toast-error-text")).getText())
-                .contains("correctShare: the alert threshold 0.6 must be at most the warning threshold 0.3");
+        assertThat(browser.fieldError("band-alert-correctShare")).isEqualTo("At or below the warning threshold (30 %)");
         assertThat(band("correctShare").alert()).isNotEqualTo(0.6);
         assertThat(browser.text("health-spend")).contains("of a 25.00 budget");
         browser.screenshot("42-health-budget-and-bands");

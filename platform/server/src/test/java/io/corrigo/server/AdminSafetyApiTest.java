@@ -66,6 +66,10 @@ class AdminSafetyApiTest extends HostTestBase {
         int v1 = active.get("version").asInt();
         ObjectNode definition = (ObjectNode) active.get("definition");
         ((ObjectNode) definition.get("settings")).put("upperThreshold", 0.77);
+        // and a stage setting written out at its plugin's default: the same effective pipeline, so no change
+        ObjectNode evaluator = (ObjectNode) definition.get("stages").get("evaluator");
+        assertThat(evaluator.get("properties").has("answerReader")).as("the default pipeline leaves it unset").isFalse();
+        ((ObjectNode) evaluator.get("properties")).put("answerReader", "true");
 
         Reply draft = postJson(base(tenant) + "/pipeline/drafts?note=stricter", definition);
         assertThat(draft.status()).as(draft.body().toString()).isEqualTo(201);

@@ -89,6 +89,11 @@ public class HealthView extends TenantScopedView {
 
     @Override
     protected void show(String tenantId, BeforeEnterEvent event) {
+        Object saved = com.vaadin.flow.server.VaadinSession.getCurrent().getAttribute(SAVED);
+        if (saved != null) {
+            com.vaadin.flow.server.VaadinSession.getCurrent().setAttribute(SAVED, null);
+            Toasts.success(saved.toString());
+        }
         String key = event.getLocation().getQueryParameters().getSingleParameter("window")
                 .filter(WINDOWS::containsKey).orElse("24h");
         Window window = WINDOWS.get(key);
@@ -212,7 +217,8 @@ public class HealthView extends TenantScopedView {
                 Toasts.attempt(() -> {
                     if (limit.getValue() == null) {
                         budgets.delete(tenantId);
-                        Toasts.success(t("Budget removed: model spend is counted, not limited."));
+                        reloadSaying(t("Budget removed: model spend is counted, not limited."));
+                        return;
                     } else {
                         if (warnAt.getValue() == null || warnAt.getValue() < 1 || warnAt.getValue() > 100) {
                             warnAt.setInvalid(true);
@@ -221,9 +227,8 @@ public class HealthView extends TenantScopedView {
                         }
                         warnAt.setInvalid(false);
                         budgets.save(tenantId, limit.getValue(), warnAt.getValue() / 100.0, policy.getValue());
-                        Toasts.success(t("Budget saved."));
+                        reloadSaying(t("Budget saved."));
                     }
-                    getUI().ifPresent(ui -> ui.getPage().reload());
                 }));
         saveBudget.setId("save-budget");
         com.vaadin.flow.component.formlayout.FormLayout budgetForm =
@@ -237,26 +242,53 @@ public class HealthView extends TenantScopedView {
         for (HealthBand band : health.bands(tenantId)) {
             Span name = new Span(label(band.metric()) + (band.higherIsBetter() ? t(" (higher is better)") : t(" (lower is better)")));
             name.getElement().setAttribute("title", band.meaning());
+            // a share is edited in percent, as the cards show it; usefulness and times as they are
+            double scale = isShare(band.metric()) ? 100 : 1;
             com.vaadin.flow.component.textfield.NumberField warn = new com.vaadin.flow.component.textfield.NumberField(t("Warn"));
-            warn.setValue(band.warn());
+            warn.setValue(band.warn() * scale);
             warn.setId("band-warn-" + band.metric());
             com.vaadin.flow.component.textfield.NumberField alert = new com.vaadin.flow.component.textfield.NumberField(t("Alert"));
-            alert.setValue(band.alert());
+            alert.setValue(band.alert() * scale);
             alert.setId("band-alert-" + band.metric());
+            for (com.vaadin.flow.component.textfield.NumberField field : List.of(warn, alert)) {
+                field.setSuffixComponent(new Span(isShare(band.metric()) ? "%" : band.metric().endsWith("Millis") ? "ms" : ""));
+                if (isShare(band.metric())) {
+                    field.setMin(0);
+                    field.setMax(100);
+                }
+            }
             fields.put(band.metric(), new com.vaadin.flow.component.textfield.NumberField[] {warn, alert});
             bandForm.add(name, warn, alert);
         }
         com.vaadin.flow.component.button.Button saveBands = new com.vaadin.flow.component.button.Button(t("Save bands"), e ->
                 Toasts.attempt(() -> {
                     Map<String, HealthService.Thresholds> changes = new LinkedHashMap<>();
+                    boolean ordered = true;
+                    for (HealthBand band : health.bands(tenantId)) {
+                        com.vaadin.flow.component.textfield.NumberField[] f = fields.get(band.metric());
+                        Double warn = f[0].getValue();
+                        Double alert = f[1].getValue();
+                        boolean wrong = warn != null && alert != null && (band.higherIsBetter() ? alert > warn : alert < warn);
+                        f[1].setInvalid(wrong);
+                        if (wrong) {
+                            f[1].setErrorMessage(band.higherIsBetter()
+                                    ? t("At or below the warning threshold ({0})", shown(band.metric(), warn))
+                                    : t("At or above the warning threshold ({0})", shown(band.metric(), warn)));
+                            ordered = false;
+                        }
+                    }
+                    if (!ordered) {
+                        Toasts.error(t("Bands not saved: an alert threshold is on the good side of its warning threshold."));
+                        return;
+                    }
                     fields.forEach((metric, f) -> {
                         if (f[0].getValue() != null && f[1].getValue() != null) {
-                            changes.put(metric, new HealthService.Thresholds(f[0].getValue(), f[1].getValue()));
+                            double scale = isShare(metric) ? 100 : 1;
+                            changes.put(metric, new HealthService.Thresholds(f[0].getValue() / scale, f[1].getValue() / scale));
                         }
                     });
                     health.saveBands(tenantId, changes);
-                    Toasts.success(t("Bands saved: alerts are judged against them from the next minute."));
-                    getUI().ifPresent(ui -> ui.getPage().reload());
+                    reloadSaying(t("Bands saved: alerts are judged against them from the next minute."));
                 }));
         saveBands.setId("save-bands");
         com.vaadin.flow.component.details.Details details = new com.vaadin.flow.component.details.Details(
@@ -587,6 +619,26 @@ public class HealthView extends TenantScopedView {
             case "p95Millis" -> t("95th percentile latency");
             default -> metric;
         };
+    }
+
+    /** The session attribute that carries a confirmation across the reload a save makes. */
+    private static final String SAVED = HealthView.class.getName() + ".saved";
+
+    /** Reloads the page (its figures follow what was saved), then confirms {@code message} on it. */
+    private void reloadSaying(String message) {
+        com.vaadin.flow.server.VaadinSession.getCurrent().setAttribute(SAVED, message);
+        getUI().ifPresent(ui -> ui.getPage().reload());
+    }
+
+    /** A threshold as the band editor shows it: a share in percent, usefulness and times as they are. */
+    private static String shown(String metric, Double value) {
+        return value == null ? "—" : isShare(metric) ? String.format(Locale.ROOT, "%.0f %%", value)
+                : metric.endsWith("Millis") ? String.format(Locale.ROOT, "%.0f ms", value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** Whether a banded metric is a share (shown and edited in percent). */
+    static boolean isShare(String metric) {
+        return !metric.equals("meanUsefulness") && !metric.endsWith("Millis");
     }
 
     private static String value(String metric, Double v) {

@@ -402,11 +402,15 @@ public class PipelineService {
     public record Change(String path, String before, String after) {
     }
 
-    /** What changes when {@code to} replaces {@code from} (secrets compared as masked). @throws ServiceException 404 */
+    /**
+     * What changes when {@code to} replaces {@code from} (secrets compared as masked), by effective values: a stage
+     * setting left unset reads as its plugin's default, so a default the admin never touched is no change.
+     * @throws ServiceException 404
+     */
     @Transactional(readOnly = true)
     public List<Change> diff(String tenantId, int from, int to) {
-        Map<String, String> before = flatten(version(tenantId, from).definition());
-        Map<String, String> after = flatten(version(tenantId, to).definition());
+        Map<String, String> before = flatten(effective(version(tenantId, from).definition()));
+        Map<String, String> after = flatten(effective(version(tenantId, to).definition()));
         Set<String> paths = new TreeSet<>(before.keySet());
         paths.addAll(after.keySet());
         List<Change> changes = new ArrayList<>();
@@ -416,6 +420,22 @@ public class PipelineService {
             }
         }
         return changes;
+    }
+
+    /** {@code definition} with each stage's unset settings at its plugin's declared defaults (where it declares one). */
+    private PipelineDefinition effective(PipelineDefinition definition) {
+        Map<String, StageConfig> stages = new java.util.LinkedHashMap<>();
+        definition.stages().forEach((stageName, stage) -> {
+            Map<String, String> properties = new java.util.TreeMap<>(stage.properties());
+            kindOf(stageName).flatMap(kind -> plugins.factory(kind, stage.factoryId())).ifPresent(h ->
+                    h.factory().configProperties().forEach(p -> {
+                        if (p.defaultValue() != null && !p.secret()) {
+                            properties.putIfAbsent(p.name(), p.defaultValue());
+                        }
+                    }));
+            stages.put(stageName, new StageConfig(stage.factoryId(), properties));
+        });
+        return new PipelineDefinition(definition.settings(), stages, definition.resilience(), definition.models());
     }
 
     private Map<String, String> flatten(PipelineDefinition definition) {
