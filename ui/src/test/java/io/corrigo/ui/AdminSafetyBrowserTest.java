@@ -279,6 +279,10 @@ class AdminSafetyBrowserTest extends UiTestBase {
         b.waitUntil(d -> !d.findElements(By.id("retrieval-grid")).isEmpty(), Duration.ofSeconds(30));
         String results = b.text("retrieval-grid");
         assertThat(results).contains("Rank score", "Answers it (grader)", "1.00", "The Zorblax lighthouse");
+        // each reason whole: no parenthesis left open by a cut, no list of raw feature values
+        assertThat(results.chars().filter(c -> c == '(').count()).as(results)
+                .isEqualTo(results.chars().filter(c -> c == ')').count());
+        assertThat(results).doesNotContain(", overlap ").doesNotContain("(asked\n");
         // a click opens the passage with its sentences
         b.element("retrieval-grid").findElements(By.cssSelector("vaadin-grid-cell-content")).stream()
                 .filter(c -> c.getText().contains("The Zorblax lighthouse")).findFirst().orElseThrow().click();

@@ -255,7 +255,8 @@ public class TracePanel extends VerticalLayout {
         grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader(t("Grade"))
                 .setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
-        grid.addColumn(p -> brief(p.error())).setHeader(t("Evaluator's reason or error")).setFlexGrow(1);
+        grid.addColumn(p -> brief(p.error())).setHeader(t("Evaluator's reason or error")).setFlexGrow(2)
+                .setTooltipGenerator(p -> p.error() == null ? "" : p.error());
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(p -> passageText(p, strips, tenantId)));
         grid.setDetailsVisibleOnClick(true);
         grid.setItems(passages);
@@ -274,14 +275,51 @@ public class TracePanel extends VerticalLayout {
         return header;
     }
 
-    /** The first clause of an evaluator's reason (the whole of it is in the passage's details). */
-    private static String brief(String reason) {
+    /**
+     * An evaluator's reason as a grid cell reads it: its first clause (up to the first {@code ;} outside parentheses),
+     * without the figures in parentheses that hold a comparison ({@code (margin 0.2 < 0.5)}), and the grader's raw
+     * features named as such; at most 200 characters. The whole reason is in the passage's details.
+     */
+    static String brief(String reason) {
         if (reason == null) {
             return "";
         }
-        int colon = reason.indexOf(": ");
-        String head = colon > 0 ? reason.substring(0, colon) : reason;
-        return head.length() <= 80 ? head : head.substring(0, 77) + "...";
+        String clause = topLevel(reason, ';');
+        java.util.regex.Matcher model = java.util.regex.Pattern.compile("^answers p=([0-9.]+)").matcher(clause);
+        if (model.find()) { // the answerhood model's figures alone
+            clause = t("graded by its features, p = {0}", model.group(1));
+        }
+        StringBuilder words = new StringBuilder();
+        int depth = 0;
+        int open = -1;
+        for (int i = 0; i < clause.length(); i++) {
+            char c = clause.charAt(i);
+            if (c == '(' && depth++ == 0) {
+                open = words.length();
+            }
+            words.append(c);
+            if (c == ')' && depth > 0 && --depth == 0 && open >= 0) {
+                String group = words.substring(open);
+                if (group.matches(".*[<>=].*")) { // a comparison of figures: the details have it
+                    words.setLength(open);
+                }
+            }
+        }
+        String shown = words.toString().replaceAll("\\s+", " ").strip();
+        return shown.length() <= 200 ? shown : shown.substring(0, 197) + "…";
+    }
+
+    /** {@code text} up to the first {@code separator} outside parentheses (all of it when there is none). */
+    private static String topLevel(String text, char separator) {
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == separator && depth == 0) {
+                return text.substring(0, i);
+            }
+        }
+        return text;
     }
 
     private static Paragraph help(String text) {
@@ -317,10 +355,22 @@ public class TracePanel extends VerticalLayout {
                     : t("Dropped before refinement: its sentences were not considered."));
             box.add(note);
         }
-        if (passage.error() != null && passage.error().length() > brief(passage.error()).length()) {
-            Paragraph reason = help(t("Evaluator: {0}", passage.error()));
+        if (passage.error() != null && !passage.error().equals(brief(passage.error()))) {
+            // the reason in full; the answerhood model's feature values apart, for whoever tunes it
+            String full = passage.error();
+            int features = full.indexOf("answers p=");
+            Paragraph reason = help(t("Evaluator: {0}", (features > 0 ? full.substring(0, features) : features == 0 ? "" : full)
+                    .replaceAll("[;\\s]+$", "")));
             reason.addClassName("passage-reason");
-            box.add(reason);
+            if (features != 0) {
+                box.add(reason);
+            }
+            if (features >= 0) {
+                com.vaadin.flow.component.details.Details figures = new com.vaadin.flow.component.details.Details(
+                        t("The grader's features"), help(full.substring(features)));
+                figures.addClassName("passage-features");
+                box.add(figures);
+            }
         }
         if (passage.origin() == io.corrigo.api.Origin.WEB && passage.documentId() != null
                 && passage.documentId().startsWith("http")) {
