@@ -80,7 +80,7 @@ public class ConnectorsView extends TenantScopedView {
         grid.addComponentColumn(this::status).setHeader(t("Last sync")).setFlexGrow(2);
         grid.addColumn(c -> c.knowledgeBase() + " · " + (c.groups().isEmpty() ? t("everyone") : String.join(", ", c.groups())))
                 .setHeader(t("Knowledge base · readers")).setAutoWidth(true);
-        grid.addComponentColumn(c -> actions(tenantId, c)).setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(c -> actions(tenantId, c)).setHeader(t("Actions")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setAllRowsVisible(true);
         empty.add(EmptyState.of(t("No connectors yet"), t("Add one below: a website to crawl or a server folder to read. Corrigo then keeps the knowledge base in step with it, on a schedule or when you press Sync now.")));

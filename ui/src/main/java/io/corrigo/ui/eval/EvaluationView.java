@@ -9,7 +9,6 @@ import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Div;
-import com.vaadin.flow.component.html.H4;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
@@ -170,7 +169,7 @@ public class EvaluationView extends TenantScopedView {
         list.setPadding(false);
         comparison.setId("eval-comparison");
         comparison.setWidthFull();
-        add(top, new H4(t("Evaluations")), list, comparison);
+        add(top, new com.vaadin.flow.component.html.H3(t("Evaluations")), list, comparison);
         refresh(tenantId);
     }
 
@@ -189,7 +188,7 @@ public class EvaluationView extends TenantScopedView {
         List<EvalJobs.Job> done = all.stream().filter(j -> j.report() != null).toList();
         comparison.removeAll();
         if (!done.isEmpty()) {
-            comparison.add(new H4(t("Compare (newest first)")), compare(done));
+            comparison.add(new com.vaadin.flow.component.html.H3(t("Compare (newest first)")), compare(done));
             // a trend joins evaluations of one question set only: figures over other questions do not compare
             Map<String, List<EvalJobs.Job>> bySet = new java.util.LinkedHashMap<>();
             done.forEach(job -> bySet.computeIfAbsent(job.name(), k -> new ArrayList<>()).add(job));
@@ -275,12 +274,7 @@ public class EvaluationView extends TenantScopedView {
     }
 
     private static com.vaadin.flow.component.Component help(String text, String title) {
-        com.vaadin.flow.component.icon.Icon icon = com.vaadin.flow.component.icon.VaadinIcon.QUESTION_CIRCLE_O.create();
-        icon.setSize("var(--lumo-icon-size-s)");
-        icon.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-left", "4px");
-        Span header = new Span(new Span(text), icon);
-        header.getElement().setAttribute("title", title);
-        return header;
+        return io.corrigo.ui.shell.Help.labelled(text, title);
     }
 
     /**
@@ -333,7 +327,7 @@ public class EvaluationView extends TenantScopedView {
         VerticalLayout box = new VerticalLayout();
         box.setPadding(false);
         box.setId("eval-per-question");
-        box.add(new H4(t("Per question")));
+        box.add(new com.vaadin.flow.component.html.H3(t("Per question")));
         if (withOutcomes.isEmpty()) {
             box.add(new Paragraph(t("Evaluations run from now on keep what each pipeline answered to each question.")));
             return box;

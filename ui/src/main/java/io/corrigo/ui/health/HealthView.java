@@ -373,7 +373,7 @@ public class HealthView extends TenantScopedView {
             grid.setId("webhook-deliveries");
             grid.addColumn(d -> WHEN.format(d.createdAt())).setHeader(t("Sent")).setAutoWidth(true);
             grid.addColumn(d -> t("alert {0}, attempt {1}", d.alertId(), d.attempt())).setHeader(t("Delivery")).setAutoWidth(true);
-            grid.addComponentColumn(d -> Badges.of(d.delivered() ? "delivered" : "failed")).setHeader("").setAutoWidth(true);
+            grid.addComponentColumn(d -> Badges.of(d.delivered() ? "delivered" : "failed")).setHeader(t("Outcome")).setAutoWidth(true);
             grid.addColumn(d -> d.statusCode() != null ? "HTTP " + d.statusCode() : d.error()).setHeader(t("Answer")).setFlexGrow(1);
             grid.addThemeVariants(GridVariant.LUMO_COMPACT);
             grid.setItems(deliveries);

@@ -78,7 +78,7 @@ public class DocumentPage extends TenantScopedView {
         grid.addColumn(c -> (c.section() == null ? "" : c.section())).setHeader(t("Section")).setWidth("11rem").setFlexGrow(0);
         grid.addComponentColumn(DocumentPage::text).setHeader(t("Text (sentences separated by │)")).setFlexGrow(1);
         grid.addComponentColumn(DocumentPage::state).setHeader(t("State")).setAutoWidth(true).setFlexGrow(0);
-        grid.addComponentColumn(c -> actions(tenantId, documentId, c)).setHeader("").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(c -> actions(tenantId, documentId, c)).setHeader(t("Actions")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_ROW_STRIPES);
         grid.setItems(chunks);
         grid.setHeight("calc(100vh - 18rem)");

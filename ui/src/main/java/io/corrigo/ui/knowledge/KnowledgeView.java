@@ -159,7 +159,7 @@ public class KnowledgeView extends TenantScopedView {
             HorizontalLayout actions = new HorizontalLayout(inspect, scope, delete);
             actions.setSpacing(false);
             return actions;
-        }).setAutoWidth(true).setFlexGrow(0);
+        }).setHeader(t("Actions")).setAutoWidth(true).setFlexGrow(0);
         documents.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         documents.setHeight("28rem");
         top.getStyle().set("flex-wrap", "wrap");

@@ -219,7 +219,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         grid.addColumn(v -> WHEN.format(v.createdAt())).setHeader(t("Saved")).setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(PipelineService.VersionSummary::author).setHeader(t("By")).setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(v -> v.note() == null ? "" : v.note()).setHeader(t("Note")).setFlexGrow(1);
-        grid.addComponentColumn(v -> actions(tenantId, v, activeVersion, editingVersion)).setHeader("").setAutoWidth(true)
+        grid.addComponentColumn(v -> actions(tenantId, v, activeVersion, editingVersion)).setHeader(t("Actions")).setAutoWidth(true)
                 .setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItems(versions);

@@ -68,7 +68,7 @@ public class PluginsView extends VerticalLayout {
         grid.addColumn(p -> p.error() == null ? "" : p.error()).setHeader(t("Problem")).setWidth("6rem").setFlexGrow(1)
                 .setTooltipGenerator(p -> p.error() == null ? "" : p.error());
         if (admin) {
-            grid.addComponentColumn(this::actions).setAutoWidth(true).setFlexGrow(0);
+            grid.addComponentColumn(this::actions).setHeader(t("Actions")).setAutoWidth(true).setFlexGrow(0);
         }
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setAllRowsVisible(true);

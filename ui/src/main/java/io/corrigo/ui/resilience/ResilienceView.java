@@ -65,7 +65,7 @@ public class ResilienceView extends VerticalLayout {
             });
             reset.addThemeVariants(ButtonVariant.LUMO_SMALL);
             return reset;
-        }).setAutoWidth(true).setFlexGrow(0);
+        }).setHeader(t("Actions")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(g -> {
             UnorderedList failures = new UnorderedList();

@@ -88,6 +88,7 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         bar.expand(tenant);
         bar.setWidthFull();
         bar.getStyle().set("padding-right", "var(--lumo-space-m)");
+        bar.getElement().setAttribute("role", "banner"); // the header landmark: the product, the tenant, the user
         addToNavbar(new DrawerToggle(), bar);
 
         // the views announce themselves with @Menu: the frame imports none of them, so features depend on the
@@ -115,6 +116,14 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
      */
     private static final String STYLE = "label[slot='label'] { white-space: normal; }"
             + " vaadin-details-summary { white-space: normal; max-width: 100%; }";
+
+    @Override
+    public void setContent(Component content) {
+        super.setContent(content);
+        if (content != null) { // the view is the page's main landmark: screen readers jump to it
+            content.getElement().setAttribute("role", "main");
+        }
+    }
 
     @Override
     public void afterNavigation(AfterNavigationEvent event) {

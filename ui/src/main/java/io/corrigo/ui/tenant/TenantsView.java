@@ -103,7 +103,7 @@ public class TenantsView extends VerticalLayout {
         grid.addComponentColumn(t -> Badges.of(t.enabled() ? "enabled" : "disabled")).setHeader(t("State")).setAutoWidth(true);
         grid.addColumn(t -> WHEN.format(t.createdAt())).setHeader(t("Created")).setAutoWidth(true);
         if (access.isPlatformAdmin()) {
-            grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
+            grid.addComponentColumn(this::actions).setHeader(t("Actions")).setAutoWidth(true);
         }
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);

@@ -254,7 +254,7 @@ public class TracePanel extends VerticalLayout {
                 .setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader(t("Grade"))
                 .setAutoWidth(true);
-        grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
+        grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader(t("Used")).setAutoWidth(true);
         grid.addColumn(p -> brief(p.error())).setHeader(t("Evaluator's reason or error")).setFlexGrow(2)
                 .setTooltipGenerator(p -> p.error() == null ? "" : p.error());
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(p -> passageText(p, strips, tenantId)));
@@ -266,13 +266,7 @@ public class TracePanel extends VerticalLayout {
     }
 
     private static Component header(String text, String help) {
-        com.vaadin.flow.component.icon.Icon icon = com.vaadin.flow.component.icon.VaadinIcon.QUESTION_CIRCLE_O.create();
-        icon.setSize("var(--lumo-icon-size-s)");
-        icon.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-left", "4px");
-        Span header = new Span(new Span(text), icon);
-        header.getElement().setAttribute("title", help);
-        header.getElement().setAttribute("aria-label", text + ": " + help);
-        return header;
+        return io.corrigo.ui.shell.Help.labelled(text, help);
     }
 
     /**
@@ -408,7 +402,7 @@ public class TracePanel extends VerticalLayout {
     private static Grid<StripTrace> strips(List<StripTrace> strips) {
         Grid<StripTrace> grid = new Grid<>();
         grid.setId("trace-strips");
-        grid.addComponentColumn(s -> Badges.of(s.kept() ? "kept" : "dropped")).setHeader("").setAutoWidth(true);
+        grid.addComponentColumn(s -> Badges.of(s.kept() ? "kept" : "dropped")).setHeader(t("Used")).setAutoWidth(true);
         grid.addColumn(s -> number(s.score())).setHeader(t("Score")).setAutoWidth(true);
         grid.addColumn(StripTrace::text).setHeader(t("Sentence")).setFlexGrow(3);
         grid.addColumn(s -> s.reason() == null ? "" : s.reason()).setHeader(t("Why")).setAutoWidth(true);

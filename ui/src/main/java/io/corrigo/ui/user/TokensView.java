@@ -114,7 +114,7 @@ public class TokensView extends VerticalLayout {
         grid.addColumn(t -> WHEN.format(t.expiresAt())).setHeader(t("Expires")).setAutoWidth(true);
         grid.addColumn(t -> t.lastUsedAt() == null ? t("never") : WHEN.format(t.lastUsedAt())).setHeader(t("Last used")).setAutoWidth(true);
         grid.addComponentColumn(t -> Badges.of(t.state())).setHeader(t("State")).setAutoWidth(true);
-        grid.addComponentColumn(this::revoke).setAutoWidth(true);
+        grid.addComponentColumn(this::revoke).setHeader(t("Actions")).setAutoWidth(true);
         grid.setAllRowsVisible(true);
         add(title, help, form, empty, grid);
         refresh();

@@ -86,7 +86,7 @@ public class UsersView extends VerticalLayout {
         grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader(t("State")).setAutoWidth(true);
         grid.addColumn(u -> throttle.status(u.username()).map(UsersView::signIns).orElse("")).setHeader(t("Sign-in"))
                 .setAutoWidth(true);
-        grid.addComponentColumn(this::actions).setAutoWidth(true);
+        grid.addComponentColumn(this::actions).setHeader(t("Actions")).setAutoWidth(true);
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         add(title, form, grid, new SsoForm(sso));
