@@ -133,9 +133,10 @@ class DocumentParser {
         Map<String, String> metadata = new LinkedHashMap<>(extracted.facts());
         metadata.put("format", type.toString());
         boolean paged = type.equals(PDF) || Ocr.IMAGES.contains(type);
-        SourceText source = source(null, extracted.title(), fileName, extracted.text(),
+        String text = paged ? PageFurniture.remove(extracted.text()) : extracted.text();
+        SourceText source = source(null, extracted.title(), fileName, text,
                 paged ? TextCleaner.Layout.PDF : TextCleaner.Layout.MARKDOWN, metadata);
-        PageMap pages = paged ? PageMap.of(extracted.text()) : null;
+        PageMap pages = paged ? PageMap.of(text) : null;
         return pages == null ? source : new SourceText(source.id(), source.title(), source.sections(), source.metadata(), pages);
     }
 
