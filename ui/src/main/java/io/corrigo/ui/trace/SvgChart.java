@@ -34,9 +34,7 @@ public final class SvgChart {
             }
             max = Math.max(max, sum);
         }
-        if (series.stream().allMatch(s -> java.util.Arrays.stream(s.values()).allMatch(v -> v == Math.rint(v)))) {
-            max = Math.ceil(max / 4) * 4; // whole-number ticks for counts
-        }
+        max = niceMax(max, series.stream().allMatch(s -> java.util.Arrays.stream(s.values()).allMatch(v -> v == Math.rint(v))));
         StringBuilder svg = open(id, title);
         axes(svg, max, "");
         double slot = (double) (W - LEFT - 8) / Math.max(1, buckets.size());
@@ -69,7 +67,7 @@ public final class SvgChart {
                 }
             }
         }
-        max *= 1.1;
+        max = niceMax(max, false);
         StringBuilder svg = open(id, title);
         axes(svg, max, unit);
         double slot = (double) (W - LEFT - 8) / Math.max(1, buckets.size());
@@ -136,8 +134,32 @@ public final class SvgChart {
         return new Html(svg.append("</svg></div>").toString());
     }
 
-    private static String number(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    /**
+     * The top of an axis with four ticks at or above {@code max}: each tick a round step (1, 2, 2.5 or 5 times a power
+     * of ten; for counts whole numbers, any of them up to 10), so the ticks read 0, 2.5, 5, 7.5, 10 and not 0, 2.9, 5.7, 8.6; a share
+     * that reaches 1 ends at 1.
+     */
+    static double niceMax(double max, boolean counts) {
+        double raw = Math.max(max, counts ? 4 : 1e-9) / 4;
+        if (counts && raw <= 10) {
+            return Math.ceil(raw - 1e-9) * 4; // a few runs: every whole number may be a step
+        }
+        double power = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double nice : new double[] {1, 2, 2.5, 5, 10}) {
+            double step = nice * power;
+            if (step >= raw * (1 - 1e-9) && (!counts || step == Math.rint(step))) {
+                return step * 4;
+            }
+        }
+        return 10 * power * 4;
+    }
+
+    static String number(double v) {
+        if (v == Math.rint(v)) {
+            return Long.toString((long) v);
+        }
+        return Math.abs(v * 10 - Math.rint(v * 10)) < 1e-9 ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.2f", v);
     }
 
     static String esc(String s) {
