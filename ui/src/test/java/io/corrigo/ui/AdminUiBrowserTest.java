@@ -89,6 +89,14 @@ class AdminUiBrowserTest extends UiTestBase {
             assertThat(b.driver.getCurrentUrl()).contains("/login");
             assertThat(b.driver.getCurrentUrl()).contains("error");
             assertThat(b.element("vaadinLoginFormWrapper").getAttribute("error")).isNotNull();
+            // the name typed is still there; only the password is asked again
+            b.waitUntil(d -> "admin".equals(d.findElement(By.cssSelector("vaadin-login-form input[name='username']"))
+                    .getAttribute("value")), java.time.Duration.ofSeconds(5));
+            // and the tab shows the product's icon
+            Object icon = b.script("const l = document.querySelector(\"link[rel~='icon']\"); if (!l) return null;"
+                    + " const x = new XMLHttpRequest(); x.open('GET', l.href, false); x.send();"
+                    + " return x.status + ' ' + x.getResponseHeader('Content-Type');");
+            assertThat(String.valueOf(icon)).startsWith("200 image/svg+xml");
             b.screenshot("00-sign-in-refused");
 
             b.signIn("admin", ADMIN_PASSWORD);

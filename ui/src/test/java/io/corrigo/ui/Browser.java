@@ -48,6 +48,7 @@ final class Browser implements AutoCloseable {
     void signIn(String user, String password) {
         open("/login");
         WebElement name = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("vaadin-login-form input[name='username']")));
+        name.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE); // a refused sign-in keeps the name typed
         name.sendKeys(user);
         driver.findElement(By.cssSelector("vaadin-login-form input[name='password']")).sendKeys(password, Keys.ENTER);
         wait.until(d -> !d.getCurrentUrl().contains("/login") || d.getCurrentUrl().contains("error"));

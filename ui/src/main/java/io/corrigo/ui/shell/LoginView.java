@@ -80,6 +80,12 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver, Ha
         boolean failed = error != null;
         boolean viaSso = failed && error.contains("sso");
         form.setError(failed && !viaSso);
+        // the name typed survives the refusal's reload: only the password is asked again
+        form.getElement().executeJs("const key = 'corrigo-sign-in-user';"
+                + "this.addEventListener('login', e => { try { sessionStorage.setItem(key, e.detail.username); } catch (x) { } });"
+                + "if ($0) { let name = null; try { name = sessionStorage.getItem(key); } catch (x) { }"
+                + " const user = this.querySelector('#vaadinLoginUsername'); const pass = this.querySelector('#vaadinLoginPassword');"
+                + " if (name && user) { user.value = name; if (pass) { setTimeout(() => pass.focus()); } } }", failed && !viaSso);
         ssoError.setVisible(viaSso);
         ssoError.setText(viaSso ? t("Single sign-on did not sign you in: your account at the provider has no Corrigo role, or your Corrigo user is disabled. Ask a platform admin.") : "");
     }

@@ -59,6 +59,8 @@ class UiSecurity {
                 .frameOptions(frames -> frames.deny()));
         // a session acts for its user as the user is now: deleted, disabled, a new password or other rights end it
         http.addFilterAfter(new SessionRevalidation(users), SecurityContextHolderFilter.class);
+        // the product's icon shows on the sign-in page's tab too
+        http.authorizeHttpRequests(requests -> requests.requestMatchers("/icons/corrigo.svg").permitAll());
         return http.with(VaadinSecurityConfigurer.vaadin(), vaadin -> vaadin.loginView(LoginView.class)).build();
     }
 }
