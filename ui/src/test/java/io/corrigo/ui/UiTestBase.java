@@ -69,6 +69,8 @@ abstract class UiTestBase {
         views.put("users", "/users");
         views.put("tokens", "/tokens");
         views.put("audit", "/audit");
+        views.put("curated", "/curated-answers?tenant=" + tenant);
+        views.put("outbound", "/outbound");
         return views;
     }
 

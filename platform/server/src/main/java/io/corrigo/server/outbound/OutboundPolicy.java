@@ -36,8 +36,12 @@ public class OutboundPolicy {
     private static final Pattern HOST_PORT = Pattern.compile("^([^:/]+):\\d{1,5}$");
     private static final Pattern SCHEME = Pattern.compile("^\\s*(?:jdbc:)?[a-z][a-z0-9+.-]*://([^/?#]*)", Pattern.CASE_INSENSITIVE);
 
-    private final List<String> allowedNames = new ArrayList<>();
-    private final List<Cidr> allowedRanges = new ArrayList<>();
+    /** What is allowed now: the host configuration's entries and those a platform admin added, as one snapshot. */
+    private record Allowed(List<String> names, List<Cidr> ranges) {
+    }
+
+    private final List<String> configured;
+    private volatile Allowed allowed;
     private final Function<String, InetAddress[]> resolver;
 
     @Autowired
@@ -47,7 +51,52 @@ public class OutboundPolicy {
 
     OutboundPolicy(List<String> allow, Function<String, InetAddress[]> resolver) {
         this.resolver = resolver;
-        for (String entry : allow) {
+        this.configured = List.copyOf(allow);
+        this.allowed = read(configured, true);
+    }
+
+    /**
+     * Applies the entries a platform admin added (beside the host configuration's) from now on, without a restart.
+     * Entries are checked when they are added ({@link #check(String)}); one that no longer reads is skipped.
+     */
+    public void allowAlso(List<String> added) {
+        List<String> all = new ArrayList<>(configured);
+        all.addAll(added);
+        allowed = read(all, false);
+    }
+
+    /** The entries of the host configuration ({@code corrigo.outbound.allow}), as written. */
+    public List<String> configured() {
+        return configured;
+    }
+
+    /**
+     * {@code entry} as the allow-list keeps it (lower case, spaces stripped), or an {@link IllegalArgumentException}
+     * saying why it is neither a host name, an IP address, a {@code host:port} nor a CIDR range.
+     */
+    public static String check(String entry) {
+        String e = entry == null ? "" : entry.strip().toLowerCase(Locale.ROOT);
+        if (e.isEmpty()) {
+            throw new IllegalArgumentException("an entry is a host name, an IP address, host:port or a CIDR range; it was empty");
+        }
+        String host = withoutPort(e);
+        Optional<Cidr> range;
+        try {
+            range = Cidr.parse(host);
+        } catch (IllegalArgumentException bad) {
+            range = null;
+        }
+        if (range == null || range.isEmpty() && !host.matches("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")) {
+            throw new IllegalArgumentException("'" + entry.strip() + "' is neither a host name, an IP address, host:port"
+                    + " nor a CIDR range (e.g. intranet.example, 10.0.0.7, 10.0.0.7:11434, 10.0.0.0/24)");
+        }
+        return e;
+    }
+
+    private static Allowed read(List<String> entries, boolean log) {
+        List<String> names = new ArrayList<>();
+        List<Cidr> ranges = new ArrayList<>();
+        for (String entry : entries) {
             String e = withoutPort(entry.strip().toLowerCase(Locale.ROOT));
             if (e.isEmpty()) {
                 continue;
@@ -55,15 +104,18 @@ public class OutboundPolicy {
             try {
                 Optional<Cidr> range = Cidr.parse(e);
                 if (range.isPresent()) {
-                    allowedRanges.add(range.get());
+                    ranges.add(range.get());
                 } else {
-                    allowedNames.add(e);
+                    names.add(e);
                 }
             } catch (IllegalArgumentException bad) {
                 // a wrong entry allows nothing more: the host starts, refusing what it would refuse without it
-                LOG.error("{}; the entry is ignored", bad.getMessage());
+                if (log) {
+                    LOG.error("{}; the entry is ignored", bad.getMessage());
+                }
             }
         }
+        return new Allowed(List.copyOf(names), List.copyOf(ranges));
     }
 
     /**
@@ -92,7 +144,7 @@ public class OutboundPolicy {
                 if (why.isPresent()) {
                     // an address written out says its kind anyway; a name's kind is not told (no resolution oracle)
                     String reason = isLiteral(host) ? why.get() : "a name that resolves to an address the policy refuses";
-                    refused.add(name + ": " + reason + "; a platform admin can allow it with corrigo.outbound.allow");
+                    refused.add(name + ": " + reason + "; a platform admin can allow it under Outbound addresses (or corrigo.outbound.allow)");
                     break;
                 }
             }
@@ -106,7 +158,7 @@ public class OutboundPolicy {
         if (name.startsWith("[") && name.endsWith("]")) {
             name = name.substring(1, name.length() - 1);
         }
-        if (name.isEmpty() || allowedNames.contains(name)) {
+        if (name.isEmpty() || allowed.names().contains(name)) {
             return Optional.empty();
         }
         if (isNonCanonicalAddress(name)) {
@@ -129,7 +181,7 @@ public class OutboundPolicy {
      */
     public Optional<String> refusal(String host, InetAddress address) {
         String name = host.toLowerCase(Locale.ROOT);
-        if (allowedNames.contains(name)) {
+        if (allowed.names().contains(name)) {
             return Optional.empty();
         }
         if (isNonCanonicalAddress(name)) {
@@ -140,7 +192,7 @@ public class OutboundPolicy {
 
     private Optional<String> refusal(InetAddress address) {
         InetAddress plain = unmapped(address);
-        if (allowedRanges.stream().anyMatch(r -> r.contains(plain))) {
+        if (allowed.ranges().stream().anyMatch(r -> r.contains(plain))) {
             return Optional.empty();
         }
         return internalKind(plain);

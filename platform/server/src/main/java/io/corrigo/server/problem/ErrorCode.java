@@ -39,6 +39,7 @@ public enum ErrorCode {
     INVALID_CASE("invalid_case"),
     INVALID_CURATED("invalid_curated"),
     INVALID_GOLDEN("invalid_golden"),
+    INVALID_OUTBOUND("invalid_outbound"),
     INVALID_CONNECTOR("invalid_connector"),
     INVALID_CONVERSATION("invalid_conversation"),
     INVALID_FILTER("invalid_filter"),
