@@ -289,7 +289,9 @@ public class KnowledgeView extends TenantScopedView {
         bar.setWidth("16rem");
         bar.getStyle().set("flex", "0 0 auto");
         bar.getElement().setAttribute("aria-label", t("Ingestion job {0}", job.id()));
-        java.time.Duration took = java.time.Duration.between(job.createdAt(), job.updatedAt());
+        // a running job's time counts on while the parser works (its row is not updated until a document is done)
+        java.time.Duration took = java.time.Duration.between(job.createdAt(),
+                job.finished() ? job.updatedAt() : java.time.Instant.now());
         Span label = new Span(String.format(Locale.ROOT, t("%s · %d/%d documents%s · %d/%d chunks · %.0f %% · started %s%s%s"),
                 job.kind().toLowerCase(Locale.ROOT), job.documentsDone(), job.documentsTotal(),
                 job.documentsFailed() > 0 ? t(" ({0} failed)", job.documentsFailed()) : "", job.chunksDone(),

@@ -36,7 +36,6 @@ import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
 import io.corrigo.ui.shell.Confirm;
-import io.corrigo.server.tenant.deletion.TenantDeletion;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -56,17 +55,17 @@ public class WidgetView extends TenantScopedView {
     private final ApiKeys keys;
     private final Grid<KeyView> grid = new Grid<>();
 
-    private final TenantDeletion deletion;
+    private final io.corrigo.server.run.RunLog runs;
 
     private final Conversations conversations;
     private final WidgetLanguages languages;
 
-    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, TenantDeletion deletion,
+    public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, io.corrigo.server.run.RunLog runs,
                       Conversations conversations, WidgetLanguages languages) {
         super(selection, t("Widget & keys"));
         this.languages = languages;
         this.conversations = conversations;
-        this.deletion = deletion;
+        this.runs = runs;
         this.tenants = tenants;
         this.keys = keys;
     }
@@ -169,10 +168,10 @@ public class WidgetView extends TenantScopedView {
 
     private Button revoke(String tenantId, KeyView key) {
         Button revoke = new Button(t("Revoke…"), e -> Toasts.attempt(() -> Confirm.risky(t("Revoke key {0}?", key.name()),
-                t("{0}; a revoked key cannot be restored, only replaced by a new one. Tenant {1} served {2} run(s) in the last hour.", (key.kind() == KeyKind.PUBLISHABLE
+                t("{0}; a revoked key cannot be restored, only replaced by a new one. It served {1} run(s) in the last hour.", (key.kind() == KeyKind.PUBLISHABLE
                         ? t("Every page embedding the widget with this key ({0}) stops answering at once", (key.allowedOrigins().isEmpty() ? t("no origin listed")
                         : String.join(", ", key.allowedOrigins())))
-                        : t("Every backend calling the API with this key gets 401 at once")), tenantId, deletion.impact(tenantId).runsLastHour()),
+                        : t("Every backend calling the API with this key gets 401 at once")), runs.keyRunsLastHour(tenantId, key.id())),
                 t("Revoke"), () -> {
                     keys.revoke(tenantId, key.id());
                     Toasts.success(t("Revoked {0}: it is refused from now on.", key.name()));

@@ -177,6 +177,12 @@ public class RunLog {
         writes.awaitAll();
     }
 
+    /** How many runs the tenant served through API key {@code keyId} in the last hour (what revoking it stops). */
+    public long keyRunsLastHour(String tenantId, String keyId) {
+        return runs.countByTenantIdAndKeyIdAndCreatedAtGreaterThanEqual(tenantId, keyId,
+                clock.instant().minus(Duration.ofHours(1)));
+    }
+
     /** The tenant's runs matching {@code filter}, newest first, without traces. */
     @Transactional(readOnly = true)
     public RunPage list(String tenantId, RunFilter filter, int page, int size) {

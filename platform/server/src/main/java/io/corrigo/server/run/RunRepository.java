@@ -12,6 +12,8 @@ interface RunRepository extends JpaRepository<RunRecord, String>, JpaSpecificati
 
     Optional<RunRecord> findByIdAndTenantId(String id, String tenantId);
 
+    long countByTenantIdAndKeyIdAndCreatedAtGreaterThanEqual(String tenantId, String keyId, Instant since);
+
     @Modifying
     @Query("delete from RunRecord r where r.createdAt < :cutoff")
     int deleteCreatedBefore(@Param("cutoff") Instant cutoff);
