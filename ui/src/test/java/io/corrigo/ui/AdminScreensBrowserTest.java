@@ -36,6 +36,8 @@ class AdminScreensBrowserTest extends UiTestBase {
     AdminUsers users;
     @Autowired
     io.corrigo.server.run.QueryService queries;
+    @Autowired
+    io.corrigo.server.knowledge.IngestionService ingestion;
 
     @BeforeEach
     void signIn() {
@@ -101,6 +103,30 @@ class AdminScreensBrowserTest extends UiTestBase {
         assertThat(band("correctShare").alert()).isNotEqualTo(0.6);
         assertThat(browser.text("health-spend")).contains("of a 25.00 budget");
         browser.screenshot("42-health-budget-and-bands");
+    }
+
+    @Test
+    void should_warn_on_the_widget_page_when_its_questions_come_in_a_language_the_knowledge_base_lacks() {
+        // given: an English knowledge base and the shipped English embedder
+        String tenant = TENANT + "-lang";
+        tenants.create(tenant, "Languages");
+        var job = ingestion.submit(tenant, List.of(new io.corrigo.server.knowledge.IngestionService.Upload("leave.md",
+                "text/markdown", ("# Leave\n\nEvery employee receives twenty-five days of paid leave each year. "
+                        + "The leave year runs from January to December and the remaining days can be carried over.\n")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        assertThat(ingestion.await(tenant, job.id(), Duration.ofSeconds(60)).state()).isEqualTo("DONE");
+        browser.open("/widget?tenant=" + tenant);
+        assertThat(browser.driver.findElements(By.id("widget-language-warning"))).as("English questions only").isEmpty();
+
+        // when: the admin writes a German starter question
+        browser.typeArea("widget-starters", "Wie viele Urlaubstage habe ich im Jahr?");
+        browser.click("save-widget");
+        browser.open("/widget?tenant=" + tenant);
+
+        // then: the page says German questions will mostly go unanswered, and why
+        assertThat(browser.text("widget-language-warning")).contains("Questions in German will mostly go unanswered")
+                .contains("English 1").contains("all-minilm");
+        browser.screenshot("45-widget-language-warning");
     }
 
     @Test

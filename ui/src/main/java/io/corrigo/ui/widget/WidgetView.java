@@ -60,9 +60,16 @@ public class WidgetView extends TenantScopedView {
     private final Conversations conversations;
     private final WidgetLanguages languages;
 
+    private final io.corrigo.server.knowledge.IngestionService documents;
+    private final io.corrigo.server.embedding.HostEmbeddings embeddings;
+
     public WidgetView(TenantSelection selection, TenantService tenants, ApiKeys keys, io.corrigo.server.run.RunLog runs,
-                      Conversations conversations, WidgetLanguages languages) {
+                      Conversations conversations, WidgetLanguages languages,
+                      io.corrigo.server.knowledge.IngestionService documents,
+                      io.corrigo.server.embedding.HostEmbeddings embeddings) {
         super(selection, t("Widget & keys"));
+        this.documents = documents;
+        this.embeddings = embeddings;
         this.languages = languages;
         this.conversations = conversations;
         this.runs = runs;
@@ -112,6 +119,20 @@ public class WidgetView extends TenantScopedView {
         saveLook.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         add(new H3(t("Look and limits")), look, saveLook);
         add(new H3(t("Texts per language")), new WidgetLanguagesForm(languages, keys, tenantId));
+        // questions in a language the knowledge base does not hold, through an English-only embedder, go unanswered
+        java.util.Map<String, Long> byLanguage = documents.list(tenantId).stream()
+                .map(d -> d.metadata() == null ? null : d.metadata().get("language")).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.groupingBy(l -> l, java.util.stream.Collectors.counting()));
+        LanguageBridge.warning(LanguageBridge.asked(languages.list(tenantId).stream().map(
+                        io.corrigo.server.access.WidgetTexts::language).toList(), current.starterQuestions()),
+                byLanguage, embeddings.modelId()).ifPresent(text -> {
+                    Paragraph warning = new Paragraph(text);
+                    warning.setId("widget-language-warning");
+                    warning.getStyle().set("color", "#8a5a00").set("background", "rgba(240, 165, 0, 0.12)")
+                            .set("padding", "var(--lumo-space-s) var(--lumo-space-m)")
+                            .set("border-left", "4px solid #f0a500").set("max-width", "60rem");
+                    add(warning);
+                });
 
         add(new H3(t("Keys")), new Paragraph(t("A publishable key (pk_…) goes into the script tag of a web page: it may only ask and send feedback, from the origins you list. A secret key (sk_…) is for your servers. Each key is shown once, when it is created.")));
         Select<KeyKind> kind = new Select<>();
