@@ -268,7 +268,9 @@ public class HealthView extends TenantScopedView {
                         com.vaadin.flow.component.textfield.NumberField[] f = fields.get(band.metric());
                         Double warn = f[0].getValue();
                         Double alert = f[1].getValue();
-                        boolean wrong = warn != null && alert != null && (band.higherIsBetter() ? alert > warn : alert < warn);
+                        double scale = isShare(band.metric()) ? 100 : 1;
+                        // the host's own rule for a band's order, on the thresholds as typed
+                        boolean wrong = warn != null && alert != null && band.with(warn / scale, alert / scale).problem() != null;
                         f[1].setInvalid(wrong);
                         if (wrong) {
                             f[1].setErrorMessage(band.higherIsBetter()
