@@ -193,6 +193,9 @@ class AdminUiBrowserTest extends UiTestBase {
         b.waitUntil(d -> !d.findElements(By.id("answer-text")).isEmpty(), Duration.ofSeconds(30));
         assertThat(b.text("answer-text")).contains("412 grams");
         assertThat(b.text("citations")).containsIgnoringCase("zorblax").contains("knowledge base");
+        // a source opens beside the playground, which keeps the question and its answer
+        assertThat(b.driver.findElement(By.cssSelector("#citations a.open-source")).getDomAttribute("target"))
+                .isEqualTo("_blank");
         assertThat(b.text("trace-summary")).contains("CORRECT");
         assertThat(b.text("trace-retrieved")).contains("CORRECT");
         assertThat(b.text("trace-retrieval-decision")).startsWith("retrieved · heuristic");

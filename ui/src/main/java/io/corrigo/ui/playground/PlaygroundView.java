@@ -149,7 +149,7 @@ public class PlaygroundView extends TenantScopedView {
             result.removeAll();
             Toasts.attempt(() -> {
                 if (compare == null) {
-                    result.add(new TracePanel(queries.askWithTrace(tenantId, question.getValue())));
+                    result.add(new TracePanel(queries.askWithTrace(tenantId, question.getValue())).linksInNewTab());
                 } else {
                     RunView left = queries.askWithTrace(tenantId, question.getValue());
                     RunView right = queries.askWithTrace(tenantId, question.getValue(), compare);
@@ -193,7 +193,7 @@ public class PlaygroundView extends TenantScopedView {
         answer.addClassName("playground-answer");
         answer.getStyle().set("white-space", "pre-wrap").set("overflow-wrap", "anywhere").set("margin", "var(--lumo-space-xs) 0");
         HorizontalLayout badges = new HorizontalLayout(Badges.of(run.abstained() ? "abstained" : "answered"));
-        Details trace = new Details(t("Trace"), new TracePanel(run));
+        Details trace = new Details(t("Trace"), new TracePanel(run).linksInNewTab());
         trace.setWidthFull();
         card.add(readAs, badges, answer);
         if (condensation != null && condensation.changed() && condensation.choices().isEmpty()
@@ -237,8 +237,8 @@ public class PlaygroundView extends TenantScopedView {
         cards.setId("playground-comparison");
         cards.getStyle().set("display", "grid").set("grid-template-columns", "repeat(auto-fit, minmax(18rem, 1fr))")
                 .set("gap", "var(--lumo-space-m)").set("width", "100%");
-        Details leftTrace = new Details(t("Trace of version {0} (active)", left.pipelineVersion()), new TracePanel(left));
-        Details rightTrace = new Details(t("Trace of version {0}", right.pipelineVersion()), new TracePanel(right));
+        Details leftTrace = new Details(t("Trace of version {0} (active)", left.pipelineVersion()), new TracePanel(left).linksInNewTab());
+        Details rightTrace = new Details(t("Trace of version {0}", right.pipelineVersion()), new TracePanel(right).linksInNewTab());
         leftTrace.setWidthFull();
         rightTrace.setWidthFull();
         VerticalLayout all = new VerticalLayout(cards, leftTrace, rightTrace);

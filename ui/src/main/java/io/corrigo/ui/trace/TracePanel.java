@@ -43,6 +43,23 @@ import java.util.Locale;
  */
 public class TracePanel extends VerticalLayout {
 
+    /**
+     * Opens this panel's links (sources, the cited document) in a new tab: for the playground, where leaving the page
+     * would lose what was asked and answered.
+     */
+    public TracePanel linksInNewTab() {
+        inNewTab(this);
+        return this;
+    }
+
+    private static void inNewTab(Component component) {
+        if (component instanceof Anchor anchor) {
+            anchor.setTarget("_blank");
+            anchor.getElement().setAttribute("rel", "noopener");
+        }
+        component.getChildren().forEach(TracePanel::inNewTab);
+    }
+
     public TracePanel(RunView run) {
         setPadding(false);
         RunTrace trace = run.trace();
