@@ -129,6 +129,9 @@ class AdminSafetyBrowserTest extends UiTestBase {
         assertThat(b.text("confirm-impact")).contains("Mode: NAIVE → CORRECTIVE");
         b.click("confirm-button");
         b.waitUntil(d -> pipelines.activeVersion(tenant) == active, Duration.ofSeconds(10));
+        // the newer release is not a rollback: it is published again
+        b.waitUntil(d -> !d.findElements(By.id("publish-v" + draft)).isEmpty(), Duration.ofSeconds(10));
+        assertThat(b.text("publish-v" + draft)).isEqualTo("Publish again…");
         assertThat(queries.ask(tenant, QUESTION).pipelineVersion()).isEqualTo(active);
         b.waitUntil(d -> b.text("versions-grid").contains("released"), Duration.ofSeconds(10));
     }

@@ -113,7 +113,8 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         if (editing.version() != active.version()) {
             int version = editing.version();
             Button publish = new Button(state(versions, version).equals(t("a draft")) ? t("Publish version {0}…", version)
-                    : t("Roll back to version {0}…", version), e -> Toasts.attempt(() ->
+                    : version < active.version() ? t("Roll back to version {0}…", version)
+                    : t("Publish version {0} again…", version), e -> Toasts.attempt(() ->
                     confirmPublish(tenantId, version, active.version())));
             publish.setId("publish-editing");
             publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY, ButtonVariant.LUMO_SMALL);
@@ -253,7 +254,9 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
             actions.add(small(t("Try in playground"), "try-v" + v.version(), () -> getUI().ifPresent(ui ->
                     ui.navigate(PlaygroundView.class, QueryParameters.simple(Map.of("tenant", tenantId,
                             "compare", Integer.toString(v.version())))))));
-            Button publish = small(v.state() == PipelineService.VersionState.DRAFT ? t("Publish…") : t("Roll back to this…"),
+            // a release older than the active version is a rollback; a newer one (after a rollback) is published again
+            Button publish = small(v.state() == PipelineService.VersionState.DRAFT ? t("Publish…")
+                            : v.version() < activeVersion ? t("Roll back to this…") : t("Publish again…"),
                     "publish-v" + v.version(), () -> confirmPublish(tenantId, v.version(), activeVersion));
             publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
             actions.add(publish);
@@ -310,7 +313,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
     private void confirmPublish(String tenantId, int version, int activeVersion) {
         List<PipelineService.Change> changes = pipelines.diff(tenantId, activeVersion, version);
         List<String> untested = untested(tenantId, version);
-        boolean rollback = pipelines.versions(tenantId).stream().anyMatch(v -> v.version() == version
+        boolean rollback = version < activeVersion && pipelines.versions(tenantId).stream().anyMatch(v -> v.version() == version
                 && v.state() == PipelineService.VersionState.RELEASED);
         Div impact = new Div(new Paragraph(t("Every query of tenant {0} uses version {1} from its next run, on every host. {2}", tenantId, version, (changes.isEmpty() ? t("It has the same settings as version {0}.", activeVersion) : t("{0} change(s) against version {1}:", changes.size(), activeVersion)))),
                 changeList(changes, 10));
