@@ -73,9 +73,12 @@ public class OutboundAllowList {
             throw ServiceException.invalid(ErrorCode.INVALID_OUTBOUND, "'" + clean + "' is already allowed.");
         }
         String why = note == null || note.isBlank() ? null : note.strip();
+        if (why != null && why.length() > 300) { // the column's length: what is returned and audited is what is kept
+            why = why.substring(0, 300);
+        }
         Entry added = new Entry(clean, why, actor, clock.instant());
         jdbc.update("INSERT INTO outbound_allow (entry, note, created_by, created_at) VALUES (?, ?, ?, ?)", clean,
-                why == null ? null : why.length() > 300 ? why.substring(0, 300) : why, actor, Sql.utc(added.createdAt()));
+                why, actor, Sql.utc(added.createdAt()));
         audit.record("outbound.allow", null, clean, null, added);
         apply();
         return added;
