@@ -283,7 +283,10 @@
         line.append(mark, document.createTextNode(t('Answer written by our team')));
         div.append(line);
       } else if (m.confidence && !m.abstained) this.confidence(div, m.confidence);
-      if (m.abstained && m.searched) this.note(div, m.searched);
+      // what was searched and what the sources do cover: from the answer's refusal, else from the streamed decision
+      const searchedLine = m.abstained && m.refusal ? refused(m.refusal) : m.searched;
+      if (m.abstained && searchedLine) this.note(div, searchedLine);
+      if (m.abstained && m.refusal && m.refusal.covered) this.note(div, covered(m.refusal.covered));
       if (m.abstained && this.handoff) {
         const a = document.createElement('a');
         a.className = 'handoff'; a.href = this.handoff.url; a.textContent = this.handoff.label || t('Contact us');
@@ -370,7 +373,9 @@
           }
         }
         const mark = view.querySelector('mark');
-        if (mark) view.scrollTop = Math.max(0, mark.offsetTop - view.offsetTop - 8);
+        // the quote opens below the sticky "Page · section" line, not under it
+        const label = view.querySelector('.source-where');
+        if (mark) view.scrollTop = Math.max(0, mark.offsetTop - view.offsetTop - 8 - (label ? label.offsetHeight : 0));
       } catch (e) { view.textContent = t('The source could not be shown (') + e.message + ').'; }
       view.scrollIntoView({ block: 'nearest' });
     }
@@ -493,6 +498,19 @@
     const kept = d.kept === 1 ? '1 relevant passage' : d.kept + ' relevant passages';
     if (d.webSearch) return `Checked ${d.graded} passages (${kept}); searching the web as well…`;
     return `Checked ${d.graded} passages (${kept}); writing the answer…`;
+  }
+
+  /** What was searched, from an abstention's refusal (null where nothing was, as for an unchecked question). */
+  function refused(r) {
+    if (r.reason === 'unchecked') return null;
+    return searched({ retrieve: true, graded: r.passages, webSearch: r.web });
+  }
+
+  /** The part of the question the closest source covers: the subject is there, the asked detail is not. */
+  function covered(c) {
+    const terms = c.terms.join(', ');
+    if (LANG === 'de') return `Die Quellen nennen ${terms} (in „${c.source}“), aber nicht das Gefragte.`;
+    return `The sources mention ${terms} (in “${c.source}”), but not what is asked.`;
   }
 
   /** What was searched for an answer, said once under an abstention. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,14 +23,7 @@ class ConfidenceApiTest extends HostTestBase {
         // when
         Reply answered = ask(tenant, ASKED);
         Reply missing = ask(tenant, "How many days of parental leave do fathers get?");
-        String key = postJson("/api/v1/tenants/" + tenant + "/keys", Map.of("kind", "SECRET", "name", "client"))
-                .body().get("value").asText();
-        java.net.http.HttpResponse<String> openai = java.net.http.HttpClient.newHttpClient().send(
-                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/chat/completions"))
-                        .header("Content-Type", "application/json").header("Authorization", "Bearer " + key)
-                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("model", tenant,
-                                "messages", java.util.List.of(Map.of("role", "user", "content", ASKED)))))).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        JsonNode openai = chatCompletion(tenant, ASKED);
 
         // then: a level and the one source, no score
         assertThat(answered.body().get("answer").asText()).contains("25 days");
@@ -41,7 +33,7 @@ class ConfidenceApiTest extends HostTestBase {
         assertThat(confidence.size()).as("no raw score: " + confidence).isEqualTo(2);
         assertThat(missing.body().get("abstained").asBoolean()).isTrue();
         assertThat(missing.body().has("confidence")).as("an abstention has no confidence").isFalse();
-        JsonNode corrigo = JSON.readTree(openai.body()).get("corrigo");
+        JsonNode corrigo = openai.get("corrigo");
         assertThat(corrigo.get("confidence").get("level").asText()).isEqualTo(confidence.get("level").asText());
         assertThat(corrigo.get("confidence").get("sources").asInt()).isEqualTo(1);
     }

@@ -1,5 +1,6 @@
 package io.corrigo.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -54,6 +55,23 @@ public abstract class HostTestBase extends HttpTestBase {
             org.assertj.core.api.Assertions.assertThat(job.status()).as(job.body().toString()).isEqualTo(200);
         }
         return id;
+    }
+
+    /**
+     * The OpenAI-compatible answer to {@code question} from {@code tenant}'s pipeline, asked with a new secret key of
+     * the tenant (the admin signed in makes it).
+     */
+    protected JsonNode chatCompletion(String tenant, String question) throws Exception {
+        String key = postJson("/api/v1/tenants/" + tenant + "/keys", java.util.Map.of("kind", "SECRET", "name", "client"))
+                .body().get("value").asText();
+        java.net.http.HttpResponse<String> reply = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/chat/completions"))
+                        .header("Content-Type", "application/json").header("Authorization", "Bearer " + key)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(java.util.Map.of(
+                                "model", tenant, "messages", java.util.List.of(java.util.Map.of("role", "user",
+                                        "content", question)))))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        return JSON.readTree(reply.body());
     }
 
     /** The host's data directory (tenant files, uploads, H2). */

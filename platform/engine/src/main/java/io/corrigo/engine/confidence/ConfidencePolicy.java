@@ -16,6 +16,9 @@ import java.util.Locale;
  */
 public final class ConfidencePolicy {
 
+    /** How the trace's notice of a withheld answer opens. */
+    static final String WITHHELD = "withheld an answer of medium confidence";
+
     private final PipelineSettings settings;
 
     public ConfidencePolicy(PipelineSettings settings) {
@@ -38,7 +41,7 @@ public final class ConfidencePolicy {
                     + "): check the answer against its sources", false);
             return answer;
         }
-        trace.notice(Stage.CRITIQUE, "withheld an answer of medium confidence (" + score + " below "
+        trace.notice(Stage.CRITIQUE, WITHHELD + " (" + score + " below "
                 + settings.confidenceHigh() + "; the pipeline withholds such answers)", false);
         return Answer.abstain(Localized.in(question, GenerationStage.NOTHING_RELEVANT));
     }

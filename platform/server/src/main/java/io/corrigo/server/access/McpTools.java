@@ -117,6 +117,9 @@ final class McpTools {
             if (answer.confidence() != null) {
                 out.put("confidence", Map.of("level", answer.confidence().level(), "sources", answer.confidence().sources()));
             }
+            if (answer.refusal() != null) {
+                out.put("refusal", refusalFields(answer.refusal()));
+            }
             return McpSchema.CallToolResult.builder().addTextContent(readable(answer)).structuredContent(out)
                     .isError(false).build();
         } catch (ServiceException e) {
@@ -124,6 +127,18 @@ final class McpTools {
         } catch (IllegalArgumentException e) {
             return refusal(e.getMessage());
         }
+    }
+
+    /** Why an answer was withheld, what was searched and what the sources cover, for a structured result. */
+    static Map<String, Object> refusalFields(io.corrigo.engine.confidence.Refusal refusal) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("reason", refusal.reason());
+        out.put("passages", refusal.passages());
+        out.put("web", refusal.web());
+        if (refusal.covered() != null) {
+            out.put("covered", Map.of("terms", refusal.covered().terms(), "source", refusal.covered().source()));
+        }
+        return out;
     }
 
     /** How a follow-up was read, for a structured result. */
@@ -279,7 +294,8 @@ final class McpTools {
         } else if (reading != null && reading.clarification() != null) {
             text.append("\n\n(Corrigo asks back: answer with the whole question.)");
         } else if (answer.abstained()) {
-            text.append("\n\n(Corrigo abstained: the knowledge base does not hold this.)");
+            text.append("\n\n(").append(answer.refusal() == null ? "Corrigo abstained: the knowledge base does not hold this."
+                    : answer.refusal().describe()).append(")");
         } else if (answer.incomplete()) {
             text.append("\n\n(This answer may be incomplete: ").append(String.join("; ", answer.notices())).append(")");
         }

@@ -288,6 +288,9 @@ class OpenAiCompatibleController {
         if (answer.confidence() != null) {
             corrigo.put("confidence", answer.confidence()); // high or medium, and the sources checked against
         }
+        if (answer.refusal() != null) {
+            corrigo.put("refusal", McpTools.refusalFields(answer.refusal())); // why withheld, what was searched and covered
+        }
         // the model's own counts when its generator reported them; else an estimate, and it says so
         corrigo.put("usage_estimated", answer.usage() == null);
         return corrigo;

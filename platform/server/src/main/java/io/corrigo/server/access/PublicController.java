@@ -47,11 +47,13 @@ class PublicController {
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     record PublicAnswer(String runId, String answer, boolean abstained, boolean incomplete, boolean degraded,
                         List<QueryResponse.CitationView> citations, String conversationId, String visitorToken,
-                        QueryResponse.Reading reading, QueryResponse.Confidence confidence, Boolean curated) {
+                        QueryResponse.Reading reading, QueryResponse.Confidence confidence, Boolean curated,
+                        io.corrigo.engine.confidence.Refusal refusal) {
 
         static PublicAnswer of(QueryResponse r) {
             return new PublicAnswer(r.runId(), r.answer(), r.abstained(), r.incomplete(), r.degraded(), r.citations(),
-                    r.conversationId(), r.visitorToken(), r.reading(), r.confidence(), r.curated() == null ? null : true);
+                    r.conversationId(), r.visitorToken(), r.reading(), r.confidence(), r.curated() == null ? null : true,
+                    r.refusal());
         }
     }
 

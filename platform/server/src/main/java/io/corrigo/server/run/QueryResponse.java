@@ -31,6 +31,8 @@ import java.util.List;
  *                        {@code null} for an abstention and a naive pipeline's answer (nothing graded it)
  * @param curated         when an admin's curated answer was served instead of the pipeline's: which one; else
  *                        {@code null}
+ * @param refusal         for an abstention, why, what was searched and what part of the question the sources do
+ *                        cover; {@code null} for an answer
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResponse(String runId, String tenant, int pipelineVersion, String answer, boolean abstained,
@@ -38,18 +40,19 @@ public record QueryResponse(String runId, String tenant, int pipelineVersion, St
                             List<String> notices,
                             double totalMillis, String traceUrl, String conversationId, String visitorToken,
                             io.corrigo.api.TokenUsage usage, Reading reading, Confidence confidence,
-                            Curated curated) {
+                            Curated curated, io.corrigo.engine.confidence.Refusal refusal) {
 
     /** The same answer, as a turn of a conversation. */
     QueryResponse inConversation(String id, String token) {
         return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
-                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading, confidence, curated);
+                incomplete, notices, totalMillis, traceUrl, id, token, usage, reading, confidence, curated, refusal);
     }
 
     /** The same answer, marked as the curated answer {@code value} (or not, with {@code null}). */
     QueryResponse curated(Curated value) {
         return new QueryResponse(runId, tenant, pipelineVersion, answer, abstained, citations, action, degraded,
-                incomplete, notices, totalMillis, traceUrl, conversationId, visitorToken, usage, reading, confidence, value);
+                incomplete, notices, totalMillis, traceUrl, conversationId, visitorToken, usage, reading, confidence, value,
+                refusal);
     }
 
     /**

@@ -356,7 +356,8 @@ public class QueryService {
      * the address where the caller opens it ({@code readers}: the caller's groups, {@code null} for an admin).
      */
     private QueryResponse response(RunRecord r, RunResult result, RunChannel channel, java.util.Set<String> readers) {
-        List<QueryResponse.CitationView> citations = result.answer().citations().stream()
+        // an abstention cites nothing: what was searched and what the sources cover go in its refusal
+        List<QueryResponse.CitationView> citations = r.abstained ? List.of() : result.answer().citations().stream()
                 .map(c -> citation(r, c, channel, readers))
                 .toList();
         List<String> notices = result.trace().notices().stream()
@@ -366,6 +367,7 @@ public class QueryService {
                 r.degraded, result.trace().incomplete(), notices, r.totalMillis, "/api/v1/tenants/" + r.tenantId + "/runs/" + r.id,
                 null, null, result.trace().generatorUsage(), QueryResponse.Reading.of(result.trace().condensation()),
                 QueryResponse.Confidence.of(io.corrigo.engine.confidence.AnswerConfidence.of(result.answer(),
-                        result.trace(), result.trace().settings().confidenceHigh())), null);
+                        result.trace(), result.trace().settings().confidenceHigh())), null,
+                r.abstained ? io.corrigo.engine.confidence.Refusal.of(result.trace()) : null);
     }
 }

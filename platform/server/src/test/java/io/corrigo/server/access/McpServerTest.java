@@ -54,6 +54,7 @@ class McpServerTest extends HostTestBase {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void should_list_and_call_the_tools_with_citations_follow_ups_and_abstention() {
         String t = tenant("mcp-leave");
         upload(t, "leave.md", "", """
@@ -110,10 +111,18 @@ class McpServerTest extends HostTestBase {
             assertThat(((McpSchema.TextContent) twoWays.content().get(0)).text())
                     .startsWith("Do you mean Marie Curie or Albert Einstein?").contains("- Where was Albert Einstein born?");
 
-            Map<String, Object> missing = structured(client.callTool(new McpSchema.CallToolRequest("ask",
-                    Map.of("question", "How many days of parental leave do fathers get?"))));
+            McpSchema.CallToolResult refused = client.callTool(new McpSchema.CallToolRequest("ask",
+                    Map.of("question", "How many days of parental leave do fathers get?")));
+            Map<String, Object> missing = structured(refused);
             assertThat(missing.get("abstained")).as(missing.toString()).isEqualTo(true);
             assertThat(missing).doesNotContainKey("confidence");
+            assertThat((List<?>) missing.get("citations")).as("an abstention cites nothing").isEmpty();
+            Map<String, Object> refusal = (Map<String, Object>) missing.get("refusal");
+            assertThat(refusal).containsEntry("reason", "not_in_sources").containsEntry("web", false);
+            assertThat(((Number) refusal.get("passages")).intValue()).isPositive();
+            assertThat(((McpSchema.TextContent) refused.content().get(0)).text())
+                    .contains("Not answered: nothing in the sources answers it.").contains("of the knowledge base.")
+                    .doesNotContain("and the web");
 
             String source = (String) citations.get(0).get("source_uri");
             assertThat(source).startsWith("corrigo://documents/");

@@ -119,8 +119,8 @@ final class ExtractiveGenerator implements Generator {
 
         StringBuilder text = new StringBuilder();
         Map<Integer, Citation> citations = new LinkedHashMap<>();
-        if (best.answer() != null && analysis.type().numeric() || best.answer() != null
-                && (analysis.type() == io.corrigo.api.answer.AnswerType.YEAR || analysis.type() == io.corrigo.api.answer.AnswerType.DATE)) {
+        if (best.answer() != null && statesAValue(best.answer().text()) && (analysis.type().numeric()
+                || analysis.type() == io.corrigo.api.answer.AnswerType.YEAR || analysis.type() == io.corrigo.api.answer.AnswerType.DATE)) {
             // the short answer first for a figure or a date: its binding makes it the asked one
             text.append(best.answer().text()).append(" [").append(best.strip().citation()).append("].");
         }
@@ -144,6 +144,20 @@ final class ExtractiveGenerator implements Generator {
             }
         }
         return result;
+    }
+
+    /** Words that state a figure without digits ("twelve patients", "half of them", "a dozen"). */
+    private static final java.util.regex.Pattern FIGURE_WORD = java.util.regex.Pattern.compile("(?i)\\b(one|two|three|four"
+            + "|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+            + "|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|half|quarter|third"
+            + "|dozen|once|twice|none)\\b");
+
+    /**
+     * Whether a figure's or a date's short answer states one: a digit or a number word. A span without ("in proportion")
+     * leads nothing; the sentence is quoted alone.
+     */
+    static boolean statesAValue(String span) {
+        return span.chars().anyMatch(Character::isDigit) || FIGURE_WORD.matcher(span).find();
     }
 
     /** A heading, boilerplate or a few words: nothing to quote as an answer. */

@@ -70,6 +70,23 @@ class ExtractiveGeneratorTest {
     }
 
     @Test
+    void should_lead_with_a_figure_only_when_its_span_states_one() {
+        assertThat(ExtractiveGenerator.statesAValue("19 of 30 patients")).isTrue();
+        assertThat(ExtractiveGenerator.statesAValue("twelve patients")).isTrue();
+        assertThat(ExtractiveGenerator.statesAValue("half of them")).isTrue();
+        assertThat(ExtractiveGenerator.statesAValue("in proportion")).as("no figure: nothing to lead with").isFalse();
+        assertThat(ExtractiveGenerator.statesAValue("the rest")).isFalse();
+
+        // a how-much question over a sentence that answers it in words, not a figure: the sentence alone
+        Query question = Query.of("How much of the bonus does each team member receive?");
+        List<ContextStrip> context = List.of(
+                strip(1, "Each team member receives a share of the bonus in proportion to their hours.", 0.8));
+        Answer answer = generator.generate(new GenerationRequest(question, context));
+        assertThat(answer.abstained()).isFalse();
+        assertThat(answer.text()).startsWith("Each team member receives a share of the bonus");
+    }
+
+    @Test
     void should_never_quote_a_heading_a_fragment_or_a_sentence_twice() {
         Query question = Query.of("How long is the working day at Acme Robotics?");
         List<ContextStrip> context = List.of(
