@@ -45,6 +45,11 @@ class AdminDailyPathBrowserTest extends UiTestBase {
         // given
         browser.open("/tenants");
 
+        // a refused id says why; the corrected one succeeds and the error goes with it (no error beside a success)
+        browser.type("new-tenant-id", "Daily One!");
+        browser.type("new-tenant-name", "Daily One");
+        browser.click("create-tenant");
+        assertThat(errorToast()).isNotBlank();
         // when: a tenant is created in this view
         browser.type("new-tenant-id", "daily-one");
         browser.type("new-tenant-name", "Daily One");
@@ -52,6 +57,7 @@ class AdminDailyPathBrowserTest extends UiTestBase {
 
         // then: the selector lists it at once, without a reload
         browser.waitUntil(d -> selectorItems().contains("Daily One (daily-one)"), Duration.ofSeconds(10));
+        browser.waitUntil(d -> d.findElements(By.cssSelector(".toast-error-text")).isEmpty(), Duration.ofSeconds(10));
 
         // when: another admin creates one through the API (another session)
         tenants.create("daily-two", "Daily Two");

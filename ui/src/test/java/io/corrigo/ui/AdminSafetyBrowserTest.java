@@ -87,11 +87,14 @@ class AdminSafetyBrowserTest extends UiTestBase {
         int active = pipelines.activeVersion(tenant);
         b.choose("setting-mode", "Naive");
         assertThat(b.text("save-state")).isEqualTo("Unsaved changes");
+        b.type("version-note", "naive baseline for the comparison");
         b.click("save-pipeline");
         b.waitUntil(d -> pipelines.versions(tenant).size() == 2, Duration.ofSeconds(10));
         int draft = pipelines.versions(tenant).get(0).version();
         assertThat(pipelines.activeVersion(tenant)).as("the draft is not live").isEqualTo(active);
-        assertThat(b.text("versions-grid")).contains("v" + draft, "draft", "v" + active, "active");
+        assertThat(pipelines.versions(tenant).get(0).note()).isEqualTo("naive baseline for the comparison");
+        assertThat(b.text("versions-grid")).contains("v" + draft, "draft", "v" + active, "active",
+                "naive baseline for the comparison");
 
         // the changes against the active version, as people read them
         b.click("diff-v" + draft);

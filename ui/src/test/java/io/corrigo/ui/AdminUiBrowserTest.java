@@ -254,6 +254,12 @@ class AdminUiBrowserTest extends UiTestBase {
         assertThat(perQuestion).contains("Who painted the Mona Lisa?", "How much does a Zorblax widget weigh?",
                 "abstained: the sources do not answer it", "412 grams");
         assertThat(b.element("eval-questions").findElements(By.cssSelector("[data-value='right']"))).isNotEmpty();
+        // the rows' verdicts counted, each pipeline's adding up to the questions, with how they differ from the figures
+        long shownRight = b.element("eval-questions").findElements(By.cssSelector("[data-value='right']")).size();
+        assertThat(b.text("eval-questions-tally")).matches("(?s).*: \\d+ right, \\d+ partly, \\d+ wrong.*")
+                .contains("route accuracy judges the route alone");
+        assertThat(java.util.regex.Pattern.compile("(\\d+) right").matcher(b.text("eval-questions-tally")).results()
+                .mapToLong(m -> Long.parseLong(m.group(1))).sum()).isEqualTo(shownRight);
         int rows = b.element("eval-questions").findElements(By.cssSelector("[data-value]")).stream()
                 .filter(org.openqa.selenium.WebElement::isDisplayed).toList().size();
         b.click("eval-questions-wrong");
@@ -414,6 +420,13 @@ class AdminUiBrowserTest extends UiTestBase {
             assertThat(k.tenant()).isEqualTo(TENANT);
             assertThat(k.allowedOrigins()).containsExactly("https://www.acme.example");
         });
+        b.allowClipboard();
+        b.click("copy-new-key");
+        b.waitUntil(d -> b.text("copy-new-key").equals("Copied"), Duration.ofSeconds(10));
+        assertThat(b.clipboard()).as("the key copied with one click").isEqualTo(value);
+        b.click("copy-new-key-snippet");
+        b.waitUntil(d -> b.text("copy-new-key-snippet").equals("Copied"), Duration.ofSeconds(10));
+        assertThat(b.clipboard()).startsWith("<script src=\"").endsWith("/widget.js\" data-key=\"" + value + "\"></script>");
         b.screenshot("12-widget-key-created");
         b.driver.findElements(By.cssSelector("vaadin-dialog-overlay vaadin-button")).stream()
                 .filter(e -> e.getText().equals("Done")).findFirst().orElseThrow().click();
@@ -429,6 +442,17 @@ class AdminUiBrowserTest extends UiTestBase {
         b.waitUntil(d -> b.text("keys-grid").contains("revoked"), Duration.ofSeconds(10));
         assertThat(keys.authenticate(value)).isEmpty();
         b.screenshot("13-widget-keys");
+
+        // the look previewed as it is typed, before it is saved
+        b.type("widget-title", "Ask Acme");
+        b.type("widget-color", "#aa3300");
+        b.typeArea("widget-starters", "How heavy is a Zorblax?");
+        b.waitUntil(d -> b.text("widget-preview-title").equals("Ask Acme"), Duration.ofSeconds(10));
+        assertThat(b.text("widget-preview")).contains("How heavy is a Zorblax?");
+        assertThat(b.element("widget-preview").findElement(By.cssSelector("div")).getCssValue("background-color"))
+                .isEqualTo("rgba(170, 51, 0, 1)");
+        assertThat(tenants.widget(TENANT).title()).as("nothing saved yet").isNotEqualTo("Ask Acme");
+        b.screenshot("13b-widget-preview");
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -265,8 +266,8 @@ final class Browser implements AutoCloseable {
     }
 
     /** Runs a script in the page; returns its value. */
-    Object script(String javascript) {
-        return ((JavascriptExecutor) driver).executeScript(javascript);
+    Object script(String javascript, Object... arguments) {
+        return ((JavascriptExecutor) driver).executeScript(javascript, arguments);
     }
 
     /** The address the browser is at. */
@@ -314,6 +315,20 @@ final class Browser implements AutoCloseable {
 
     String page() {
         return (String) ((JavascriptExecutor) driver).executeScript("return document.body.innerText");
+    }
+
+    /** What the page put on the clipboard (the page's origin is granted reading and writing it). */
+    String clipboard() {
+        driver.executeCdpCommand("Browser.grantPermissions", Map.of("origin", base,
+                "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+        return (String) ((JavascriptExecutor) driver).executeAsyncScript(
+                "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('error: ' + e));");
+    }
+
+    /** Lets the page write the clipboard without a prompt, as a user who allowed it. */
+    void allowClipboard() {
+        driver.executeCdpCommand("Browser.grantPermissions", Map.of("origin", base,
+                "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
     }
 
     void waitForVaadin() {

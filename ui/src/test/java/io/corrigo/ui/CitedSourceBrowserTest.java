@@ -100,6 +100,14 @@ class CitedSourceBrowserTest extends UiTestBase {
         assertThat(browser.driver.findElement(By.id("scope-metadata")).getDomProperty("value")).contains("author");
         browser.type("scope-collections", "manuals, maintenance");
         browser.type("scope-groups", "keepers");
+        // a wrong date is said on its field, and nothing typed is lost
+        browser.typeArea("scope-metadata", "language = en\nupdated = last spring");
+        browser.click("save-scope");
+        browser.waitUntil(d -> !browser.fieldError("scope-metadata").isEmpty(), Duration.ofSeconds(10));
+        assertThat(browser.fieldError("scope-metadata")).contains("metadata.updated").contains("yyyy-MM-dd");
+        assertThat(browser.driver.findElements(By.id("scope-dialog"))).as("still open").isNotEmpty();
+        assertThat(browser.driver.findElement(By.id("scope-collections")).getDomProperty("value")).isEqualTo("manuals, maintenance");
+        browser.screenshot("42b-document-scope-invalid");
         browser.typeArea("scope-metadata", "language = en\ntags = lamps, safety");
         browser.screenshot("42-document-scope-dialog");
         browser.click("save-scope");
@@ -110,7 +118,8 @@ class CitedSourceBrowserTest extends UiTestBase {
             assertThat(document.groups()).containsExactly("keepers");
             assertThat(document.metadata()).as("the text area is the whole metadata: the author line was replaced")
                     .containsOnly(java.util.Map.entry("language", "en"), java.util.Map.entry("tags", "lamps,safety"));
-            assertThat(browser.driver.findElement(By.id("documents")).getText()).contains("default + manuals, maintenance");
+            assertThat(browser.driver.findElement(By.id("documents")).getText()).contains("default + manuals, maintenance")
+                    .as("the metadata shown in the grid").contains("language = en · tags = lamps,safety");
         } finally {
             // readable by everyone again, for the other tests of this class
             var document = ingestion.list(TENANT).get(0);
@@ -152,6 +161,13 @@ class CitedSourceBrowserTest extends UiTestBase {
 
             assertThat(answer.findElement(By.cssSelector(".source-view .source-where")).getText()).contains("Page 2 of 2");
             assertThat(answer.findElement(By.cssSelector(".source-view mark")).getText()).contains("cleaned every Tuesday morning");
+            // the quote opens in view below the sticky "Page · section" line, not under it
+            WebElement view = answer.findElement(By.cssSelector(".source-view"));
+            double labelBottom = view.findElement(By.cssSelector(".source-where")).getRect().getY()
+                    + view.findElement(By.cssSelector(".source-where")).getRect().getHeight();
+            double markTop = view.findElement(By.cssSelector("mark")).getRect().getY();
+            assertThat(markTop).as("the highlighted quote below the label").isGreaterThanOrEqualTo(labelBottom);
+            assertThat(markTop).as("and within the view").isLessThan(view.getRect().getY() + view.getRect().getHeight());
             assertThat(answer.findElement(By.cssSelector(".source-view .source-text")).getText()).contains("bound book");
             visitor.screenshot("41-cited-source-widget");
         } finally {

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.corrigo.server.access.ApiKeys;
 import io.corrigo.server.access.KeyKind;
+import io.corrigo.server.eval.EvalJobs;
+import io.corrigo.server.health.HealthAlert;
+import io.corrigo.server.health.HealthBand;
+import io.corrigo.server.health.HealthWatch;
 import io.corrigo.server.knowledge.IngestionService;
 import io.corrigo.server.knowledge.JobView;
 import io.corrigo.server.run.QueryService;
 import io.corrigo.server.tenant.TenantService;
+import io.corrigo.testsupport.Eventually;
 import io.corrigo.ui.shell.LanguageChoice;
 import io.corrigo.ui.shell.Texts;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +20,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -58,6 +65,10 @@ class GermanAdminUiBrowserTest extends UiTestBase {
     ApiKeys keys;
     @Autowired
     io.corrigo.server.access.WidgetLanguages languages;
+    @Autowired
+    EvalJobs evaluations;
+    @Autowired
+    HealthWatch watch;
 
     @BeforeEach
     void tenantWithData() throws InterruptedException {
@@ -71,6 +82,17 @@ class GermanAdminUiBrowserTest extends UiTestBase {
         documentId = ingestion.list(TENANT).get(0).id();
         runId = queries.ask(TENANT, "Wie viel wiegt ein Zorblax?").runId();
         keys.create(TENANT, KeyKind.PUBLISHABLE, "Website", List.of("https://www.example.com"));
+        // an evaluation's reasons and an alert's message are stored in English; the German screens say them in German
+        EvalJobs.Job eval = evaluations.submit(TENANT, "fragen.jsonl", String.join("\n",
+                "{\"id\":\"g\",\"question\":\"Wie viel wiegt ein Zorblax?\",\"answers\":[\"412 Gramm\"],"
+                        + "\"gold_route\":\"kb\",\"gold_sentences\":[],\"source\":\"de\"}",
+                "{\"id\":\"n\",\"question\":\"Wer malte die Mona Lisa?\",\"answers\":[],\"gold_route\":\"none\","
+                        + "\"gold_sentences\":[],\"source\":\"de\"}"), false);
+        Eventually.until(() -> "DONE".equals(eval.state()) || "FAILED".equals(eval.state()), Duration.ofSeconds(90),
+                "the evaluation finishes");
+        assertThat(eval.state()).isEqualTo("DONE");
+        watch.raise(TENANT, "evaluation:fragen", HealthBand.Level.ALERT, 0.5, 0.05, HealthAlert.message(
+                HealthAlert.EVALUATION_FELL, "fragen", "1.000", "0.500", "1.000", "0.900", "0.05"));
         german = new Browser(port, "de-DE,de");
     }
 
@@ -99,6 +121,39 @@ class GermanAdminUiBrowserTest extends UiTestBase {
         return found;
     }
 
+    /** Words of English sentences that no German sentence holds. */
+    private static final Pattern ENGLISH = Pattern.compile("\\b(the|and|of|with|not|none|all|released|from|which|are|is|"
+            + "this|that|by|for|to|off|yes|no|never|when|runs?|passages?|answered|abstained|asked|questions?)\\b");
+    /** The field names of a question set, which the evaluation page names as they are written. */
+    private static final String SET_KEYS = "question, gold_route kb | web | none, answers, gold_sentences, source";
+
+    /**
+     * The visible lines of the page in the admin's language — text marked as another language ({@code lang="en"}: a
+     * trace's reasons and a plugin's own words, as recorded) left out — that hold a word of an English sentence.
+     */
+    private static List<String> englishWords(Browser browser) {
+        String text = (String) browser.script("""
+                const lines = [];
+                const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                while (walker.nextNode()) {
+                  const node = walker.currentNode, element = node.parentElement;
+                  if (!element || !node.textContent.trim() || element.closest('script, style, template')) continue;
+                  const marked = element.closest('[lang]');
+                  if (marked && !marked.getAttribute('lang').startsWith('de')) continue;
+                  if (element.checkVisibility && !element.checkVisibility()) continue;
+                  lines.push(node.textContent.trim());
+                }
+                return lines.join('\\n');""");
+        List<String> found = new ArrayList<>();
+        for (String line : text.replace(SET_KEYS, "").split("\\n")) {
+            Matcher m = ENGLISH.matcher(line);
+            if (m.find()) {
+                found.add("\"" + m.group() + "\" in: " + line.strip());
+            }
+        }
+        return found;
+    }
+
     @Test
     void should_show_sign_in_and_every_view_in_german_to_a_german_browser() {
         german.open("/login");
@@ -118,10 +173,21 @@ class GermanAdminUiBrowserTest extends UiTestBase {
             }
             String page = german.page();
             englishSentences(page).forEach(s -> problems.add(view.getKey() + " shows English: " + s));
+            englishWords(german).forEach(s -> problems.add(view.getKey() + " shows English: " + s));
             german.horizontalOverflow().forEach(p -> problems.add(view.getKey() + ": " + p));
             german.screenshot(String.format("de-%02d-%s", n++, view.getKey()));
         }
         assertThat(problems).as("English left on German screens, elements wider than the viewport").isEmpty();
+
+        german.open("/evaluation?tenant=" + TENANT);
+        assertThat(german.text("eval-questions")).as("the reasons of the evaluation's rows, in German")
+                .containsAnyOf("ohne Antwort: die Quellen beantworten sie nicht",
+                        "eine Frage beantwortet, die die Quellen nicht beantworten")
+                .containsAnyOf("die Antwort enthält „412 Gramm“", "eine Antwort ohne „412 Gramm“ ausgeliefert",
+                        "ohne Antwort, obwohl die Wissensbasis sie beantwortet");
+        german.open("/health?tenant=" + TENANT);
+        assertThat(german.text("health-alerts")).as("a stored alert in German").contains(
+                "Die geplante Evaluierung des Satzes „fragen“ ist gefallen: Routengenauigkeit 1.000 → 0.500");
 
         german.open("/knowledge?tenant=" + TENANT);
         String nav = german.driver.findElements(By.cssSelector("vaadin-side-nav-item")).stream()

@@ -93,14 +93,14 @@ class SingleSignOnBrowserTest extends UiTestBase {
                         URI.create("http://127.0.0.1:" + port + "/api/v1/users")).header("Authorization", "Bearer " + token).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
         browser.open("/audit");
-        browser.waitUntil(d -> browser.page().contains("user.provision"), Duration.ofSeconds(10));
+        browser.waitUntil(d -> browser.page().contains("User · provisioned by single sign-on"), Duration.ofSeconds(10));
         String audit = browser.element("audit-grid").getText();
         browser.signOut();
 
         // then
         assertThat(header).contains("sso-alice").contains("platform admin");
         assertThat(apiStatus).as("a platform admin's token reads the users").isEqualTo(200);
-        assertThat(audit).contains("user.provision", "sign-in", "sso", "token.create");
+        assertThat(audit).contains("User · provisioned by single sign-on", "Sign-in", "sso", "API token · created");
 
         // when: a tenant admin by claims
         signInThroughProvider("sso-bob", "{\"groups\": [\"corrigo-tenant-admins\"], \"corrigo_tenants\": [\"sso-tenant\", \"no-such\"]}");

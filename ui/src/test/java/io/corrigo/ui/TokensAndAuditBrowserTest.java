@@ -61,24 +61,26 @@ class TokensAndAuditBrowserTest extends UiTestBase {
 
         // when: the audit log
         browser.open("/audit");
-        browser.waitUntil(d -> browser.page().contains("token.revoke"), Duration.ofSeconds(10));
+        browser.waitUntil(d -> browser.page().contains("API token · revoked"), Duration.ofSeconds(10));
         String all = browser.element("audit-grid").getText();
         browser.screenshot("audit-01-all");
-        browser.choose("audit-action", "token");
+        browser.choose("audit-action", "API token");
         browser.type("audit-actor", "admin");
         // other tests in this host make tokens too (single sign-on's user): the admin's are this test's
         browser.waitUntil(d -> {
             String shown = browser.element("audit-grid").getText();
-            return !shown.contains("sign-in") && !shown.contains("sso-");
+            return !shown.contains("Sign-in") && !shown.contains("sso-");
         }, Duration.ofSeconds(10));
         String tokensOnly = browser.element("audit-grid").getText();
         browser.screenshot("audit-02-tokens-only");
 
         // then
         String id = tokenId.substring("revoke-".length());
-        assertThat(all).contains("token.create", "token.revoke", "127.0.0.1");
-        assertThat(all).as("the sign-in, with how").contains("sign-in").contains("password");
-        assertThat(tokensOnly).contains("token.create", "token.revoke", id).doesNotContain("sign-in", "user.create", "sso-");
-        assertThat(browser.text("audit-total")).matches("\\d+ entries");
+        assertThat(all).as("kinds of change in words").contains("API token · created", "API token · revoked", "127.0.0.1")
+                .doesNotContain("token.create");
+        assertThat(all).as("the sign-in, with how").contains("Sign-in").contains("password");
+        assertThat(tokensOnly).contains("API token · created", "API token · revoked", id)
+                .doesNotContain("Sign-in", "User · created", "sso-");
+        assertThat(browser.text("audit-total")).matches("1 entry|\\d+ entries");
     }
 }

@@ -52,7 +52,7 @@ public class AuditView extends VerticalLayout {
 
     /** The kinds of change, as the action filter offers them. */
     static final List<String> KINDS = List.of("tenant", "pipeline", "key", "user", "token", "plugin", "settings",
-            "document", "sign-in", "sign-in.failed");
+            "document", "connector", "curated", "eval", "knowledge-base", "outbound", "sign-in", "sign-in.failed");
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
     private final AuditLog audit;
@@ -81,8 +81,9 @@ public class AuditView extends VerticalLayout {
         action.setId("audit-action");
         action.setLabel(t("Kind of change"));
         action.setItems(KINDS);
+        action.setItemLabelGenerator(AuditKinds::label);
         action.setEmptySelectionAllowed(true);
-        action.setEmptySelectionCaption("all");
+        action.setEmptySelectionCaption(t("all"));
         tenant.setId("audit-tenant");
         tenant.setValueChangeMode(ValueChangeMode.LAZY);
         from.setId("audit-from");
@@ -116,7 +117,13 @@ public class AuditView extends VerticalLayout {
         grid.addColumn(e -> WHEN.format(e.at())).setHeader(t("When")).setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")")).setHeader(t("Who")).setWidth("9rem")
                 .setFlexGrow(1).setTooltipGenerator(e -> e.actor() + (e.via() == null ? "" : " (" + e.via() + ")"));
-        grid.addComponentColumn(e -> Badges.of(e.action())).setHeader(t("Change")).setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(e -> {
+            Span change = Badges.of(e.action());
+            change.setText(AuditKinds.label(e.action()));
+            change.getElement().setAttribute("title", e.action()); // as exported and filtered by the API
+            change.getStyle().set("white-space", "normal");
+            return change;
+        }).setHeader(t("Change")).setWidth("10rem").setFlexGrow(0);
         grid.addColumn(e -> e.tenant() == null ? "—" : e.tenant()).setHeader(t("Tenant")).setWidth("8rem").setFlexGrow(0)
                 .setTooltipGenerator(e -> e.tenant() == null ? "" : e.tenant());
         grid.addColumn(this::what).setHeader(t("What")).setWidth("10rem").setFlexGrow(2).setTooltipGenerator(this::what);
@@ -163,9 +170,9 @@ public class AuditView extends VerticalLayout {
             }
             for (AuditDiff.Change change : changes) {
                 Span path = new Span(change.path());
-                Span before = new Span(change.before() == null ? "(none)" : change.before());
+                Span before = new Span(change.before() == null ? t("(none)") : change.before());
                 before.getStyle().set("color", "var(--lumo-error-text-color)").set("overflow-wrap", "anywhere");
-                Span after = new Span(change.after() == null ? "(none)" : change.after());
+                Span after = new Span(change.after() == null ? t("(none)") : change.after());
                 after.getStyle().set("color", "var(--lumo-success-text-color)").set("overflow-wrap", "anywhere");
                 diff.add(path, before, after);
             }
@@ -178,7 +185,7 @@ public class AuditView extends VerticalLayout {
     }
 
     private static Div state(String label, String json) {
-        Pre text = new Pre(json == null ? "(none)" : json);
+        Pre text = new Pre(json == null ? t("(none)") : json);
         text.getStyle().set("white-space", "pre-wrap").set("word-break", "break-all").set("margin", "0")
                 .set("font-size", "var(--lumo-font-size-xs)");
         return new Div(new Span(label), text);
@@ -193,7 +200,8 @@ public class AuditView extends VerticalLayout {
     private void refresh() {
         AuditQuery query = query();
         grid.setItems(q -> audit.list(query, reach, q.getPage(), q.getPageSize()).stream());
-        total.setText(t("{0} entries", audit.count(query, reach)));
+        long count = audit.count(query, reach);
+        total.setText(count == 1 ? t("1 entry") : t("{0} entries", count));
         // the download is written in another request: the reach is decided now, for the admin of this session
         Optional<Set<String>> tenantsOnly = reach.tenantsOnly();
         AuditReach fixed = () -> tenantsOnly;

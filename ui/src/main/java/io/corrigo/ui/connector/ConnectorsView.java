@@ -1,12 +1,12 @@
 package io.corrigo.ui.connector;
 
-import io.corrigo.server.problem.ErrorCode;
 import static io.corrigo.ui.shell.Texts.t;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.details.Details;
+import com.vaadin.flow.component.dialog.Dialog;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.Div;
@@ -16,18 +16,13 @@ import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.progressbar.ProgressBar;
-import com.vaadin.flow.component.select.Select;
-import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
-import io.corrigo.api.ConnectorFactory;
 import io.corrigo.server.connector.ConnectorSync;
 import io.corrigo.server.connector.ConnectorView;
 import io.corrigo.server.connector.Connectors;
-import io.corrigo.server.problem.ServiceException;
-import io.corrigo.ui.pipeline.ConfigForm;
 import io.corrigo.ui.shell.Badges;
 import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.Polling;
@@ -37,9 +32,7 @@ import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Connectors: the sources a tenant's knowledge is kept in step with (a website, a server folder), each with its
@@ -75,11 +68,12 @@ public class ConnectorsView extends TenantScopedView {
         grid.addColumn(c -> c.factoryId() + " · " + source(c)).setHeader(t("Source")).setFlexGrow(2)
                 .setTooltipGenerator(ConnectorsView::source);
         grid.addColumn(c -> c.schedule() == null ? t("on demand")
-                : c.schedule() + (c.nextSyncAt() == null ? "" : " (next " + WHEN.format(c.nextSyncAt()) + ")"))
+                : c.nextSyncAt() == null ? c.schedule() : t("{0} (next {1})", c.schedule(), WHEN.format(c.nextSyncAt())))
                 .setHeader(t("Schedule")).setAutoWidth(true);
         grid.addComponentColumn(this::status).setHeader(t("Last sync")).setFlexGrow(2);
-        grid.addColumn(c -> c.knowledgeBase() + " · " + (c.groups().isEmpty() ? t("everyone") : String.join(", ", c.groups())))
-                .setHeader(t("Knowledge base · readers")).setAutoWidth(true);
+        grid.addColumn(c -> c.knowledgeBase() + " · " + (c.groups().isEmpty() ? t("everyone") : String.join(", ", c.groups()))
+                        + (c.collections().isEmpty() ? "" : " · " + t("collections {0}", String.join(", ", c.collections()))))
+                .setHeader(t("Knowledge base · readers · collections")).setAutoWidth(true);
         grid.addComponentColumn(c -> actions(tenantId, c)).setHeader(t("Actions")).setAutoWidth(true).setFlexGrow(0);
         grid.addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setAllRowsVisible(true);
@@ -112,8 +106,13 @@ public class ConnectorsView extends TenantScopedView {
             cell.add(new Span(t("never synced")));
             return cell;
         }
-        Span counts = new Span(t("{0} listed · {1} fetched · {2} indexed · {3} unchanged · {4} removed{5}", n.listed(), n.fetched(), n.indexed(), n.unchanged(), n.removed(), (n.failed() > 0 ? t(" · {0} failed", n.failed()) : "")));
+        // every item found is accounted for: indexed, unchanged, failed, or left out (listed twice, nothing to read)
+        int leftOut = Math.max(0, n.listed() - n.indexed() - n.unchanged() - n.failed());
+        Span counts = new Span(t("{0} found: {1} indexed (new or changed), {2} unchanged{3}{4} · {5} removed (gone from the source)",
+                n.listed(), n.indexed(), n.unchanged(), (n.failed() > 0 ? t(", {0} failed", n.failed()) : ""),
+                (leftOut > 0 ? t(", {0} left out (listed twice or nothing to read)", leftOut) : ""), n.removed()));
         counts.setId("counts-" + c.name());
+        counts.getElement().setAttribute("title", t("{0} fetched: downloaded because their version changed; those whose content had not changed count as unchanged.", n.fetched()));
         HorizontalLayout when = new HorizontalLayout(Badges.of(c.lastOutcome()), new Span(WHEN.format(c.lastFinishedAt())));
         when.setAlignItems(FlexComponent.Alignment.CENTER);
         cell.add(when, counts);
@@ -135,6 +134,10 @@ public class ConnectorsView extends TenantScopedView {
         now.setId("sync-" + c.name());
         now.setEnabled(!"RUNNING".equals(c.state()));
         now.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_PRIMARY);
+        Button edit = new Button(t("Edit…"), e -> edit(tenantId, c));
+        edit.setId("edit-" + c.name());
+        edit.setEnabled(!"RUNNING".equals(c.state()));
+        edit.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY);
         Button delete = new Button(t("Delete"), e -> {
             ConfirmDialog dialog = new ConfirmDialog(t("Delete the connector {0}?", c.name()),
                     t("It stops syncing; the documents it brought in stay in the knowledge base."), t("Delete"), ok ->
@@ -148,62 +151,23 @@ public class ConnectorsView extends TenantScopedView {
             dialog.open();
         });
         delete.addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
-        HorizontalLayout actions = new HorizontalLayout(now, delete);
+        HorizontalLayout actions = new HorizontalLayout(now, edit, delete);
         actions.setSpacing(false);
         return actions;
     }
 
     /** The form that adds a connector: its kind, then the kind's own settings, its schedule, readers and collections. */
     private Details newConnector(String tenantId) {
-        List<ConnectorFactory> kinds = connectors.factories();
-        Select<ConnectorFactory> kind = new Select<>();
-        kind.setId("connector-kind");
-        kind.setLabel(t("Kind"));
-        kind.setItems(kinds);
-        kind.setItemLabelGenerator(ConnectorFactory::id);
-        TextField name = new TextField(t("Name"));
-        name.setId("connector-name");
-        name.setHelperText(t("Its documents are named <name>/<item>."));
-        TextField schedule = new TextField(t("Schedule"));
-        schedule.setId("connector-schedule");
-        schedule.setPlaceholder("0 0 3 * * *");
-        schedule.setHelperText(t("Six-field cron (second minute hour day month weekday); empty: on demand only."));
-        TextField groups = new TextField(t("Readable by groups"));
-        groups.setId("connector-groups");
-        groups.setHelperText(t("Empty: everyone of the tenant (unless the source says who reads an item)."));
-        TextField collections = new TextField(t("Collections"));
-        collections.setId("connector-collections");
-        Span help = new Span();
-        help.getStyle().set("color", "var(--lumo-secondary-text-color)");
-        Div settings = new Div();
-        ConfigForm[] form = new ConfigForm[1];
-        kind.addValueChangeListener(e -> {
-            settings.removeAll();
-            if (e.getValue() != null) {
-                help.setText(e.getValue().description());
-                form[0] = new ConfigForm("connector-", e.getValue().configProperties(), Map.of());
-                settings.add(form[0]);
-            }
-        });
-        kind.setPlaceholder(kinds.isEmpty() ? t("no connector plugin started") : t("website, folder…"));
+        ConnectorForm form = new ConnectorForm("connector-", connectors.factories(), null);
         Button create = new Button(t("Add connector"), e -> Toasts.attempt(() -> {
-            if (kind.getValue() == null) {
-                throw ServiceException.invalid(ErrorCode.INVALID_CONNECTOR, t("Choose a kind of connector."));
-            }
-            ConnectorView created = connectors.create(tenantId, new Connectors.Definition(name.getValue(),
-                    kind.getValue().id(), form[0].values(), schedule.getValue(), null, names(collections.getValue()),
-                    names(groups.getValue())));
+            ConnectorView created = connectors.create(tenantId, form.definition(null));
             Toasts.success(t("Added '{0}'; press Sync now to fill the knowledge base.", created.name()));
-            name.clear();
+            form.clearName();
             refresh(tenantId);
         }));
         create.setId("create-connector");
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        HorizontalLayout first = new HorizontalLayout(kind, name, schedule);
-        first.getStyle().set("flex-wrap", "wrap");
-        HorizontalLayout second = new HorizontalLayout(groups, collections);
-        second.getStyle().set("flex-wrap", "wrap");
-        VerticalLayout body = new VerticalLayout(first, help, settings, second, create);
+        VerticalLayout body = new VerticalLayout(form, create);
         body.setPadding(false);
         Details details = new Details(new H3(t("Add a connector")), body);
         details.setId("new-connector");
@@ -211,8 +175,24 @@ public class ConnectorsView extends TenantScopedView {
         return details;
     }
 
-    private static List<String> names(String commaSeparated) {
-        return Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(n -> !n.isEmpty()).toList();
+    /** A connector's settings edited in a dialog: saved as they are, used from its next sync. */
+    private void edit(String tenantId, ConnectorView c) {
+        Dialog dialog = new Dialog();
+        dialog.setHeaderTitle(t("Edit the connector {0}", c.name()));
+        dialog.setId("edit-connector");
+        dialog.setWidth("min(52rem, 95vw)");
+        ConnectorForm form = new ConnectorForm("edit-connector-", connectors.factories(), c);
+        dialog.add(form);
+        Button save = new Button(t("Save"), e -> Toasts.attempt(() -> {
+            ConnectorView saved = connectors.update(tenantId, c.id(), form.definition(c.knowledgeBase()));
+            Toasts.success(t("Saved the connector '{0}': its next sync uses these settings.", saved.name()));
+            dialog.close();
+            refresh(tenantId);
+        }));
+        save.setId("save-connector");
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        dialog.getFooter().add(new Button(t("Cancel"), e -> dialog.close()), save);
+        dialog.open();
     }
 
     private void refresh(String tenantId) {

@@ -30,6 +30,7 @@ import io.corrigo.ui.shell.EmptyState;
 import io.corrigo.ui.shell.Polling;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
+import io.corrigo.ui.shell.Texts;
 import io.corrigo.ui.shell.Toasts;
 import jakarta.annotation.security.PermitAll;
 import java.io.ByteArrayInputStream;
@@ -94,9 +95,10 @@ public class EvaluationView extends TenantScopedView {
         List<String> versions = new ArrayList<>();
         versions.add(t("no other version"));
         pipelines.versions(tenantId).stream().filter(v -> v.version() != activeVersion)
-                .forEach(v -> versions.add("v" + v.version() + " · " + v.state().name().toLowerCase(Locale.ROOT)));
+                .forEach(v -> versions.add("v" + v.version() + " · " + Texts.known(v.state().name().toLowerCase(Locale.ROOT))));
         com.vaadin.flow.component.select.Select<String> other = new com.vaadin.flow.component.select.Select<>();
         other.setId("eval-compare-version");
+        other.setWidth("16rem");
         other.setLabel(t("Also run, side by side with v{0}", activeVersion));
         other.setItems(versions);
         other.setValue(event.getLocation().getQueryParameters().getSingleParameter("compare")
@@ -252,7 +254,7 @@ public class EvaluationView extends TenantScopedView {
         grid.addColumn(p -> {
             double[] ci = p.routeAccuracyInterval();
             return String.format(Locale.ROOT, "%.2f–%.2f", ci[0], ci[1]);
-        }).setHeader(help(t("95 % interval"), t("Where the {0} on new questions probably lies (Wilson interval on {1} labelled {2}): the narrower, the more the point can be trusted.", (rated ? "agreement" : t("route accuracy")), job.calibration().get(0).questions(), (rated ? "runs" : "questions")))).setAutoWidth(true);
+        }).setHeader(help(t("95 % interval"), t("Where the {0} on new questions probably lies (Wilson interval on {1} labelled {2}): the narrower, the more the point can be trusted.", (rated ? t("agreement") : t("route accuracy")), job.calibration().get(0).questions(), (rated ? t("runs") : t("questions"))))).setAutoWidth(true);
         grid.addColumn(p -> f(p.falseAbstention())).setHeader(t("False abst.")).setAutoWidth(true);
         grid.addColumn(p -> f(p.contextPrecision())).setHeader(t("Ctx precision")).setAutoWidth(true);
         grid.addColumn(p -> f(p.contextRecall())).setHeader(t("Ctx recall")).setAutoWidth(true);
@@ -298,7 +300,7 @@ public class EvaluationView extends TenantScopedView {
         com.vaadin.flow.component.Component chart = io.corrigo.ui.trace.SvgChart.lines(id,
                 t("Trend on {0} (the evaluated pipeline, oldest first)", set), "", labels, List.of(
                         new io.corrigo.ui.trace.SvgChart.Series(t("route accuracy"), "var(--lumo-primary-color)", values[0]),
-                        new io.corrigo.ui.trace.SvgChart.Series("faithfulness", "var(--lumo-success-color)", values[1]),
+                        new io.corrigo.ui.trace.SvgChart.Series(t("faithfulness"), "var(--lumo-success-color)", values[1]),
                         new io.corrigo.ui.trace.SvgChart.Series(t("answer relevancy"), "#f0a500", values[2]),
                         new io.corrigo.ui.trace.SvgChart.Series(t("token F1"), "var(--lumo-error-color)", values[3])));
         return chart;
@@ -346,20 +348,41 @@ public class EvaluationView extends TenantScopedView {
         grid.addColumn(EvalReport.Outcome::question).setHeader(t("Question")).setWidth("12rem").setFlexGrow(2);
         grid.addColumn(EvalReport.Outcome::pipeline).setHeader(t("Pipeline")).setWidth("7rem").setFlexGrow(0);
         grid.addComponentColumn(o -> Badges.of(o.verdict())).setHeader(t("Verdict")).setWidth("6rem").setFlexGrow(0);
-        grid.addColumn(o -> o.abstained() ? "(abstained) " + o.answer() : o.answer()).setHeader(t("Answer")).setWidth("14rem")
+        grid.addColumn(o -> o.abstained() ? t("(abstained) {0}", o.answer()) : o.answer()).setHeader(t("Answer")).setWidth("14rem")
                 .setFlexGrow(3);
-        grid.addColumn(EvalReport.Outcome::why).setHeader(t("Why")).setWidth("10rem").setFlexGrow(2);
+        grid.addColumn(o -> Texts.shaped(o.why(), EvalReport.Outcome.REASONS)).setHeader(t("Why")).setWidth("10rem").setFlexGrow(2);
         grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT, GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         grid.setAllRowsVisible(true);
-        Runnable show = () -> grid.setItems(which.getValue().report().outcomes().stream()
-                .filter(o -> !wrongOnly.getValue() || !o.verdict().equals("right")).toList());
+        Paragraph tally = new Paragraph();
+        tally.setId("eval-questions-tally");
+        tally.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "0");
+        Runnable show = () -> {
+            List<EvalReport.Outcome> outcomes = which.getValue().report().outcomes();
+            grid.setItems(outcomes.stream().filter(o -> !wrongOnly.getValue() || !o.verdict().equals("right")).toList());
+            tally.setText(tally(outcomes));
+        };
         which.addValueChangeListener(e -> show.run());
         wrongOnly.addValueChangeListener(e -> show.run());
         show.run();
         HorizontalLayout controls = new HorizontalLayout(which, wrongOnly);
         controls.setAlignItems(FlexComponent.Alignment.BASELINE);
-        box.add(controls, grid);
+        box.add(controls, tally, grid);
         return box;
+    }
+
+    /**
+     * The rows' verdicts counted per pipeline, and how they differ from the figures above (which are the benchmark's
+     * metrics: a route can be right while the answer lacks the reference), so the two never seem to contradict.
+     */
+    private static String tally(List<EvalReport.Outcome> outcomes) {
+        java.util.Map<String, int[]> counts = new java.util.LinkedHashMap<>();
+        for (EvalReport.Outcome o : outcomes) {
+            int[] c = counts.computeIfAbsent(o.pipeline(), p -> new int[3]);
+            c[o.verdict().equals("right") ? 0 : o.verdict().equals("partly") ? 1 : 2]++;
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((pipeline, c) -> parts.add(t("{0}: {1} right, {2} partly, {3} wrong", pipeline, c[0], c[1], c[2])));
+        return String.join(" · ", parts) + ". " + t("A row is right when the answer holds a short reference (where the question has one), else by its route; the figures above are the benchmark's metrics and count otherwise (route accuracy judges the route alone, answer containment any reference).");
     }
 
     /** One row per (evaluation, pipeline): the headline metrics side by side. */

@@ -332,7 +332,7 @@ public class HealthView extends TenantScopedView {
         grid.setId("health-alerts");
         grid.addColumn(a -> WHEN.format(a.createdAt())).setHeader(t("When")).setAutoWidth(true).setFlexGrow(0);
         grid.addComponentColumn(a -> Badges.of(a.level())).setHeader(t("Level")).setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(HealthAlert::message).setHeader(t("What happened")).setFlexGrow(1);
+        grid.addColumn(a -> Texts.shaped(a.message(), HealthAlert.MESSAGES)).setHeader(t("What happened")).setFlexGrow(1);
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.setItems(latest);
         grid.setAllRowsVisible(true);
@@ -383,7 +383,7 @@ public class HealthView extends TenantScopedView {
             box.add(grid);
         }
         com.vaadin.flow.component.details.Details details = new com.vaadin.flow.component.details.Details(
-                t("Webhook{0}", current.map(w -> ": " + w.url() + (w.enabled() ? "" : " (off)")).orElse(" (none)")), box);
+                t("Webhook{0}", current.map(w -> ": " + w.url() + (w.enabled() ? "" : t(" (off)"))).orElse(t(" (none)"))), box);
         details.setId("webhook");
         details.setWidthFull();
         return details;
@@ -526,8 +526,8 @@ public class HealthView extends TenantScopedView {
                         new SvgChart.Series("INCORRECT", "var(--lumo-error-color)", incorrect),
                         new SvgChart.Series(t("not graded"), "var(--lumo-contrast-50pct)", other))),
                 SvgChart.lines("health-rates", t("Fallback and abstention"), "%", buckets, List.of(
-                        new SvgChart.Series("fallback", "var(--lumo-primary-color)", fallback),
-                        new SvgChart.Series("abstained", "var(--lumo-error-color)", abstain))),
+                        new SvgChart.Series(t("fallback"), "var(--lumo-primary-color)", fallback),
+                        new SvgChart.Series(t("abstained"), "var(--lumo-error-color)", abstain))),
                 SvgChart.lines("health-latency", t("Latency"), "ms", buckets, List.of(
                         new SvgChart.Series("p50", "var(--lumo-primary-color)", p50),
                         new SvgChart.Series("p95", "var(--lumo-error-color)", p95))));

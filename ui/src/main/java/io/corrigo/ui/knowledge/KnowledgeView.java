@@ -1,8 +1,8 @@
 package io.corrigo.ui.knowledge;
 
-import io.corrigo.server.problem.ErrorCode;
 import static io.corrigo.ui.shell.Texts.t;
 
+import com.vaadin.flow.component.HasValidation;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
@@ -135,9 +135,16 @@ public class KnowledgeView extends TenantScopedView {
         documents.addColumn(DocumentView::name).setHeader(t("Document")).setFlexGrow(2).setTooltipGenerator(DocumentView::name);
         java.util.Map<String, String> kbNames = new java.util.HashMap<>();
         bases.forEach(b -> kbNames.put(b.id(), b.name()));
-        documents.addColumn(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d))
-                .setHeader(t("Knowledge base · readers")).setFlexGrow(1)
-                .setTooltipGenerator(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d));
+        // where it is and who reads it, its metadata under it in small print
+        documents.addComponentColumn(d -> {
+            Span where = new Span(scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d));
+            Span metadata = new Span(metadata(d));
+            metadata.getStyle().set("display", "block").set("font-size", "var(--lumo-font-size-xs)")
+                    .set("color", "var(--lumo-secondary-text-color)");
+            return new com.vaadin.flow.component.html.Div(where, metadata);
+        }).setHeader(t("Knowledge base · readers · metadata")).setFlexGrow(1)
+                .setTooltipGenerator(d -> scope(kbNames.getOrDefault(d.knowledgeBase(), d.knowledgeBase()), d)
+                        + (d.metadata() == null || d.metadata().isEmpty() ? "" : " · " + metadata(d)));
         documents.addComponentColumn(d -> Badges.of(d.status())).setHeader(t("State")).setAutoWidth(true);
         documents.addColumn(DocumentView::chunkCount).setHeader(t("Chunks")).setAutoWidth(true);
         documents.addColumn(d -> d.sizeBytes() == null ? "" : size(d.sizeBytes())).setHeader(t("Size")).setAutoWidth(true);
@@ -196,7 +203,16 @@ public class KnowledgeView extends TenantScopedView {
         return where + " · " + (d.groups().isEmpty() ? t("everyone") : String.join(", ", d.groups()));
     }
 
-    /** Edits a document's collections, readers and metadata; saved, it is indexed again at once with them. */
+    /** A document's metadata in a line, by key: {@code author = Ada · updated = 2026-01-05}. */
+    private static String metadata(DocumentView d) {
+        return d.metadata() == null ? "" : String.join(" · ", new java.util.TreeMap<>(d.metadata()).entrySet().stream()
+                .map(e -> e.getKey() + " = " + e.getValue()).toList());
+    }
+
+    /**
+     * Edits a document's collections, readers and metadata; saved, it is indexed again at once with them. What is
+     * wrong is said on the field it is wrong in, and the dialog stays open with what was typed.
+     */
     private void scopeDialog(String tenantId, DocumentView document) {
         com.vaadin.flow.component.dialog.Dialog dialog = new com.vaadin.flow.component.dialog.Dialog();
         dialog.setId("scope-dialog");
@@ -218,7 +234,10 @@ public class KnowledgeView extends TenantScopedView {
                 .map(e -> e.getKey() + " = " + e.getValue()).toList()));
         metadata.setHelperText(t("One 'key = value' per line: source_url, author, created, updated (yyyy-MM-dd), language, tags (comma-separated) or a key of your own."));
         metadata.setWidthFull();
-        Button save = new Button(t("Save and re-index"), e -> Toasts.attempt(() -> {
+        Button save = new Button(t("Save and re-index"), e -> {
+            collections.setInvalid(false);
+            groups.setInvalid(false);
+            metadata.setInvalid(false);
             java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
             for (String line : metadata.getValue().split("\n")) {
                 if (line.isBlank()) {
@@ -226,17 +245,43 @@ public class KnowledgeView extends TenantScopedView {
                 }
                 int eq = line.indexOf('=');
                 if (eq < 0) {
-                    throw io.corrigo.server.problem.ServiceException.invalid(ErrorCode.INVALID_SCOPE,
-                            t("Metadata lines are 'key = value'; '{0}' is not.", line.strip()));
+                    metadata.setErrorMessage(t("Metadata lines are 'key = value'; '{0}' is not.", line.strip()));
+                    metadata.setInvalid(true);
+                    return;
                 }
                 values.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
             }
-            ingestion.rescope(tenantId, document.id(), io.corrigo.server.knowledge.DocumentScope.of(
-                    names(collections.getValue()), names(groups.getValue()), values));
+            try {
+                ingestion.rescope(tenantId, document.id(), io.corrigo.server.knowledge.DocumentScope.of(
+                        names(collections.getValue()), names(groups.getValue()), values));
+            } catch (io.corrigo.server.problem.ServiceException refused) {
+                java.util.Map<HasValidation, List<String>> byField = new java.util.LinkedHashMap<>();
+                List<String> elsewhere = new java.util.ArrayList<>();
+                for (String problem : refused.details()) {
+                    HasValidation field = problem.startsWith("collections") ? collections
+                            : problem.startsWith("groups") ? groups : problem.startsWith("metadata") ? metadata : null;
+                    if (field == null) {
+                        elsewhere.add(problem);
+                    } else {
+                        byField.computeIfAbsent(field, f -> new java.util.ArrayList<>()).add(problem);
+                    }
+                }
+                byField.forEach((field, problems) -> {
+                    field.setErrorMessage(String.join("; ", problems));
+                    field.setInvalid(true);
+                });
+                if (byField.isEmpty() || !elsewhere.isEmpty()) {
+                    Toasts.error(refused);
+                }
+                return;
+            } catch (RuntimeException failed) {
+                Toasts.error(failed);
+                return;
+            }
             dialog.close();
             Toasts.success(t("Scope of {0} saved; it was indexed again with it.", document.name()));
             refresh(tenantId);
-        }));
+        });
         save.setId("save-scope");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         dialog.add(new VerticalLayout(collections, groups, metadata));
@@ -271,6 +316,7 @@ public class KnowledgeView extends TenantScopedView {
         }
         List<DocumentView> docs = ingestion.list(tenantId);
         documents.setItems(docs);
+        documents.setVisible(!docs.isEmpty()); // the empty state says it; no empty grid under it
         emptyDocuments.removeAll();
         if (docs.isEmpty()) {
             emptyDocuments.add(EmptyState.of(t("No documents yet"), t("Upload files above: each is split into chunks and sentences, embedded and indexed; questions can use it once its job is done.")));

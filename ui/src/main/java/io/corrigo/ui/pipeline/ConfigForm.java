@@ -4,9 +4,11 @@ import static io.corrigo.ui.shell.Texts.t;
 
 import com.vaadin.flow.component.AbstractField;
 import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.HasHelper;
 import com.vaadin.flow.component.HasValidation;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.textfield.NumberField;
 import com.vaadin.flow.component.textfield.PasswordField;
 import com.vaadin.flow.component.textfield.TextField;
@@ -46,14 +48,31 @@ public class ConfigForm extends FormLayout {
         }
     }
 
+    /**
+     * The field of {@code p}. The host's own settings are named in the admin's language; a plugin's settings as the
+     * plugin names them, marked as English where the catalog has no translation (a label, or only its help).
+     */
     private static Component field(ConfigProperty p, String value) {
-        // the host's own settings are named in the admin's language; a plugin's settings as the plugin names them
-        String label = Texts.known(p.label()) + (p.required() ? " *" : "");
+        Component field = unmarked(p, value);
+        boolean ownLabel = Texts.known(p.label()).equals(p.label());
+        boolean ownHelp = p.description() != null && Texts.known(p.description()).equals(p.description());
+        if (ownLabel) {
+            Texts.inEnglish(field);
+        } else if (ownHelp && field instanceof HasHelper helped && helped.getHelperText() != null) {
+            helped.setHelperComponent(Texts.inEnglish(new Span(helped.getHelperText())));
+        }
+        return field;
+    }
+
+    private static Component unmarked(ConfigProperty p, String value) {
+        // a required field shows the indicator of its kind; a checkbox, which has none, a star in its label
+        String label = Texts.known(p.label());
         String help = Texts.known(p.description()) + (p.min() != null || p.max() != null ? " (" + range(p) + ")" : "");
         switch (p.type()) {
             case CHOICE -> {
                 Select<String> select = new Select<>();
                 select.setLabel(label);
+                select.setRequiredIndicatorVisible(p.required());
                 select.setItems(p.options());
                 select.setItemLabelGenerator(option -> Texts.known(words(option)));
                 select.setHelperText(help);
@@ -61,7 +80,7 @@ public class ConfigForm extends FormLayout {
                 return select;
             }
             case BOOLEAN -> {
-                Checkbox box = new Checkbox(label);
+                Checkbox box = new Checkbox(label + (p.required() ? " *" : ""));
                 box.setValue(Boolean.parseBoolean(value != null ? value : p.defaultValue()));
                 box.setTooltipText(help);
                 return box;

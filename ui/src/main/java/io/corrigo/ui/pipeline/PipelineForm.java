@@ -18,6 +18,7 @@ import io.corrigo.server.pipeline.PipelineDefinition;
 import io.corrigo.server.pipeline.StageConfig;
 import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
+import io.corrigo.ui.shell.Texts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,7 +120,7 @@ public class PipelineForm extends VerticalLayout {
     private Div stage(StageKind<?> kind, StageConfig stored) {
         Select<String> select = new Select<>();
         select.setId("stage-" + kind.stage());
-        select.setLabel(kind.label());
+        select.setLabel(Texts.known(kind.label()));
         List<String> ids = new ArrayList<>(choices.getOrDefault(kind, List.of()).stream().map(FactoryChoice::id).toList());
         if (!kind.required()) {
             ids.add(0, none(kind));
@@ -129,7 +130,7 @@ public class PipelineForm extends VerticalLayout {
         }
         select.setItems(ids);
         select.setItemLabelGenerator(id -> choice(kind, id).map(c -> id + "  ·  " + c.plugin()).orElse(
-                id.equals(none(kind)) ? id : t("{0}  ·  not available", id)));
+                id.equals(none(kind)) ? Texts.known(id) : t("{0}  ·  not available", id)));
         select.setWidth("28rem");
         Div form = new Div();
         form.setWidthFull();
@@ -156,7 +157,11 @@ public class PipelineForm extends VerticalLayout {
         configForms.remove(kind);
         Optional<FactoryChoice> choice = factoryId == null ? Optional.empty() : choice(kind, factoryId);
         if (choice.isPresent()) {
-            Paragraph help = new Paragraph(choice.get().description());
+            String description = choice.get().description();
+            Paragraph help = new Paragraph(Texts.known(description));
+            if (Texts.known(description).equals(description)) {
+                Texts.inEnglish(help); // a plugin describes itself in its own words
+            }
             help.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "var(--lumo-space-xs) 0");
             ConfigForm config = new ConfigForm("cfg-" + kind.stage() + "-", choice.get().properties(), values);
             config.addChangeListener(() -> changed.run());
@@ -217,8 +222,9 @@ public class PipelineForm extends VerticalLayout {
 
     /** A stage's label without its explanation: "Critic" for "Critic (Self-RAG: ...)". */
     public static String shortLabel(StageKind<?> kind) {
-        int paren = kind.label().indexOf(" (");
-        return paren < 0 ? kind.label() : kind.label().substring(0, paren);
+        String label = Texts.known(kind.label());
+        int paren = label.indexOf(" (");
+        return paren < 0 ? label : label.substring(0, paren);
     }
 
     /** {@code upperThreshold} → {@code Upper threshold}: for a setting no form labels. */

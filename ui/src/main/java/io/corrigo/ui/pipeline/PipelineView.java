@@ -17,6 +17,7 @@ import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.html.UnorderedList;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.component.upload.Upload;
 import com.vaadin.flow.component.upload.receivers.MemoryBuffer;
 import com.vaadin.flow.router.BeforeEnterEvent;
@@ -170,7 +171,13 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         saveState = new Span(t("No unsaved changes"));
         saveState.setId("save-state");
         saveState.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin-right", "auto");
-        Button save = new Button(t("Save draft"), e -> save(tenantId, form, activeVersion));
+        TextField note = new TextField();
+        note.setId("version-note");
+        note.setPlaceholder(t("Note for this version (optional)"));
+        note.setAriaLabel(t("Note for this version"));
+        note.setMaxLength(500);
+        note.setWidth("min(22rem, 100%)");
+        Button save = new Button(t("Save draft"), e -> save(tenantId, form, activeVersion, note.getValue()));
         save.setId("save-pipeline");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         Button discard = new Button(t("Discard changes"), e -> {
@@ -179,7 +186,7 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         });
         discard.setId("discard-pipeline");
         discard.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
-        HorizontalLayout bar = new HorizontalLayout(saveState, discard, save);
+        HorizontalLayout bar = new HorizontalLayout(saveState, discard, note, save);
         bar.setId("save-bar");
         bar.setWidthFull();
         bar.setAlignItems(FlexComponent.Alignment.CENTER);
@@ -189,14 +196,14 @@ public class PipelineView extends TenantScopedView implements BeforeLeaveObserve
         return bar;
     }
 
-    private void save(String tenantId, PipelineForm form, int activeVersion) {
+    private void save(String tenantId, PipelineForm form, int activeVersion, String note) {
         Optional<PipelineDefinition> definition = form.read();
         if (definition.isEmpty()) {
             Toasts.error(t("Not saved: {0} setting(s) need attention (listed above the form).", form.problems().size()));
             return;
         }
         try {
-            ActivePipeline draft = pipelines.saveDraft(tenantId, definition.get(), null);
+            ActivePipeline draft = pipelines.saveDraft(tenantId, definition.get(), note);
             markDirty(false);
             Toasts.success(t("Saved draft version {0}. Queries still use version {1}: try the draft in the playground, then publish it.", draft.version(), activeVersion));
             reload(tenantId, draft.version());

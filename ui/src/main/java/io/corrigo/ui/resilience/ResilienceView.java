@@ -85,6 +85,7 @@ public class ResilienceView extends VerticalLayout {
     private void refresh() {
         List<GuardStatus> visible = guards.status(null); // within the admin's reach
         grid.setItems(visible);
+        grid.setVisible(!visible.isEmpty()); // the empty state says it; no empty grid under it
         empty.removeAll();
         if (visible.isEmpty()) {
             empty.add(EmptyState.of(t("No circuit breakers yet"), t("A breaker appears when a tenant's pipeline first calls a plugin: one per tenant and plugin (web search, retriever, evaluator, generator, …). Click a row to see its recent failures.")));

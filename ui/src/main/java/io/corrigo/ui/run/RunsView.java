@@ -133,6 +133,7 @@ public class RunsView extends TenantScopedView {
                 grid.setItems(query -> runs.list(tenantId, filter, query.getPage(), query.getPageSize()).items().stream());
                 charts.removeAll();
                 RunPage recent = runs.list(tenantId, filter, 0, RunLog.MAX_PAGE_SIZE);
+                grid.setVisible(recent.total() > 0); // no empty grid under the empty state
                 if (recent.total() == 0) {
                     charts.add(EmptyState.of(t("No runs match"), t("Ask a question in the Playground, or through the API or the chat widget; every answer is logged here with its trace.")));
                 } else {

@@ -45,11 +45,15 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
                       AccessAnnotationChecker viewAccess) {
         this.selection = selection;
         H1 title = new H1("Corrigo");
+        title.addClassName("corrigo-product");
         title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "0");
 
         tenant.setPlaceholder(t("Tenant"));
         tenant.setItemLabelGenerator(t -> t.name() + " (" + t.id() + ")" + (t.enabled() ? "" : t(" · disabled")));
         tenant.setWidth("18rem");
+        // a long name is cut in the field: the whole of it shows on hover
+        tenant.addValueChangeListener(e -> tenant.getElement().setAttribute("title",
+                e.getValue() == null ? "" : tenant.getItemLabelGenerator().apply(e.getValue())));
         tenant.setId("tenant-select");
         tenant.setAriaLabel(t("Tenant"));
         tenant.addValueChangeListener(e -> {
@@ -70,10 +74,12 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         String who = access.current().map(a -> a.username() + " · " + (a.role().name().equals("PLATFORM_ADMIN")
                 ? t("platform admin") : t("tenant admin"))).orElse("");
         Span user = new Span(who);
+        user.addClassName("corrigo-who");
         user.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
         Button signOut = new Button(t("Sign out"), VaadinIcon.SIGN_OUT.create(), e -> auth.logout());
         signOut.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
         signOut.setId("sign-out");
+        signOut.setAriaLabel(t("Sign out")); // its name when a phone shows only the icon
 
         // the list is read again whenever it is opened, and when a view of this UI changes the tenants
         tenant.getElement().addPropertyChangeListener("opened", "opened-changed", e -> {
@@ -86,8 +92,8 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
         HorizontalLayout bar = new HorizontalLayout(title, tenant, user, LanguageChoice.picker(), signOut);
         bar.setAlignItems(FlexComponent.Alignment.CENTER);
         bar.expand(tenant);
-        bar.setWidthFull();
-        bar.getStyle().set("padding-right", "var(--lumo-space-m)");
+        // the rest of the navbar beside the drawer toggle (not 100 % of it, which a phone's screen cannot hold)
+        bar.getStyle().set("flex", "1 1 auto").set("min-width", "0").set("padding-right", "var(--lumo-space-m)");
         bar.getElement().setAttribute("role", "banner"); // the header landmark: the product, the tenant, the user
         addToNavbar(new DrawerToggle(), bar);
 
@@ -112,10 +118,17 @@ public class MainLayout extends AppLayout implements AfterNavigationObserver {
 
     /**
      * The few rules the components' themes do not have: a field's label wraps instead of being cut off with an
-     * ellipsis (the settings' labels say what they mean, and a narrow column must not hide it).
+     * ellipsis (the settings' labels say what they mean, and a narrow column must not hide it); on a phone the top
+     * bar keeps the tenant, the language and signing out within the screen (the product's name and the user's go, the
+     * sign-out button shows its icon).
      */
     private static final String STYLE = "label[slot='label'] { white-space: normal; }"
-            + " vaadin-details-summary { white-space: normal; max-width: 100%; }";
+            + " vaadin-details-summary { white-space: normal; max-width: 100%; }"
+            + " #tenant-select { min-width: 0; }"
+            + " @media (max-width: 640px) { .corrigo-product, .corrigo-who { display: none; }"
+            + " #language { width: 6.5rem !important; } #sign-out::part(label) { display: none; }"
+            + " #sign-out { min-width: 0; padding: 0 var(--lumo-space-xs); }"
+            + " #tenant-select { width: auto !important; flex: 1 1 0; } }";
 
     @Override
     public void setContent(Component content) {

@@ -1,5 +1,6 @@
 package io.corrigo.ui.shell;
 
+import com.vaadin.flow.component.HasElement;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.i18n.I18NProvider;
 import java.io.BufferedReader;
@@ -8,12 +9,15 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -65,6 +69,74 @@ public class Texts implements I18NProvider {
     public static String known(String value) {
         String language = language();
         return value == null || language.equals("en") ? value : catalog(language).getOrDefault(value, value);
+    }
+
+    /**
+     * A sentence the host wrote in English from one of {@code templates} (each with its values as {@code {0}},
+     * {@code {1}} …, stored that way: an alert's message, an evaluation's reason) in the current UI's language: the
+     * template it was made from, translated, with the same values — each itself {@link #known} where the catalog names
+     * it. A sentence of no such shape is shown as it is.
+     */
+    public static String shaped(String value, List<String> templates) {
+        return shaped(value, templates, language());
+    }
+
+    /** {@link #shaped(String, List)} in {@code language}. */
+    static String shaped(String value, List<String> templates, String language) {
+        if (value == null || language.equals("en")) {
+            return value;
+        }
+        Map<String, String> catalog = catalog(language);
+        String exact = catalog.get(value);
+        if (exact != null) {
+            return exact;
+        }
+        for (String template : templates) {
+            Shape shape = SHAPES.computeIfAbsent(template, Shape::of);
+            Matcher m = shape.pattern().matcher(value);
+            if (m.matches()) {
+                Object[] values = new Object[shape.count()];
+                for (int g = 0; g < shape.order().size(); g++) {
+                    values[shape.order().get(g)] = catalog.getOrDefault(m.group(g + 1), m.group(g + 1));
+                }
+                return translate(template, Locale.forLanguageTag(language), values);
+            }
+        }
+        return value;
+    }
+
+    private static final Map<String, Shape> SHAPES = new ConcurrentHashMap<>();
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d)}");
+
+    /** A template as a pattern: its words literal, each placeholder a group; {@code order} the placeholder of each group. */
+    private record Shape(Pattern pattern, List<Integer> order, int count) {
+
+        static Shape of(String template) {
+            StringBuilder regex = new StringBuilder();
+            List<Integer> order = new ArrayList<>();
+            Matcher m = PLACEHOLDER.matcher(template);
+            int at = 0;
+            while (m.find()) {
+                regex.append(Pattern.quote(template.substring(at, m.start()))).append("(.*?)");
+                order.add(Integer.parseInt(m.group(1)));
+                at = m.end();
+            }
+            regex.append(Pattern.quote(template.substring(at)));
+            int count = order.stream().mapToInt(i -> i + 1).max().orElse(0);
+            return new Shape(Pattern.compile(regex.toString(), Pattern.DOTALL), List.copyOf(order), count);
+        }
+    }
+
+    /**
+     * {@code component} marked as English ({@code lang="en"}) where the UI speaks another language: for text the host
+     * or a plugin recorded in English and the catalog does not name — a trace's reasons, a plugin's own description —
+     * so that a screen reader reads it as English and the page says which of its parts are not in the admin's language.
+     */
+    public static <C extends HasElement> C inEnglish(C component) {
+        if (!language().equals("en")) {
+            component.getElement().setAttribute("lang", "en");
+        }
+        return component;
     }
 
     /** {@code english} in {@code locale}'s language (English where the catalog has no such text). */

@@ -5,6 +5,7 @@ import static io.corrigo.ui.shell.Texts.t;
 import com.vaadin.flow.component.notification.Notification;
 import com.vaadin.flow.component.notification.NotificationVariant;
 import io.corrigo.server.problem.ServiceException;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,9 +17,48 @@ public final class Toasts {
     private Toasts() {
     }
 
+    /**
+     * A success, briefly. It closes the errors still open on the screen: the action they were about has now worked
+     * (an error toast beside a success toast reads as if both were true).
+     */
     public static void success(String message) {
+        closeErrors();
         Notification n = Notification.show(message, 3500, Notification.Position.BOTTOM_START);
         n.addThemeVariants(NotificationVariant.LUMO_SUCCESS);
+    }
+
+    /** The error toasts open in this UI, each with the request that raised it. */
+    private static final class OpenErrors extends java.util.IdentityHashMap<Notification, Object> {
+    }
+
+    /** Closes the errors of earlier requests; one this same action raised (a file of several refused) stays. */
+    private static void closeErrors() {
+        com.vaadin.flow.component.UI ui = com.vaadin.flow.component.UI.getCurrent();
+        OpenErrors open = ui == null ? null : com.vaadin.flow.component.ComponentUtil.getData(ui, OpenErrors.class);
+        if (open != null) {
+            Object now = com.vaadin.flow.server.VaadinRequest.getCurrent();
+            List.copyOf(open.entrySet()).stream().filter(e -> e.getValue() != now).map(java.util.Map.Entry::getKey)
+                    .forEach(Notification::close);
+        }
+    }
+
+    private static void track(Notification n) {
+        com.vaadin.flow.component.UI ui = com.vaadin.flow.component.UI.getCurrent();
+        if (ui == null) {
+            return;
+        }
+        OpenErrors open = com.vaadin.flow.component.ComponentUtil.getData(ui, OpenErrors.class);
+        if (open == null) {
+            open = new OpenErrors();
+            com.vaadin.flow.component.ComponentUtil.setData(ui, OpenErrors.class, open);
+        }
+        OpenErrors list = open;
+        list.put(n, com.vaadin.flow.server.VaadinRequest.getCurrent());
+        n.addOpenedChangeListener(e -> {
+            if (!e.isOpened()) {
+                list.remove(n);
+            }
+        });
     }
 
     /** An error stays until the admin closes it: they may need the time to read it, or to copy it. */
@@ -39,6 +79,7 @@ public final class Toasts {
         row.setAlignItems(com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment.CENTER);
         n.add(row);
         n.open();
+        track(n);
         closeOnNavigation(n);
     }
 

@@ -169,6 +169,7 @@ public class TenantsView extends VerticalLayout {
         TenantsChanged.fire();
         List<TenantView> visible = selection.visible();
         grid.setItems(visible);
+        grid.setVisible(!visible.isEmpty()); // the empty state says it; no empty grid under it
         empty.removeAll();
         if (visible.isEmpty()) {
             empty.add(EmptyState.of(t("No tenants yet"), access.isPlatformAdmin()

@@ -32,6 +32,7 @@ import io.corrigo.engine.trace.StageTiming;
 import io.corrigo.engine.trace.StripTrace;
 import io.corrigo.server.run.RunView;
 import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.Texts;
 import java.util.List;
 import java.util.Locale;
 
@@ -97,8 +98,8 @@ public class TracePanel extends VerticalLayout {
         }
         RetrievalDecision decision = trace.retrievalDecision();
         if (decision != null) {
-            Span retrieval = new Span((decision.retrieve() ? t("retrieved") : t("skipped")) + " · "
-                    + decision.decidedBy() + ": " + decision.reason());
+            Span retrieval = new Span(new Span((decision.retrieve() ? t("retrieved") : t("skipped")) + " · "),
+                    Texts.inEnglish(new Span(decision.decidedBy() + ": " + decision.reason())));
             retrieval.setId("trace-retrieval-decision");
             facts.add(labelled(t("Retrieval"), retrieval));
         }
@@ -131,8 +132,10 @@ public class TracePanel extends VerticalLayout {
             add(new H4(t("Notices")));
             UnorderedList notices = new UnorderedList();
             notices.setId("trace-notices");
-            trace.notices().forEach(n -> notices.add(new ListItem(n.stage().name() + ": " + n.message()
-                    + (n.degrading() ? t(" (degraded the answer)") : ""))));
+            // the stage by its name ("correct" is the correcting step, not the grade CORRECT); the message as recorded
+            trace.notices().forEach(n -> notices.add(new ListItem(new Span(t("{0} stage: ", Texts.known(
+                    n.stage().name().toLowerCase(Locale.ROOT)))), Texts.inEnglish(new Span(n.message())),
+                    new Span(n.degrading() ? t(" (degraded the answer)") : ""))));
             add(notices);
         }
         UnorderedList plugins = new UnorderedList();
@@ -220,7 +223,7 @@ public class TracePanel extends VerticalLayout {
             head.add(new Span(t("support {0} · usefulness {1}/5 · judged by {2}", number(round.support()), (round.usefulness() == null ? "—" : round.usefulness()), orDash(round.judgedBy()))));
         }
         box.add(head);
-        Paragraph why = new Paragraph(round.why());
+        Paragraph why = Texts.inEnglish(new Paragraph(round.why()));
         why.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "var(--lumo-space-xs) 0");
         box.add(why);
         if (!round.sentences().isEmpty()) {
@@ -272,8 +275,8 @@ public class TracePanel extends VerticalLayout {
         grid.addComponentColumn(p -> Badges.of(p.grade() == null ? null : p.grade().name())).setHeader(t("Grade"))
                 .setAutoWidth(true);
         grid.addComponentColumn(p -> Badges.of(p.kept() ? "kept" : "dropped")).setHeader(t("Used")).setAutoWidth(true);
-        grid.addColumn(p -> brief(p.error())).setHeader(t("Evaluator's reason or error")).setFlexGrow(2)
-                .setTooltipGenerator(p -> p.error() == null ? "" : p.error());
+        grid.addComponentColumn(p -> Texts.inEnglish(new Span(brief(p.error())))).setHeader(t("Evaluator's reason or error"))
+                .setFlexGrow(2).setTooltipGenerator(p -> p.error() == null ? "" : p.error());
         grid.setItemDetailsRenderer(new com.vaadin.flow.data.renderer.ComponentRenderer<>(p -> passageText(p, strips, tenantId)));
         grid.setDetailsVisibleOnClick(true);
         grid.setItems(passages);
@@ -422,7 +425,8 @@ public class TracePanel extends VerticalLayout {
         grid.addComponentColumn(s -> Badges.of(s.kept() ? "kept" : "dropped")).setHeader(t("Used")).setAutoWidth(true);
         grid.addColumn(s -> number(s.score())).setHeader(t("Score")).setAutoWidth(true);
         grid.addColumn(StripTrace::text).setHeader(t("Sentence")).setFlexGrow(3);
-        grid.addColumn(s -> s.reason() == null ? "" : s.reason()).setHeader(t("Why")).setAutoWidth(true);
+        grid.addComponentColumn(s -> Texts.inEnglish(new Span(s.reason() == null ? "" : s.reason()))).setHeader(t("Why"))
+                .setAutoWidth(true);
         grid.setItems(strips);
         grid.setHeight("22rem");
         grid.addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_WRAP_CELL_CONTENT);

@@ -55,6 +55,7 @@ public class UsersView extends VerticalLayout {
         Select<Role> role = new Select<>();
         role.setLabel(t("Role"));
         role.setId("new-user-role");
+        role.setWidth("17rem"); // the roles' names whole
         role.setItems(Role.values());
         role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? t("Platform admin (everything)") : t("Tenant admin (their tenants)"));
         role.setValue(Role.TENANT_ADMIN);
@@ -81,8 +82,8 @@ public class UsersView extends VerticalLayout {
         grid.setId("users-grid");
         grid.addColumn(UserView::username).setHeader(t("User")).setAutoWidth(true);
         grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? t("platform admin") : t("tenant admin")).setHeader(t("Role")).setAutoWidth(true);
-        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants())).setHeader(t("Tenants")).setFlexGrow(1)
-                .setTooltipGenerator(u -> u.role() == Role.PLATFORM_ADMIN ? "all" : String.join(", ", u.tenants()));
+        grid.addColumn(u -> u.role() == Role.PLATFORM_ADMIN ? t("all") : String.join(", ", u.tenants())).setHeader(t("Tenants")).setFlexGrow(1)
+                .setTooltipGenerator(u -> u.role() == Role.PLATFORM_ADMIN ? t("all") : String.join(", ", u.tenants()));
         grid.addComponentColumn(u -> Badges.of(u.enabled() ? "enabled" : "disabled")).setHeader(t("State")).setAutoWidth(true);
         grid.addColumn(u -> throttle.status(u.username()).map(UsersView::signIns).orElse("")).setHeader(t("Sign-in"))
                 .setAutoWidth(true);
@@ -124,6 +125,7 @@ public class UsersView extends VerticalLayout {
         Select<Role> role = new Select<>();
         role.setLabel(t("Role"));
         role.setId("edit-user-role");
+        role.setWidth("17rem");
         role.setItems(Role.values());
         role.setItemLabelGenerator(r -> r == Role.PLATFORM_ADMIN ? t("Platform admin (everything)") : t("Tenant admin (their tenants)"));
         role.setValue(user.role());

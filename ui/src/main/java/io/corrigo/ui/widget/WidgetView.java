@@ -19,6 +19,7 @@ import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.TextArea;
 import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.data.value.ValueChangeMode;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Menu;
@@ -32,6 +33,7 @@ import io.corrigo.server.tenant.TenantService;
 import io.corrigo.server.access.WidgetLanguages;
 import io.corrigo.server.tenant.WidgetSettings;
 import io.corrigo.ui.shell.Badges;
+import io.corrigo.ui.shell.Copy;
 import io.corrigo.ui.shell.TenantScopedView;
 import io.corrigo.ui.shell.TenantSelection;
 import io.corrigo.ui.shell.Toasts;
@@ -83,6 +85,9 @@ public class WidgetView extends TenantScopedView {
         TextField title = new TextField(t("Title"), current.title(), "");
         TextField greeting = new TextField(t("Greeting"), current.greeting(), "");
         TextField placeholder = new TextField(t("Input placeholder"), current.placeholder(), "");
+        title.setId("widget-title");
+        greeting.setId("widget-greeting");
+        placeholder.setId("widget-placeholder");
         TextField color = new TextField(t("Accent colour"), current.color(), "#1a73e8");
         color.setId("widget-color");
         IntegerField perMinute = new IntegerField(t("Requests per minute (per key and per visitor IP)"));
@@ -117,7 +122,18 @@ public class WidgetView extends TenantScopedView {
         });
         saveLook.setId("save-widget");
         saveLook.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        add(new H3(t("Look and limits")), look, saveLook);
+        WidgetPreview preview = new WidgetPreview();
+        Runnable redraw = () -> preview.show(title.getValue(), greeting.getValue(), placeholder.getValue(), color.getValue(),
+                Arrays.stream(starters.getValue().split("\\R")).filter(q -> !q.isBlank()).limit(WidgetSettings.MAX_STARTERS)
+                        .toList(), icon.getValue());
+        for (var field : List.of(title, greeting, placeholder, color, icon)) {
+            field.setValueChangeMode(ValueChangeMode.EAGER);
+            field.addValueChangeListener(e -> redraw.run());
+        }
+        starters.setValueChangeMode(ValueChangeMode.EAGER);
+        starters.addValueChangeListener(e -> redraw.run());
+        redraw.run();
+        add(new H3(t("Look and limits")), look, WidgetPreview.heading(), preview, saveLook);
         add(new H3(t("Texts per language")), new WidgetLanguagesForm(languages, keys, tenantId));
         // questions in a language the knowledge base does not hold, through an English-only embedder, go unanswered
         java.util.Map<String, Long> byLanguage = documents.list(tenantId).stream()
@@ -169,10 +185,20 @@ public class WidgetView extends TenantScopedView {
         grid.addColumn(k -> String.join(" ", k.allowedOrigins())).setHeader(t("Allowed origins")).setWidth("10rem").setFlexGrow(1)
                 .setTooltipGenerator(k -> String.join(" ", k.allowedOrigins()));
         grid.addColumn(k -> WHEN.format(k.createdAt())).setHeader(t("Created")).setAutoWidth(true);
-        grid.addComponentColumn(k -> k.revokedAt() != null ? revoked(k) : revoke(tenantId, k))
+        grid.addComponentColumn(k -> k.revokedAt() != null ? revoked(k) : Badges.of("active"))
                 .setHeader(t("State")).setAutoWidth(true).setFlexGrow(0);
-        grid.addComponentColumn(k -> k.kind() == KeyKind.PUBLISHABLE ? chats(tenantId, k) : new Span(""))
-                .setHeader(t("Chats")).setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(k -> {
+            HorizontalLayout actions = new HorizontalLayout();
+            actions.setSpacing(false);
+            actions.getStyle().set("flex-wrap", "wrap"); // the two actions stacked where the grid is narrow
+            if (k.kind() == KeyKind.PUBLISHABLE) {
+                actions.add(chats(tenantId, k));
+            }
+            if (k.revokedAt() == null) {
+                actions.add(revoke(tenantId, k));
+            }
+            return actions;
+        }).setHeader(t("Actions")).setWidth("9.5rem").setFlexGrow(0);
         grid.setAllRowsVisible(true);
         grid.addThemeVariants(com.vaadin.flow.component.grid.GridVariant.LUMO_WRAP_CELL_CONTENT);
         add(form, grid);
@@ -246,16 +272,29 @@ public class WidgetView extends TenantScopedView {
         dialog.setHeaderTitle(t("Copy the key now: it is not shown again"));
         Pre value = new Pre(created.value());
         value.setId("new-key-value");
-        dialog.add(value);
+        dialog.add(copyable(value, Copy.button("copy-new-key", created.value(), t("the key"))));
         if (created.key().kind() == KeyKind.PUBLISHABLE) {
             String host = VaadinRequest.getCurrent() == null ? "https://YOUR-CORRIGO-HOST"
                     : VaadinRequest.getCurrent().getHeader("Origin") != null ? VaadinRequest.getCurrent().getHeader("Origin")
                     : "https://YOUR-CORRIGO-HOST";
+            String tag = "<script src=\"" + host + "/widget.js\" data-key=\"" + created.value() + "\"></script>";
+            Pre snippet = new Pre(tag);
+            snippet.setId("new-key-snippet");
             dialog.add(new Paragraph(t("Add the chat widget to your pages:")),
-                    new Pre("<script src=\"" + host + "/widget.js\" data-key=\"" + created.value() + "\"></script>"));
+                    copyable(snippet, Copy.button("copy-new-key-snippet", tag, t("the script tag"))));
         }
         dialog.getFooter().add(new Button(t("Done"), e -> dialog.close()));
         dialog.open();
+    }
+
+    /** A text shown as code with its copy button beside it. */
+    private static HorizontalLayout copyable(Pre text, Button copy) {
+        text.getStyle().set("margin", "0").set("flex", "1 1 auto").set("overflow-x", "auto").set("white-space", "pre-wrap")
+                .set("word-break", "break-all");
+        HorizontalLayout row = new HorizontalLayout(text, copy);
+        row.setWidthFull();
+        row.setAlignItems(FlexComponent.Alignment.CENTER);
+        return row;
     }
 
     private void refresh(String tenantId) {

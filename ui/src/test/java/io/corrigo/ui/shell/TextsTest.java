@@ -6,7 +6,11 @@ import io.corrigo.api.config.ConfigProperty;
 import io.corrigo.engine.settings.PipelineSettings;
 import io.corrigo.engine.settings.SelfRagSettings;
 import io.corrigo.engine.trace.Stage;
+import io.corrigo.server.eval.EvalReport;
+import io.corrigo.server.health.HealthAlert;
 import io.corrigo.server.health.HealthBand;
+import io.corrigo.server.pipeline.PipelineService;
+import io.corrigo.server.plugin.kind.StageKind;
 import io.corrigo.server.resilience.ResilienceSettings;
 import io.corrigo.ui.pipeline.ConfigForm;
 import java.io.IOException;
@@ -101,6 +105,16 @@ class TextsTest {
             p.options().forEach(option -> texts.add(ConfigForm.words(option)));
         }
         HealthBand.DEFAULTS.forEach(band -> texts.add(band.meaning()));
+        for (StageKind<?> kind : StageKind.values()) { // the pipeline form's stage choices
+            texts.add(kind.label());
+            kind.without().ifPresent(texts::add);
+        }
+        texts.addAll(EvalReport.Outcome.REASONS); // an evaluation's reasons and an alert's messages, stored in English
+        texts.addAll(HealthAlert.MESSAGES);
+        texts.addAll(HealthAlert.LEVELS);
+        for (PipelineService.VersionState state : PipelineService.VersionState.values()) { // a version's state badge
+            texts.add(state.name().toLowerCase(Locale.ROOT));
+        }
         for (Stage stage : Stage.values()) { // a trace's time per stage
             texts.add(stage.name().toLowerCase(Locale.ROOT));
         }

@@ -10,6 +10,7 @@ import io.corrigo.api.config.PluginConfig;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.DaemonThreads;
 import io.corrigo.server.Sql;
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.knowledge.DocumentScope;
 import io.corrigo.server.knowledge.DocumentView;
 import io.corrigo.server.knowledge.IngestionService;
@@ -31,6 +32,7 @@ import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.security.concurrent.DelegatingSecurityContextRunnable;
 import org.springframework.stereotype.Service;
 
 /**
@@ -59,9 +61,12 @@ public class ConnectorSync {
     private final String host;
     private final ExecutorService runs = Executors.newFixedThreadPool(2, DaemonThreads.named("corrigo-connector-"));
 
+    private final AuditLog audit;
+
     ConnectorSync(JdbcTemplate jdbc, Connectors connectors, IngestionService ingestion, EmbeddingService embeddings,
-                  Clock clock, CorrigoProperties properties,
+                  Clock clock, CorrigoProperties properties, AuditLog audit,
                   @org.springframework.beans.factory.annotation.Value("${corrigo.host-id:}") String hostId) {
+        this.audit = audit;
         this.jdbc = jdbc;
         this.connectors = connectors;
         this.ingestion = ingestion;
@@ -82,7 +87,9 @@ public class ConnectorSync {
         if (!claim(connector)) {
             throw ServiceException.conflict(ErrorCode.CONNECTOR_RUNNING, "'" + connector.name() + "' is syncing already.");
         }
-        runs.submit(() -> run(tenantId, id));
+        audit.record("connector.sync", tenantId, id, null, java.util.Map.of("name", connector.name()));
+        // the documents it uploads are the admin's who pressed Sync now, not the host's own
+        runs.submit(new DelegatingSecurityContextRunnable(() -> run(tenantId, id)));
         return connectors.get(tenantId, id);
     }
 

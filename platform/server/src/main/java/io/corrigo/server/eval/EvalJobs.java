@@ -1,5 +1,6 @@
 package io.corrigo.server.eval;
 
+import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.DaemonThreads;
 import io.corrigo.server.run.RunFilter;
@@ -139,11 +140,13 @@ public class EvalJobs {
     private final EvalStore store;
     private final io.corrigo.server.pipeline.PipelineService pipelines;
     private final String hostId;
+    private final AuditLog audit;
 
     EvalJobs(EvalService eval, Calibration calibration, TenantService tenants, RunLog runLog, Clock clock,
              @org.springframework.beans.factory.annotation.Value("${corrigo.calibration.min-labelled:30}") int minLabelled,
              EvalStore store, io.corrigo.server.pipeline.PipelineService pipelines,
-             @org.springframework.beans.factory.annotation.Value("${corrigo.host-id:}") String hostId) {
+             @org.springframework.beans.factory.annotation.Value("${corrigo.host-id:}") String hostId, AuditLog audit) {
+        this.audit = audit;
         this.store = store;
         this.pipelines = pipelines;
         this.hostId = io.corrigo.server.HostId.resolve(hostId);
@@ -199,6 +202,8 @@ public class EvalJobs {
         job.total = questions.size() * ((naive ? 2 : 1) + (calibrate ? 1 : 0) + (compareVersion != null ? 1 : 0));
         store.started(job, jsonl, pipelines.activeVersion(tenantId), hostId);
         remember(tenantId, job);
+        audit.record("eval.run", tenantId, job.id(), null, java.util.Map.of("set", fileName, "questions", questions.size(),
+                "naive", naive, "calibrate", calibrate));
         worker.execute(() -> {
             try {
                 int calibrationRuns = calibrate ? questions.size() : 0;

@@ -42,6 +42,31 @@ public record EvalReport(Instant createdAt, String tenant, int questions, List<P
      */
     public record Outcome(String pipeline, String id, String question, String goldRoute, String action, boolean abstained,
                           String answer, String verdict, String why) {
+
+        /** Why, for a question nothing should answer, abstaining was right. */
+        public static final String ABSTAINED_RIGHTLY = "abstained: the sources do not answer it";
+        /** Why, for a question nothing should answer, answering was wrong. */
+        public static final String ANSWERED_UNANSWERABLE = "answered a question the sources do not answer";
+        /** Why abstaining on a question the knowledge base answers was wrong. */
+        public static final String ABSTAINED_KB = "abstained, though the knowledge base answers it";
+        /** Why abstaining on a question the web answers was wrong. */
+        public static final String ABSTAINED_WEB = "abstained, though the web answers it";
+        /** Why an answer holding the reference ({0}) was right. */
+        public static final String HOLDS = "the answer holds \"{0}\"";
+        /** Why an answer without the reference ({0}) was wrong. */
+        public static final String LACKS = "served an answer without \"{0}\"";
+        /** How a question without short references was routed ({0}: the grade) for an answer in the knowledge base. */
+        public static final String ROUTED_KB = "routed {0} for an answer in the knowledge base";
+        /** How a question without short references was routed ({0}: the grade) for an answer on the web. */
+        public static final String ROUTED_WEB = "routed {0} for an answer in the web";
+        /** How a question was routed that no grade decided, for an answer in the knowledge base. */
+        public static final String UNGRADED_KB = "routed without grading for an answer in the knowledge base";
+        /** How a question was routed that no grade decided, for an answer on the web. */
+        public static final String UNGRADED_WEB = "routed without grading for an answer in the web";
+
+        /** Every shape {@link #why()} takes, {0} standing for its value: the admin UI says them in the admin's language. */
+        public static final List<String> REASONS = List.of(ABSTAINED_RIGHTLY, ANSWERED_UNANSWERABLE, ABSTAINED_KB,
+                ABSTAINED_WEB, HOLDS, LACKS, ROUTED_KB, ROUTED_WEB, UNGRADED_KB, UNGRADED_WEB);
     }
 
     /**

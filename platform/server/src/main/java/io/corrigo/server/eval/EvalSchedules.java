@@ -3,6 +3,7 @@ package io.corrigo.server.eval;
 import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.server.audit.AuditLog;
 import io.corrigo.server.audit.AuditedRow;
+import io.corrigo.server.health.HealthAlert;
 import io.corrigo.server.health.HealthBand;
 import io.corrigo.server.health.HealthWatch;
 import io.corrigo.server.problem.ServiceException;
@@ -148,7 +149,7 @@ public class EvalSchedules {
     private void compare(String tenantId, String name, Schedule schedule, EvalJobs.Job job) {
         if (!"DONE".equals(job.state()) || job.report() == null) {
             watch.raise(tenantId, "evaluation:" + schedule.set(), HealthBand.Level.ALERT, null, null,
-                    "The scheduled evaluation of set '" + schedule.set() + "' failed: " + job.error());
+                    HealthAlert.message(HealthAlert.EVALUATION_FAILED, schedule.set(), job.error()));
             return;
         }
         EvalJobs.Job previous = jobs.list(tenantId).stream()
@@ -164,10 +165,13 @@ public class EvalSchedules {
                 : before.faithfulness() - now.faithfulness();
         if (routeFall > schedule.tolerance() || faithFall > schedule.tolerance()) {
             watch.raise(tenantId, "evaluation:" + schedule.set(), HealthBand.Level.ALERT, now.routeAccuracy(),
-                    schedule.tolerance(), String.format(Locale.ROOT, "The scheduled evaluation of set '%s' fell: route "
-                            + "accuracy %.3f → %.3f, faithfulness %.3f → %.3f (tolerance %.2f). Compare the two reports "
-                            + "on the Evaluation page.", schedule.set(), before.routeAccuracy(), now.routeAccuracy(),
-                            before.faithfulness(), now.faithfulness(), schedule.tolerance()));
+                    schedule.tolerance(), HealthAlert.message(HealthAlert.EVALUATION_FELL, schedule.set(),
+                            f3(before.routeAccuracy()), f3(now.routeAccuracy()), f3(before.faithfulness()),
+                            f3(now.faithfulness()), String.format(Locale.ROOT, "%.2f", schedule.tolerance())));
         }
+    }
+
+    private static String f3(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
     }
 }

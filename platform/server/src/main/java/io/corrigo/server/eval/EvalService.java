@@ -252,22 +252,22 @@ public class EvalService {
         EvalQuestion q = r.question();
         String verdict;
         String why;
+        boolean kb = q.goldRoute().equals("kb");
         if (q.goldRoute().equals("none")) {
             verdict = r.abstained() ? "right" : "wrong";
-            why = r.abstained() ? "abstained: the sources do not answer it" : "answered a question the sources do not answer";
+            why = r.abstained() ? EvalReport.Outcome.ABSTAINED_RIGHTLY : EvalReport.Outcome.ANSWERED_UNANSWERABLE;
         } else if (r.abstained()) {
             verdict = "wrong";
-            why = "abstained, though the " + (q.goldRoute().equals("kb") ? "knowledge base" : "web") + " answers it";
+            why = kb ? EvalReport.Outcome.ABSTAINED_KB : EvalReport.Outcome.ABSTAINED_WEB;
         } else if (!q.answers().isEmpty() && AnswerJudge.hasShortAnswers(q)) {
             boolean holds = AnswerJudge.containsShortAnswer(r.answer(), q.answers());
             verdict = holds ? "right" : "wrong";
-            why = holds ? "the answer holds \"" + q.answers().get(0) + "\""
-                    : "served an answer without \"" + q.answers().get(0) + "\"";
+            why = (holds ? EvalReport.Outcome.HOLDS : EvalReport.Outcome.LACKS).replace("{0}", q.answers().get(0));
         } else {
             double credit = EvalMetrics.routeCredit(q.goldRoute(), r.action(), false);
             verdict = credit >= 1 ? "right" : credit > 0 ? "partly" : "wrong";
-            why = "routed " + (r.action() == null ? "without grading" : r.action()) + " for an answer in the "
-                    + (q.goldRoute().equals("kb") ? "knowledge base" : "web");
+            why = r.action() == null ? (kb ? EvalReport.Outcome.UNGRADED_KB : EvalReport.Outcome.UNGRADED_WEB)
+                    : (kb ? EvalReport.Outcome.ROUTED_KB : EvalReport.Outcome.ROUTED_WEB).replace("{0}", r.action());
         }
         String answer = r.answer() == null ? "" : r.answer();
         return new EvalReport.Outcome(r.pipeline(), q.id(), q.question(), q.goldRoute(), r.action(), r.abstained(),

@@ -168,18 +168,19 @@ public class HealthWatch {
 
     private String message(String metric, Observed o, String previous, Double threshold) {
         if (metric.startsWith("breaker:")) {
-            return OK.equals(o.level()) ? "The circuit breaker of " + metric.substring(8) + " closed again."
-                    : "The circuit breaker of " + metric.substring(8) + " opened: its calls fail fast and runs degrade.";
+            return HealthAlert.message(OK.equals(o.level()) ? HealthAlert.BREAKER_CLOSED : HealthAlert.BREAKER_OPENED,
+                    metric.substring(8));
         }
         String value = format(metric, o.value());
-        String minutes = window.toMinutes() + " min";
+        long minutes = window.toMinutes();
         if (OK.equals(o.level())) {
-            return metric + " is back within its band: " + value + " over the last " + minutes + " (" + o.runs() + " runs).";
+            return HealthAlert.message(HealthAlert.RECOVERED, metric, value, minutes, o.runs());
         }
-        return metric + " " + (o.band().higherIsBetter() ? "fell to " : "rose to ") + value + " over the last " + minutes
-                + " (" + o.runs() + " runs), " + (o.band().higherIsBetter() ? "below" : "above") + " its "
-                + o.level().toLowerCase(Locale.ROOT) + " threshold " + format(metric, threshold) + " (was "
-                + previous.toLowerCase(Locale.ROOT) + "). " + o.band().meaning();
+        boolean alert = o.level().equals(HealthBand.Level.ALERT.name());
+        String template = o.band().higherIsBetter() ? (alert ? HealthAlert.FELL_ALERT : HealthAlert.FELL_WARN)
+                : (alert ? HealthAlert.ROSE_ALERT : HealthAlert.ROSE_WARN);
+        return HealthAlert.message(template, metric, value, minutes, o.runs(), format(metric, threshold),
+                previous.toLowerCase(Locale.ROOT), o.band().meaning());
     }
 
     private static String format(String metric, Double v) {
