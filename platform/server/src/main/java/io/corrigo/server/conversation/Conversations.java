@@ -4,6 +4,7 @@ import io.corrigo.server.problem.ErrorCode;
 import io.corrigo.engine.condense.Turn;
 import io.corrigo.server.CorrigoProperties;
 import io.corrigo.server.problem.ServiceException;
+import io.corrigo.server.tenant.TenantService;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -79,7 +80,10 @@ public class Conversations {
     private final Clock clock;
     private final Duration retention;
 
-    Conversations(JdbcTemplate jdbc, Clock clock, CorrigoProperties properties) {
+    private final TenantService tenants;
+
+    Conversations(JdbcTemplate jdbc, Clock clock, CorrigoProperties properties, TenantService tenants) {
+        this.tenants = tenants;
         this.jdbc = jdbc;
         this.clock = clock;
         this.retention = Duration.ofDays(properties.runs().retentionDays());
@@ -173,6 +177,7 @@ public class Conversations {
     /** The threads visitors held through the publishable key {@code keyId} of {@code tenantId}, newest first. */
     @Transactional(readOnly = true)
     public List<Summary> forKey(String tenantId, String keyId, int limit) {
+        tenants.require(tenantId); // an admin reads only their tenants' conversations, whatever screen asks
         List<Summary> threads = new ArrayList<>();
         String prefix = "key:" + keyId + ":";
         jdbc.query("SELECT id, updated_at FROM conversation WHERE tenant_id = ? AND SUBSTRING(owner, 1, ?) = ? "

@@ -179,6 +179,7 @@ public class RunLog {
 
     /** How many runs the tenant served through API key {@code keyId} in the last hour (what revoking it stops). */
     public long keyRunsLastHour(String tenantId, String keyId) {
+        tenants.require(tenantId);
         return runs.countByTenantIdAndKeyIdAndCreatedAtGreaterThanEqual(tenantId, keyId,
                 clock.instant().minus(Duration.ofHours(1)));
     }

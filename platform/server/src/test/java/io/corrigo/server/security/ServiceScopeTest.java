@@ -97,6 +97,63 @@ class ServiceScopeTest extends HostTestBase {
         assertThat(keys.list("scope-a")).isEmpty();
     }
 
+    @Autowired
+    io.corrigo.server.connector.Connectors connectors;
+    @Autowired
+    io.corrigo.server.connector.ConnectorSync syncs;
+    @Autowired
+    io.corrigo.server.eval.EvalJobs evaluations;
+    @Autowired
+    io.corrigo.server.eval.EvalCases cases;
+    @Autowired
+    io.corrigo.server.eval.EvalSchedules schedules;
+    @Autowired
+    io.corrigo.server.eval.GoldenSets golden;
+    @Autowired
+    io.corrigo.server.health.HealthService health;
+    @Autowired
+    io.corrigo.server.health.HealthWatch watch;
+    @Autowired
+    io.corrigo.server.health.Webhooks webhooks;
+    @Autowired
+    io.corrigo.server.cost.Budgets budgets;
+    @Autowired
+    io.corrigo.server.curated.CuratedAnswers curated;
+    @Autowired
+    io.corrigo.server.conversation.Conversations conversations;
+
+    @Test
+    void should_refuse_another_tenant_in_the_newer_features_too() {
+        // given
+        signedInAsTenantAdminOf("scope-a");
+
+        // then: connectors, evaluations, health, alerts, webhooks, budgets, curated answers, conversations
+        refusedAsMissing(() -> connectors.list("scope-b"));
+        refusedAsMissing(() -> connectors.get("scope-b", "c-1"));
+        refusedAsMissing(() -> syncs.start("scope-b", "c-1"));
+        refusedAsMissing(() -> evaluations.list("scope-b"));
+        refusedAsMissing(() -> evaluations.submit("scope-b", "set.jsonl", "{\"question\":\"q\",\"gold_route\":\"none\"}", false));
+        refusedAsMissing(() -> evaluations.ratedRuns("scope-b"));
+        refusedAsMissing(() -> cases.jsonl("scope-b", "golden"));
+        refusedAsMissing(() -> schedules.save("scope-b", "golden", "0 0 3 * * *", 0.05, true));
+        refusedAsMissing(() -> golden.list("scope-b"));
+        refusedAsMissing(() -> health.health("scope-b", null, null, null));
+        refusedAsMissing(() -> health.saveBands("scope-b", Map.of()));
+        refusedAsMissing(() -> watch.alerts("scope-b", 10));
+        refusedAsMissing(() -> watch.check("scope-b"));
+        refusedAsMissing(() -> webhooks.webhook("scope-b"));
+        refusedAsMissing(() -> budgets.budget("scope-b"));
+        refusedAsMissing(() -> budgets.spend("scope-b"));
+        refusedAsMissing(() -> curated.list("scope-b"));
+        refusedAsMissing(() -> conversations.forKey("scope-b", "key-1", 10));
+        refusedAsMissing(() -> runs.keyRunsLastHour("scope-b", "key-1"));
+
+        // and tenant a's stay open
+        assertThat(connectors.list("scope-a")).isEmpty();
+        assertThat(curated.list("scope-a")).isEmpty();
+        assertThat(conversations.forKey("scope-a", "key-1", 10)).isEmpty();
+    }
+
     @Test
     void should_let_the_host_s_own_work_reach_every_tenant__no_admin_on_the_thread() {
         // given: no one signed in, as in an ingestion or evaluation job or the demo set-up
