@@ -57,10 +57,7 @@ class ConnectorForm extends VerticalLayout {
         kind.addValueChangeListener(e -> {
             own.removeAll();
             if (e.getValue() != null) {
-                help.setText(Texts.known(e.getValue().description()));
-                if (Texts.known(e.getValue().description()).equals(e.getValue().description())) {
-                    Texts.inEnglish(help); // a plugin describes itself in its own words
-                }
+                Texts.pluginWords(help, e.getValue().description());
                 settings[0] = new ConfigForm(idPrefix, e.getValue().configProperties(), values);
                 own.add(settings[0]);
             }

@@ -157,11 +157,7 @@ public class PipelineForm extends VerticalLayout {
         configForms.remove(kind);
         Optional<FactoryChoice> choice = factoryId == null ? Optional.empty() : choice(kind, factoryId);
         if (choice.isPresent()) {
-            String description = choice.get().description();
-            Paragraph help = new Paragraph(Texts.known(description));
-            if (Texts.known(description).equals(description)) {
-                Texts.inEnglish(help); // a plugin describes itself in its own words
-            }
+            Paragraph help = Texts.pluginWords(new Paragraph(), choice.get().description());
             help.getStyle().set("color", "var(--lumo-secondary-text-color)").set("margin", "var(--lumo-space-xs) 0");
             ConfigForm config = new ConfigForm("cfg-" + kind.stage() + "-", choice.get().properties(), values);
             config.addChangeListener(() -> changed.run());

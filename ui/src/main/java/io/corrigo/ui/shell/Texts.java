@@ -1,6 +1,7 @@
 package io.corrigo.ui.shell;
 
 import com.vaadin.flow.component.HasElement;
+import com.vaadin.flow.component.HasText;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.i18n.I18NProvider;
 import java.io.BufferedReader;
@@ -137,6 +138,18 @@ public class Texts implements I18NProvider {
             component.getElement().setAttribute("lang", "en");
         }
         return component;
+    }
+
+    /**
+     * {@code component} showing a plugin's own words ({@code text}, such as its description): in the admin's language
+     * where the catalog names them, else as written and marked English ({@link #inEnglish}); a mark left from earlier
+     * words is removed.
+     */
+    public static <C extends HasText> C pluginWords(C component, String text) {
+        String shown = known(text);
+        component.setText(shown);
+        component.getElement().removeAttribute("lang");
+        return shown != null && shown.equals(text) ? inEnglish(component) : component;
     }
 
     /** {@code english} in {@code locale}'s language (English where the catalog has no such text). */

@@ -1,6 +1,7 @@
 package io.corrigo.engine.confidence;
 
 import io.corrigo.api.answer.QuestionAnalysis;
+import io.corrigo.engine.analyse.QuestionAnalyzers;
 import io.corrigo.engine.trace.CritiqueDecision;
 import io.corrigo.engine.trace.Notice;
 import io.corrigo.engine.trace.PassageTrace;
@@ -115,7 +116,8 @@ public record Refusal(String reason, int passages, boolean web, Covered covered)
         if (best == null) {
             return null;
         }
-        QuestionAnalysis analysis = QuestionAnalysis.of(trace.condensation() == null ? trace.question()
+        // read in the question's own language, as the analyse stage reads it
+        QuestionAnalysis analysis = QuestionAnalyzers.analyse(trace.condensation() == null ? trace.question()
                 : trace.condensation().standalone());
         Set<String> asked = new LinkedHashSet<>(analysis.anchors());
         asked.addAll(analysis.figures());
