@@ -60,6 +60,9 @@ public final class Mentions {
     private Mentions() {
     }
 
+    /** The words that end a noun phrase's head: what follows them qualifies it. */
+    private static final Set<String> HEAD_ENDS = Set.of("of", "in", "at", "on", "from", "among", "with", "during");
+
     /** The kind of {@code phrase} (a noun phrase, with or without its article). */
     public static Kind kindOf(String phrase) {
         List<String> words = words(phrase == null ? "" : phrase);
@@ -69,8 +72,9 @@ public final class Mentions {
         if (words.stream().allMatch(w -> Character.isDigit(w.charAt(0)))) {
             return Kind.FIGURE;
         }
-        // "the town of Springfield", "the founder of Springfield": the noun before "of" says what it is
-        int of = words.indexOf("of");
+        // "the town of Springfield", "the founder of Springfield", "the nurses in Kenya": the noun before the first
+        // preposition says what it is
+        int of = headEnd(words);
         List<String> head = of > 0 ? words.subList(0, of) : words;
         String last = lower(head.get(head.size() - 1));
         String joined = String.join("-", words.stream().map(Mentions::lower).filter(w -> !w.equals("the")).toList());
@@ -117,12 +121,22 @@ public final class Mentions {
     }
 
     /** Whether {@code phrase} names several: a plural head noun, or a group. */
+    /** Where a noun phrase's head ends: at its first preposition after the first word ("nurses | in Kenya"), or -1. */
+    static int headEnd(List<String> words) {
+        for (int i = 1; i < words.size(); i++) {
+            if (HEAD_ENDS.contains(lower(words.get(i)))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     public static boolean plural(String phrase) {
         List<String> words = words(phrase == null ? "" : phrase);
         if (words.isEmpty()) {
             return false;
         }
-        int of = words.indexOf("of");
+        int of = headEnd(words);
         String head = words.get(of > 0 ? of - 1 : words.size() - 1);
         String w = lower(head);
         return GROUP.contains(w) && !PERSON.contains(w) || !isName(head) && w.length() > 3 && w.endsWith("s")

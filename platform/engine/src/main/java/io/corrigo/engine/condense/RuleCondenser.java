@@ -1,5 +1,7 @@
 package io.corrigo.engine.condense;
 
+import io.corrigo.engine.analyse.PartsOfSpeech;
+
 import io.corrigo.engine.gate.ConversationalTurns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -102,9 +104,20 @@ public final class RuleCondenser {
      * What the conversation is about after a turn, read from the user's own words: the topic a pronoun or an implied
      * question stands for, and the frame (the last full question, its pronouns resolved) an ellipsis completes.
      */
-    private record State(String topic, int topicTurn, String frame, int frameTurn, String whoAnswer, int answerTurn) {
+    private record State(String topic, int topicTurn, String frame, int frameTurn, String whoAnswer, int answerTurn,
+                         String answered) {
 
         static final State EMPTY = new State(null, 0, null, 0, null, 0);
+
+        /** A state whose last answer named nothing the rules read. */
+        State(String topic, int topicTurn, String frame, int frameTurn, String whoAnswer, int answerTurn) {
+            this(topic, topicTurn, frame, frameTurn, whoAnswer, answerTurn, null);
+        }
+
+        /** This state with the last answer's short lead ({@link #answerLead}) as a mention a pronoun may take. */
+        State answered(String lead) {
+            return new State(topic, topicTurn, frame, frameTurn, whoAnswer, answerTurn, lead);
+        }
     }
 
     /**
@@ -135,16 +148,18 @@ public final class RuleCondenser {
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), name,
                         name == null ? -(i + 1) : i + 1);
             } else {
-                state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0);
+                state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0)
+                        .answered(answerLead(answer));
             }
         }
         return step(asked, history.size() + 1, state, earlier).condensed();
     }
 
     /**
-     * What the conversation has named so far, oldest first, each once: the noun phrases of the user's questions and the
-     * name an answer to a who-question leads with, with the kind and number {@link Mentions} tells. What a model
-     * rewriter is given beside the transcript, so that a pronoun is resolved to a mention of its kind.
+     * What the conversation has named so far, oldest first, each once: the noun phrases of the user's questions and
+     * what each answer leads with (the name of a who-question's answer, a short answer's words), with the kind and
+     * number {@link Mentions} tells. What a model rewriter is given beside the transcript, so that a pronoun is
+     * resolved to a mention of its kind.
      */
     public List<Mentions.Mention> mentions(List<Turn> history) {
         java.util.Map<String, Mentions.Mention> named = new java.util.LinkedHashMap<>();
@@ -158,7 +173,7 @@ public final class RuleCondenser {
                 named.remove(lower(bareRun)); // named again: latest last
                 named.put(lower(bareRun), mention);
             }
-            String name = whoQuestion(turn.question()) ? leadingName(turn.answer()) : null;
+            String name = whoQuestion(turn.question()) ? leadingName(turn.answer()) : answerLead(turn.answer());
             if (name != null) {
                 named.remove(lower(name));
                 named.put(lower(name), Mentions.of(name));
@@ -279,7 +294,17 @@ public final class RuleCondenser {
                     singular = thing == null ? singular : thing;
                 }
             }
-            String out = question(resolvePronouns(words, singular, plural, someone == null ? singular : someone));
+            String personal = someone == null ? singular : someone;
+            String subject = subjectReferent(words, singular, plural, personal);
+            String objectSingular = singular;
+            String objectPlural = plural;
+            if (subject != null && same(singular, subject)) {
+                objectSingular = orElse(ofKind(state, earlier, "it", subject), singular);
+            }
+            if (subject != null && same(plural, subject)) {
+                objectPlural = orElse(ofKind(state, earlier, "they", subject), plural);
+            }
+            String out = question(resolvePronouns(words, singular, plural, personal, objectSingular, objectPlural));
             State after = new State(state.topic(), state.topicTurn(), bare(out), turn, null, 0);
             return new Step(new Condensed(out, "pronoun", List.of(state.topicTurn()), null), after);
         }
@@ -339,11 +364,19 @@ public final class RuleCondenser {
      * @param kinds when given, only mentions of these kinds
      */
     private static String ofKind(State state, List<Frame> earlier, String pronoun, Mentions.Kind... kinds) {
+        return ofKind(state, earlier, pronoun, null, kinds);
+    }
+
+    /** As {@link #ofKind(State, List, String, Mentions.Kind...)}, never {@code except} nor a phrase inside it or holding it. */
+    private static String ofKind(State state, List<Frame> earlier, String pronoun, String except, Mentions.Kind... kinds) {
         List<List<String>> groups = new ArrayList<>();
         List<String> last = new ArrayList<>();
         last.add(state.topic());
         if (state.frame() != null) {
             last.addAll(candidates(state.frame()));
+        }
+        if (state.answered() != null) {
+            last.add(state.answered()); // after the question's own subject, the answer given to it
         }
         groups.add(last);
         for (int i = earlier.size() - 1; i >= 0 && i >= earlier.size() - 3; i--) {
@@ -355,7 +388,8 @@ public final class RuleCondenser {
             String unknown = null;
             for (Mentions.Mention mention : mentions) {
                 Mentions.Mention typed = typed(mention, mentions);
-                if (!Mentions.agreeing(pronoun, typed) || kinds.length > 0 && !List.of(kinds).contains(typed.kind())) {
+                if (!Mentions.agreeing(pronoun, typed) || kinds.length > 0 && !List.of(kinds).contains(typed.kind())
+                        || except != null && overlaps(typed.text(), except)) {
                     continue;
                 }
                 if (typed.kind().told()) {
@@ -434,10 +468,12 @@ public final class RuleCondenser {
         List<String> runs = new ArrayList<>();
         List<String> run = new ArrayList<>();
         List<String> p = tokens(question.replaceAll("[?!,;:]", " "));
+        List<String> tags = tags(p);
         for (int i = 1; i < p.size(); i++) {
             String w = p.get(i);
             String l = lower(w);
-            boolean verbLike = !isName(w) && l.length() > 4 && (l.endsWith("ed") || l.endsWith("ing"))
+            boolean verbLike = PartsOfSpeech.verb(p, tags, i) || PartsOfSpeech.particle(p, tags, i)
+                    || !isName(w) && l.length() > 4 && (l.endsWith("ed") || l.endsWith("ing"))
                     // a word right after a subject pronoun is its verb ("was she born", "did they live")
                     || !isName(w) && Set.of("he", "she", "they", "we", "i", "you").contains(lower(p.get(i - 1)))
                     // and a last word right after a name ("Where was Ada Brandt born", "When did Popeye's creator die")
@@ -465,6 +501,20 @@ public final class RuleCondenser {
         }
         flush(run, runs, p, p.size());
         return runs;
+    }
+
+    /**
+     * The part-of-speech tags of a question's words, read as a question: a word's punctuation ("staff?") left out, the
+     * question mark given to the tagger as a word of its own.
+     */
+    private static List<String> tags(List<String> words) {
+        List<String> asked = new ArrayList<>(words.size() + 1);
+        for (String w : words) {
+            String bareWord = w.replaceAll("[?!,;:.]+$", "");
+            asked.add(bareWord.isEmpty() ? w : bareWord);
+        }
+        asked.add("?");
+        return PartsOfSpeech.tags(asked).subList(0, words.size());
     }
 
     /** A common noun whose kind the word lists know ("council", "nurses"): the head of its phrase. */
@@ -495,8 +545,12 @@ public final class RuleCondenser {
             }
         }
         Matcher counted = COUNTED.matcher(question);
-        if (counted.find()) { // "them" after "How many genotypes does HCV have": the genotypes of HCV
-            found.add("the " + counted.group(1) + " of " + decapitalise(focus(question)));
+        if (counted.find()) {
+            List<String> subject = countedSubject(p);
+            // "them" after "How many nurses in Kenya tested positive": the nurses in Kenya, the subject up to its verb;
+            // after "How many genotypes does HCV have": the genotypes of HCV
+            found.add(subject.size() > 2 ? "the " + join(subject)
+                    : "the " + counted.group(1) + " of " + decapitalise(focus(question)));
         }
         Matcher aux = AUX_SUBJECT.matcher(question);
         if (aux.matches()) {
@@ -510,12 +564,30 @@ public final class RuleCondenser {
         return found.stream().filter(phrase -> !phrase.isBlank()).toList();
     }
 
+    /**
+     * The counted subject of a "how many" question up to its verb ("How many nurses in Kenya tested positive in 2020":
+     * nurses in Kenya), its last word's punctuation left out; only the counted word when an auxiliary follows it
+     * ("How many genotypes does HCV have") or no verb is found.
+     */
+    private static List<String> countedSubject(List<String> p) {
+        List<String> tags = tags(p);
+        for (int i = 3; i < p.size(); i++) {
+            if (AUXILIARIES.contains(lower(p.get(i))) || Set.of("is", "are", "was", "were").contains(lower(p.get(i)))) {
+                return p.subList(2, 3);
+            }
+            if (PartsOfSpeech.verb(p, tags, i)) {
+                return p.subList(2, i).stream().map(w -> w.replaceAll("[?!,;:.]+$", "")).toList();
+            }
+        }
+        return p.subList(2, Math.min(3, p.size()));
+    }
+
     private static boolean plural(String phrase) {
         List<String> words = tokens(phrase == null ? "" : phrase);
         if (words.isEmpty()) {
             return false;
         }
-        int of = words.indexOf("of");
+        int of = Mentions.headEnd(words);
         String head = lower(words.get(of > 0 ? of - 1 : words.size() - 1)); // "the genotypes of HCV": genotypes
         return GROUPS.contains(head) || head.length() > 3 && head.endsWith("s") && !head.endsWith("ss")
                 && !head.endsWith("us") && !head.endsWith("is") && !isName(words.get(words.size() - 1));
@@ -652,6 +724,28 @@ public final class RuleCondenser {
         return lower(tokens(question).isEmpty() ? "" : tokens(question).get(0)).equals("who");
     }
 
+    /**
+     * What a short answer leads with, as a mention ("In Warsaw [1]. …": Warsaw; "Penicillin [1]. …"): the words before
+     * its first citation when they are few and name something, the leading preposition dropped; else {@code null}.
+     */
+    static String answerLead(String answer) {
+        if (answer == null) {
+            return null;
+        }
+        int cite = answer.indexOf('[');
+        if (cite <= 0) {
+            return null;
+        }
+        List<String> lead = new ArrayList<>(tokens(answer.substring(0, cite).replaceAll("[.,;:!?]", " ")));
+        if (!lead.isEmpty() && PREPOSITIONS.contains(lower(lead.get(0)))) {
+            lead.remove(0);
+        }
+        if (lead.isEmpty() || lead.size() > 5 || lead.stream().allMatch(w -> isFunctionWord(lower(w)) || isNumber(w))) {
+            return null;
+        }
+        return join(lead);
+    }
+
     /** The name an answer leads with ("Elzie Crisler Segar [1]. ..."), or {@code null}. */
     static String leadingName(String answer) {
         Matcher m = LEADING_NAME.matcher(answer.strip());
@@ -786,18 +880,35 @@ public final class RuleCondenser {
 
     /** Where the noun phrase ending at {@code end} starts: after a determiner, or after the last non-content word. */
     private static int nounPhraseStart(List<String> p, int end) {
+        List<String> tags = tags(p);
         int start = end;
         while (start > 1) {
             String before = lower(p.get(start - 1));
             if (DETERMINERS.contains(before)) {
                 return start - 1;
             }
-            if (PREPOSITIONS.contains(before) || AUXILIARIES.contains(before) || QUESTION_WORDS.contains(before)) {
-                return start;
+            if (PREPOSITIONS.contains(before) || AUXILIARIES.contains(before) || QUESTION_WORDS.contains(before)
+                    || PartsOfSpeech.verb(p, tags, start - 1)) {
+                return start; // "Which apps need multi-factor authentication": the phrase starts after its verb
             }
             start--;
         }
         return start;
+    }
+
+    /**
+     * A subject read up to its verb ("Mount Vesuvius destroy Pompeii" in "When did Mount Vesuvius destroy Pompeii":
+     * Mount Vesuvius), the words tagged in their question {@code p}, where they start at {@code offset}; the subject
+     * whole when no word after its first is a verb.
+     */
+    private static List<String> untilVerb(List<String> subject, List<String> p, int offset) {
+        List<String> tags = tags(p);
+        for (int d = 1; d < subject.size() && offset + d < p.size(); d++) {
+            if (PartsOfSpeech.verb(p, tags, offset + d)) {
+                return subject.subList(0, d);
+            }
+        }
+        return subject;
     }
 
     // --- pronouns -------------------------------------------------------------------------------------------------
@@ -838,6 +949,17 @@ public final class RuleCondenser {
      * {@code their} by {@code plural}, a person's pronoun by {@code person}.
      */
     private static String resolvePronouns(List<String> words, String singular, String plural, String person) {
+        return resolvePronouns(words, singular, plural, person, singular, plural);
+    }
+
+    /**
+     * As {@link #resolvePronouns(List, String, String, String)}, with an object's {@code it} and {@code them} after the
+     * question's subject pronoun replaced by {@code objectSingular} and {@code objectPlural}: "When did she leave it?"
+     * — whoever she is, "it" is not her.
+     */
+    private static String resolvePronouns(List<String> words, String singular, String plural, String person,
+                                          String objectSingular, String objectPlural) {
+        int subject = subjectPronoun(words);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String w = lower(words.get(i));
@@ -851,7 +973,9 @@ public final class RuleCondenser {
             } else if (POSSESSIVES.contains(w) || w.equals("her") && nextIsContent) {
                 replacement = possessive(w.equals("their") ? plural : w.equals("its") ? singular : person);
             } else if (SUBJECT_PRONOUNS.contains(w) || w.equals("her")) {
-                replacement = w.equals("they") || w.equals("them") ? plural : w.equals("it") ? singular : person;
+                boolean object = subject >= 0 && i > subject;
+                replacement = w.equals("they") || w.equals("them") ? (object ? objectPlural : plural)
+                        : w.equals("it") ? (object ? objectSingular : singular) : person;
             }
             if (replacement == null) {
                 out.add(words.get(i));
@@ -860,6 +984,42 @@ public final class RuleCondenser {
             }
         }
         return join(out);
+    }
+
+    /** Where the question's subject pronoun is ("When did she leave it": she), or -1. */
+    private static int subjectPronoun(List<String> words) {
+        for (int i = 0; i < words.size(); i++) {
+            String w = lower(words.get(i));
+            if (Set.of("he", "she", "they", "it").contains(w) && !(w.equals("it") && words.get(i).equals("IT"))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** What the subject pronoun of the question is replaced by, or {@code null} when it has none. */
+    private static String subjectReferent(List<String> words, String singular, String plural, String person) {
+        int at = subjectPronoun(words);
+        if (at < 0) {
+            return null;
+        }
+        String w = lower(words.get(at));
+        return w.equals("they") ? plural : w.equals("it") ? singular : person;
+    }
+
+    /** Whether two phrases name the same thing: equal without their articles, or one inside the other. */
+    private static boolean overlaps(String a, String b) {
+        String x = lower(withoutArticle(a));
+        String y = lower(withoutArticle(b));
+        return !x.isEmpty() && !y.isEmpty() && (x.equals(y) || x.contains(y) || y.contains(x));
+    }
+
+    private static boolean same(String a, String b) {
+        return a != null && b != null && overlaps(a, b);
+    }
+
+    private static String orElse(String value, String otherwise) {
+        return value == null ? otherwise : value;
     }
 
     private static String singularOf(String phrase) {
@@ -900,7 +1060,8 @@ public final class RuleCondenser {
                 }
             }
             if (!Set.of("i", "we", "you").contains(lower(subject.get(0)))) {
-                return aux.group(1); // the subject, unless it is the asker ("How do I ...?")
+                // the subject, unless it is the asker ("How do I ...?"), without its verb ("Mount Vesuvius destroy")
+                return join(untilVerb(subject, p, tokens(prev.substring(0, aux.start(1))).size()));
             }
         }
         Matcher passive = PASSIVE_SUBJECT.matcher(prev);
@@ -909,7 +1070,8 @@ public final class RuleCondenser {
         }
         Matcher yesNo = YES_NO_PASSIVE.matcher(prev);
         if (yesNo.matches()) {
-            return yesNo.group(1);
+            // "Were students in Peru vaccinated before": the students in Peru
+            return join(untilVerb(tokens(yesNo.group(1)), p, tokens(prev.substring(0, yesNo.start(1))).size()));
         }
         int[] name = lastNameSpan(p, false);
         if (name != null) {

@@ -166,6 +166,45 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_read_an_object_pronoun_as_another_referent_than_the_subject__the_answer_s_place_among_them() {
+        // "it" in "When did she leave it?" is not "she": the place the answer named is
+        List<Turn> history = List.of(new Turn("Where did Ilse Vantongeren grow up?",
+                "In Ghent [1]. Ilse Vantongeren grew up in Ghent before moving to Lyon [1]."));
+
+        RuleCondenser.Condensed condensed = condenser.condense("When did she leave it?", history);
+
+        assertThat(condensed.question()).isEqualTo("When did Ilse Vantongeren leave Ghent?");
+    }
+
+    @Test
+    void should_give_two_plural_pronouns_of_one_question_two_referents() {
+        List<Turn> history = List.of(new Turn("Do seasonal pickers get vouchers for the canteen?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("Can they share them?", history);
+
+        assertThat(condensed.question()).startsWith("Can seasonal pickers share ").doesNotEndWith("seasonal pickers?");
+    }
+
+    @Test
+    void should_end_a_subject_at_its_verb__so_a_later_it_is_the_subject_alone() {
+        // "Krakatoa bury" is no referent: the part-of-speech model tells that "bury" is the verb
+        List<Turn> history = List.of(new Turn("When did Krakatoa bury Anjer?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("How high is it?", history);
+
+        assertThat(condensed.question()).isEqualTo("How high is Krakatoa?");
+    }
+
+    @Test
+    void should_keep_a_counted_group_with_where_it_is__not_the_year_it_was_counted() {
+        List<Turn> history = List.of(new Turn("How many midwives in Ghana left the profession in 2021?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("Were they paid less?", history);
+
+        assertThat(condensed.question()).isEqualTo("Were the midwives in Ghana paid less?");
+    }
+
+    @Test
     void should_resolve_he_to_a_person__never_to_the_place_the_last_question_ended_with() {
         // the last question ends with a place, and names a person by what they did
         List<Turn> history = List.of(new Turn("Which mill did the founder of Marlow Falls build in Vermont?", ""));
