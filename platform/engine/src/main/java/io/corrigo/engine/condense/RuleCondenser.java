@@ -218,7 +218,7 @@ public final class RuleCondenser {
         int there = locativeThere(words);
         if (there >= 0 && state.topic() != null) {
             // "there" is a place: the last place the conversation named ("How many people live there?")
-            String place = ofKind(state, earlier, "there", Mentions.Kind.PLACE);
+            String place = named(ofKind(state, earlier, "there", Mentions.Kind.PLACE));
             if (place != null) {
                 List<String> resolved = new ArrayList<>(words.subList(0, there));
                 boolean afterPreposition = there > 0 && Set.of("from", "to", "near", "in", "at", "around", "outside")
@@ -896,6 +896,17 @@ public final class RuleCondenser {
         return start;
     }
 
+    /** A place by its name: "Menlo Park" for "the town of Menlo Park"; any other phrase as it is. */
+    private static String named(String place) {
+        if (place == null) {
+            return null;
+        }
+        List<String> words = tokens(place);
+        int of = words.indexOf("of");
+        return of > 0 && of + 1 < words.size() && words.subList(of + 1, words.size()).stream().allMatch(RuleCondenser::isName)
+                ? join(words.subList(of + 1, words.size())) : place;
+    }
+
     /**
      * A subject read up to its verb ("Mount Vesuvius destroy Pompeii" in "When did Mount Vesuvius destroy Pompeii":
      * Mount Vesuvius), the words tagged in their question {@code p}, where they start at {@code offset}; the subject
@@ -1047,6 +1058,15 @@ public final class RuleCondenser {
             return join(x);
         }
         List<String> p = tokens(prev);
+        Matcher named = AUX_SUBJECT.matcher(prev);
+        if (named.matches()) {
+            // a subject that names someone or something is what the question is about, before where or when
+            // ("Where does the Danube flow into the Black Sea": the Danube)
+            List<String> subject = untilVerb(tokens(named.group(1)), p, tokens(prev.substring(0, named.start(1))).size());
+            if (subject.size() < tokens(named.group(1)).size() && subject.stream().anyMatch(RuleCondenser::isName)) {
+                return join(subject);
+            }
+        }
         int prep = lastPreposition(p);
         if (prep > 0 && objectEnd(p, prep + 1) == p.size()) {
             return join(p.subList(prep + 1, p.size()));

@@ -196,6 +196,15 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_take_a_named_subject_before_the_place_the_question_ends_with() {
+        List<Turn> history = List.of(new Turn("Where does the Rhône flow into Lake Geneva?", ""));
+
+        RuleCondenser.Condensed condensed = condenser.condense("How long is it?", history);
+
+        assertThat(condensed.question()).isEqualTo("How long is the Rhône?");
+    }
+
+    @Test
     void should_keep_a_counted_group_with_where_it_is__not_the_year_it_was_counted() {
         List<Turn> history = List.of(new Turn("How many midwives in Ghana left the profession in 2021?", ""));
 
