@@ -147,10 +147,10 @@ public final class RuleCondenser {
                 String name = leadingName(answer);
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), name,
                         name == null ? -(i + 1) : i + 1);
-            } else {
+            } else if (!step.condensed().unclear()) {
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0)
                         .answered(answerLead(answer));
-            }
+            } // a turn asked back changes nothing: a person not yet named stays unknown for the next "he"
         }
         return step(asked, history.size() + 1, state, earlier).condensed();
     }

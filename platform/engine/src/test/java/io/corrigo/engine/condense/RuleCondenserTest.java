@@ -177,6 +177,18 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_keep_asking_who_he_is_after_a_turn_that_asked_back() {
+        // the person asked for was never named; a turn that asked back does not make "he" anybody else
+        List<Turn> history = List.of(
+                new Turn("Who carved the Kelpies in Falkirk?", "The sculptures were carved from steel plates [1]."),
+                new Turn("When was he born?", "I am not sure who \"he\" is. Could you ask the whole question?"));
+
+        RuleCondenser.Condensed condensed = condenser.condense("What else did he carve?", history);
+
+        assertThat(condensed.unclear()).isTrue();
+    }
+
+    @Test
     void should_give_two_plural_pronouns_of_one_question_two_referents() {
         List<Turn> history = List.of(new Turn("Do seasonal pickers get vouchers for the canteen?", ""));
 
