@@ -63,6 +63,8 @@ public final class RuleCondenser {
     private static final Pattern YES_NO_PASSIVE = Pattern.compile("(?i)^(?:is|are|was|were)\\s+(.+)\\s+(\\S+)$");
     private static final Pattern IMPLICIT = Pattern.compile(
             "(?i)^(?:is there|are there|do i need|do we need|does one need|how many|how much|how long|how often|can i|can we|should i|should we|what if|who do i)\\b.*");
+    /** A name an answer's first sentence opens with: "President Andrew Johnson commissioned …". */
+    private static final Pattern OPENING_NAME = Pattern.compile("^((?:\\p{Lu}[\\p{L}.'-]*\\s+){1,4}\\p{Lu}[\\p{L}.'-]*)\\s+\\p{Ll}");
     /** The name an answer leads with: "Elzie Crisler Segar [1]." */
     private static final Pattern LEADING_NAME = Pattern.compile("^((?:\\p{Lu}[\\p{L}.'-]*\\s+){0,4}\\p{Lu}[\\p{L}.'-]*)\\s*\\[\\d+]");
 
@@ -146,7 +148,7 @@ public final class RuleCondenser {
                 // the person asked for is the answer's: the name it leads with, or (a negative turn) one not read
                 String name = leadingName(answer);
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), name,
-                        name == null ? -(i + 1) : i + 1);
+                        name == null ? -(i + 1) : i + 1).answered(name == null ? openingName(answer) : null);
             } else if (!step.condensed().unclear()) {
                 state = new State(state.topic(), state.topicTurn(), state.frame(), state.frameTurn(), null, 0)
                         .answered(answerLead(answer));
@@ -237,8 +239,22 @@ public final class RuleCondenser {
             boolean person = words.stream().map(RuleCondenser::lower).anyMatch(Mentions.PERSONAL::contains);
             if (person && state.whoAnswer() == null && state.answerTurn() < 0) {
                 // "When did he die?" after "Who created Popeye?" answered without a name in front: "he" is the
-                // creator, whose name was not read; not Popeye. Asked back rather than guessed.
-                return unclear(asked, "who \"" + pronounIn(words) + "\" is", state);
+                // creator, whose name was not read; not Popeye. Asked back rather than guessed, with the people the
+                // question and the answer named as choices ("Do you mean Oliver Kelley or President Andrew Johnson?")
+                List<String> named = new ArrayList<>(people(state));
+                if (state.answered() != null && named.stream().noneMatch(n -> overlaps(n, state.answered()))) {
+                    named.add(state.answered());
+                }
+                if (named.isEmpty()) {
+                    return unclear(asked, "who \"" + pronounIn(words) + "\" is", state);
+                }
+                String thing = state.topic();
+                List<String> said = words;
+                List<io.corrigo.engine.trace.Condensation.Choice> choices = named.stream()
+                        .map(n -> new io.corrigo.engine.trace.Condensation.Choice(n,
+                                question(resolvePronouns(said, thing, thing, n)))).toList();
+                return new Step(new Condensed(asked, "unclear", List.of(), "Do you mean " + String.join(" or ", named)
+                        + "?", choices), state);
             }
             if (person && state.whoAnswer() != null) {
                 // "Where did he move it?": he is the person named in the answer, it the question's topic
@@ -744,6 +760,22 @@ public final class RuleCondenser {
             return null;
         }
         return join(lead);
+    }
+
+    /**
+     * The person an answer's first sentence opens with as its subject ("President Andrew Johnson commissioned …"): two
+     * to five capitalised words before a lower-case one that {@link Mentions} reads as a person (a title or a given
+     * name in front; not "Because Segar"); else {@code null}.
+     */
+    static String openingName(String answer) {
+        if (answer == null) {
+            return null;
+        }
+        Matcher m = OPENING_NAME.matcher(answer.strip());
+        if (!m.find()) {
+            return null;
+        }
+        return Mentions.kindOf(m.group(1)) == Mentions.Kind.PERSON ? m.group(1) : null;
     }
 
     /** The name an answer leads with ("Elzie Crisler Segar [1]. ..."), or {@code null}. */

@@ -177,6 +177,19 @@ class RuleCondenserTest {
     }
 
     @Test
+    void should_offer_the_people_the_question_and_the_answer_named__when_the_answer_s_name_was_not_read() {
+        List<Turn> history = List.of(new Turn("Who hired Ada Brandt as a surveyor?",
+                "Governor Tom Keller hired Ada Brandt in 1881 to map the northern valleys [1]."));
+
+        RuleCondenser.Condensed condensed = condenser.condense("Why was she hired?", history);
+
+        assertThat(condensed.unclear()).isTrue();
+        assertThat(condensed.clarification()).isEqualTo("Do you mean Ada Brandt or Governor Tom Keller?");
+        assertThat(condensed.choices()).extracting(c -> c.question())
+                .containsExactly("Why was Ada Brandt hired?", "Why was Governor Tom Keller hired?");
+    }
+
+    @Test
     void should_keep_asking_who_he_is_after_a_turn_that_asked_back() {
         // the person asked for was never named; a turn that asked back does not make "he" anybody else
         List<Turn> history = List.of(
