@@ -3,7 +3,9 @@ package io.corrigo.engine.analyse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import opennlp.tools.postag.POSModel;
 import opennlp.tools.postag.POSTaggerME;
 
@@ -11,7 +13,7 @@ import opennlp.tools.postag.POSTaggerME;
  * English part-of-speech tags (Universal Dependencies: {@code NOUN}, {@code PROPN}, {@code VERB}, {@code AUX},
  * {@code ADP}, …) from Apache OpenNLP's model trained on the UD English Web Treebank (Apache-2.0), read once from the
  * class path (the {@code opennlp-models-pos-en} jar; nothing is downloaded). The model is shared; a tagger is made per
- * thread, as OpenNLP's taggers are not thread-safe.
+ * thread, as OpenNLP's taggers are not thread-safe, and each thread keeps the tags of the last 64 sentences it read.
  *
  * <p>What the tags are trusted for is small: whether a lower-case word of a question is a verb, so that a noun phrase
  * read from it does not run on into its verb ("Mount Vesuvius destroy"). A capitalised word is never taken for a verb
@@ -23,6 +25,14 @@ public final class PartsOfSpeech {
     static final String MODEL = "opennlp-en-ud-ewt-pos-1.3-2.5.4.bin";
 
     private static final ThreadLocal<POSTaggerME> TAGGER = ThreadLocal.withInitial(() -> new POSTaggerME(Model.POS));
+    /** The sentences this thread tagged last: a conversation's earlier turns are read again for every follow-up. */
+    private static final ThreadLocal<Map<List<String>, List<String>>> RECENT = ThreadLocal.withInitial(
+            () -> new LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<List<String>, List<String>> eldest) {
+                    return size() > 64;
+                }
+            });
 
     private PartsOfSpeech() {
     }
@@ -48,7 +58,7 @@ public final class PartsOfSpeech {
         if (words.isEmpty()) {
             return List.of();
         }
-        return List.of(TAGGER.get().tag(words.toArray(String[]::new)));
+        return RECENT.get().computeIfAbsent(List.copyOf(words), w -> List.of(TAGGER.get().tag(w.toArray(String[]::new))));
     }
 
     /**

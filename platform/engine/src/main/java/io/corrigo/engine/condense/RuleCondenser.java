@@ -104,7 +104,10 @@ public final class RuleCondenser {
 
     /**
      * What the conversation is about after a turn, read from the user's own words: the topic a pronoun or an implied
-     * question stands for, and the frame (the last full question, its pronouns resolved) an ellipsis completes.
+     * question stands for, and the frame (the last full question, its pronouns resolved) an ellipsis completes; the
+     * person a who-question's answer leads with ({@code whoAnswer}, its turn negative when it was not read), and what
+     * the last answer named besides ({@code answered}: a short answer's lead, or the person a who-answer's sentence
+     * opens with).
      */
     private record State(String topic, int topicTurn, String frame, int frameTurn, String whoAnswer, int answerTurn,
                          String answered) {
