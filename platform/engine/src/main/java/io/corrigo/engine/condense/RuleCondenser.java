@@ -438,11 +438,7 @@ public final class RuleCondenser {
         List<String> people = new ArrayList<>();
         for (String run : nounRuns(state.frame())) {
             String name = withoutArticle(run);
-            // a person, or a full name of no known kind without an article ("Gottfried Leibniz"; not "the Sydney
-            // Opera House": a person's name takes none)
-            boolean unknownName = Mentions.kindOf(name) == Mentions.Kind.UNKNOWN && name.equals(run)
-                    && tokens(name).size() >= 2 && tokens(name).stream().allMatch(RuleCondenser::isName);
-            if ((Mentions.kindOf(name) == Mentions.Kind.PERSON || unknownName) && isName(last(tokens(name)))
+            if (Mentions.kindOf(name) == Mentions.Kind.PERSON && isName(last(tokens(name)))
                     && people.stream().noneMatch(p -> p.contains(name) || name.contains(p)) && people.size() < 3) {
                 people.add(name);
             }
