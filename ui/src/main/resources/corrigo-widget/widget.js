@@ -283,11 +283,13 @@
         line.append(mark, document.createTextNode(t('Answer written by our team')));
         div.append(line);
       } else if (m.confidence && !m.abstained) this.confidence(div, m.confidence);
-      // what was searched and what the sources do cover: from the answer's refusal, else from the streamed decision
-      const searchedLine = m.abstained && m.refusal ? refused(m.refusal) : m.searched;
-      if (m.abstained && searchedLine) this.note(div, searchedLine);
-      if (m.abstained && m.refusal && m.refusal.covered) this.note(div, covered(m.refusal.covered));
-      if (m.abstained && this.handoff) {
+      // what was searched and what the sources do cover: from the answer's refusal, else from the streamed decision;
+      // nothing of it under a question asked back (nothing was searched, nothing refused)
+      const refusedHere = m.abstained && !(m.reading && m.reading.clarification);
+      const searchedLine = refusedHere && m.refusal ? refused(m.refusal) : m.searched;
+      if (refusedHere && searchedLine) this.note(div, searchedLine);
+      if (refusedHere && m.refusal && m.refusal.covered) this.note(div, covered(m.refusal.covered));
+      if (refusedHere && this.handoff) {
         const a = document.createElement('a');
         a.className = 'handoff'; a.href = this.handoff.url; a.textContent = this.handoff.label || t('Contact us');
         if (!this.handoff.url.startsWith('mailto:')) { a.target = '_blank'; a.rel = 'noopener noreferrer'; }

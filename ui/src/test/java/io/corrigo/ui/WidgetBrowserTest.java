@@ -331,6 +331,9 @@ class WidgetBrowserTest extends UiTestBase {
         askInWidget("Where was she born?", 4);
         List<WebElement> choices = widget().findElements(By.cssSelector(".msg.bot .choices button"));
         assertThat(choices).extracting(WebElement::getText).containsExactly("Marie Curie", "Albert Einstein");
+        List<WebElement> bot = widget().findElements(By.cssSelector(".msg.bot"));
+        assertThat(bot.get(bot.size() - 1).findElements(By.cssSelector("div.note, a.handoff")))
+                .as("a question asked back says nothing of a search or a refusal").isEmpty();
         browser.screenshot("21d-widget-choices");
         choices.get(0).click();
         browser.waitUntil(d -> widget().findElements(By.cssSelector(".msg.bot .feedback")).size() >= 5

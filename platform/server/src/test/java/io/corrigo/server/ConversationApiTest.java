@@ -170,6 +170,7 @@ class ConversationApiTest extends HostTestBase {
         assertThat(reply.get("citations")).isEmpty();
         assertThat(reply.get("reading").get("clarification").asText()).isEqualTo(reply.get("answer").asText());
         assertThat(reply.get("reading").get("rewritten").asBoolean()).isFalse();
+        assertThat(reply.has("refusal")).as("a question asked back is no refusal: nothing was searched").isFalse();
     }
 
     @Test

@@ -75,9 +75,12 @@ public record Refusal(String reason, int passages, boolean web, Covered covered)
         return text.toString();
     }
 
-    /** Why {@code trace}'s run abstained (for a run that did), or {@code null} without a trace. */
+    /**
+     * Why {@code trace}'s run abstained (for a run that did), or {@code null} without a trace, or when the run asked
+     * back which reading of a follow-up was meant: a question back is no refusal, and nothing was searched for it.
+     */
     public static Refusal of(RunTrace trace) {
-        if (trace == null) {
+        if (trace == null || trace.condensation() != null && trace.condensation().clarification() != null) {
             return null;
         }
         boolean web = trace.rewrittenQuery() != null || !trace.searchResults().isEmpty();
