@@ -120,7 +120,6 @@ public final class Mentions {
         return Kind.UNKNOWN;
     }
 
-    /** Whether {@code phrase} names several: a plural head noun, or a group. */
     /** Where a noun phrase's head ends: at its first preposition after the first word ("nurses | in Kenya"), or -1. */
     static int headEnd(List<String> words) {
         for (int i = 1; i < words.size(); i++) {
@@ -131,6 +130,7 @@ public final class Mentions {
         return -1;
     }
 
+    /** Whether {@code phrase} names several: a plural head noun, or a group. */
     public static boolean plural(String phrase) {
         List<String> words = words(phrase == null ? "" : phrase);
         if (words.isEmpty()) {

@@ -1,7 +1,6 @@
 package io.corrigo.engine.condense;
 
 import io.corrigo.engine.analyse.PartsOfSpeech;
-
 import io.corrigo.engine.gate.ConversationalTurns;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -529,11 +528,16 @@ public final class RuleCondenser {
     private static List<String> tags(List<String> words) {
         List<String> asked = new ArrayList<>(words.size() + 1);
         for (String w : words) {
-            String bareWord = w.replaceAll("[?!,;:.]+$", "");
+            String bareWord = unpunctuated(w);
             asked.add(bareWord.isEmpty() ? w : bareWord);
         }
         asked.add("?");
         return PartsOfSpeech.tags(asked).subList(0, words.size());
+    }
+
+    /** A word without the punctuation that closes it ("staff?" → "staff"). */
+    private static String unpunctuated(String word) {
+        return word.replaceAll("[?!,;:.]+$", "");
     }
 
     /** A common noun whose kind the word lists know ("council", "nurses"): the head of its phrase. */
@@ -595,7 +599,7 @@ public final class RuleCondenser {
                 return p.subList(2, 3);
             }
             if (PartsOfSpeech.verb(p, tags, i)) {
-                return p.subList(2, i).stream().map(w -> w.replaceAll("[?!,;:.]+$", "")).toList();
+                return p.subList(2, i).stream().map(RuleCondenser::unpunctuated).toList();
             }
         }
         return p.subList(2, Math.min(3, p.size()));
@@ -943,10 +947,15 @@ public final class RuleCondenser {
     }
 
     /**
-     * A subject read up to its verb ("Mount Vesuvius destroy Pompeii" in "When did Mount Vesuvius destroy Pompeii":
-     * Mount Vesuvius), the words tagged in their question {@code p}, where they start at {@code offset}; the subject
-     * whole when no word after its first is a verb.
+     * The subject a pattern's first group matched, read up to its verb ("Mount Vesuvius destroy" in "When did Mount
+     * Vesuvius destroy Pompeii": Mount Vesuvius), the words tagged in their question {@code p}; the subject whole when
+     * no word after its first is a verb.
      */
+    private static List<String> untilVerb(Matcher matched, String question, List<String> p) {
+        return untilVerb(tokens(matched.group(1)), p, tokens(question.substring(0, matched.start(1))).size());
+    }
+
+    /** As {@link #untilVerb(Matcher, String, List)}, for the subject's words starting at {@code offset} of {@code p}. */
     private static List<String> untilVerb(List<String> subject, List<String> p, int offset) {
         List<String> tags = tags(p);
         for (int d = 1; d < subject.size() && offset + d < p.size(); d++) {
@@ -1093,21 +1102,19 @@ public final class RuleCondenser {
             return join(x);
         }
         List<String> p = tokens(prev);
-        Matcher named = AUX_SUBJECT.matcher(prev);
-        if (named.matches()) {
+        Matcher aux = AUX_SUBJECT.matcher(prev);
+        boolean auxiliary = aux.matches();
+        List<String> spoken = auxiliary ? untilVerb(aux, prev, p) : null;
+        if (auxiliary && spoken.size() < tokens(aux.group(1)).size() && spoken.stream().anyMatch(RuleCondenser::isName)) {
             // a subject that names someone or something is what the question is about, before where or when
             // ("Where does the Danube flow into the Black Sea": the Danube)
-            List<String> subject = untilVerb(tokens(named.group(1)), p, tokens(prev.substring(0, named.start(1))).size());
-            if (subject.size() < tokens(named.group(1)).size() && subject.stream().anyMatch(RuleCondenser::isName)) {
-                return join(subject);
-            }
+            return join(spoken);
         }
         int prep = lastPreposition(p);
         if (prep > 0 && objectEnd(p, prep + 1) == p.size()) {
             return join(p.subList(prep + 1, p.size()));
         }
-        Matcher aux = AUX_SUBJECT.matcher(prev);
-        if (aux.matches()) {
+        if (auxiliary) {
             List<String> subject = tokens(aux.group(1));
             for (int d = 2; d < subject.size(); d++) {
                 if (DETERMINERS.contains(lower(subject.get(d)))) { // the object: "How do I open an IT ticket"
@@ -1116,7 +1123,7 @@ public final class RuleCondenser {
             }
             if (!Set.of("i", "we", "you").contains(lower(subject.get(0)))) {
                 // the subject, unless it is the asker ("How do I ...?"), without its verb ("Mount Vesuvius destroy")
-                return join(untilVerb(subject, p, tokens(prev.substring(0, aux.start(1))).size()));
+                return join(spoken);
             }
         }
         Matcher passive = PASSIVE_SUBJECT.matcher(prev);
@@ -1126,7 +1133,7 @@ public final class RuleCondenser {
         Matcher yesNo = YES_NO_PASSIVE.matcher(prev);
         if (yesNo.matches()) {
             // "Were students in Peru vaccinated before": the students in Peru
-            return join(untilVerb(tokens(yesNo.group(1)), p, tokens(prev.substring(0, yesNo.start(1))).size()));
+            return join(untilVerb(yesNo, prev, p));
         }
         int[] name = lastNameSpan(p, false);
         if (name != null) {
